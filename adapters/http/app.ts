@@ -1,0 +1,60 @@
+import Router from '@koa/router';
+import Koa, { Context, Next } from 'koa';
+import { Logger } from '../system/logger';
+import { MethodNotAllowed, RouteNotFound } from './http-errors';
+import { errorHandler } from './middleware/error-handler';
+import { requestId, requestLog, securityHeaders } from './middleware/request-context';
+import { HttpController } from './shared/controller';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  controllers: HttpController[];
+  /** Whether the database answers, for `/readyz`. */
+  isReady: () => Promise<boolean>;
+  /** Trust `X-Forwarded-*` from a reverse proxy. */
+  trustProxy: boolean;
+  /** Set while the server drains: responses ask clients to close the connection. */
+  isDraining?: () => boolean;
+}
+
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa({ proxy: options.trustProxy });
+  // Koa's own error event would log with the stack; errors are handled and logged by errorHandler.
+  app.silent = true;
+
+  const router = new Router({ strict: false });
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const ready = await options.isReady().catch(() => false);
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'unavailable' };
+  });
+  for (const controller of options.controllers) controller.register(router);
+
+  app.use(requestId);
+  app.use(requestLog(options.logger));
+  app.use(async (ctx: Context, next: Next) => {
+    if (options.isDraining?.()) ctx.set('Connection', 'close');
+    await next();
+  });
+  app.use(errorHandler(options.logger));
+  app.use(securityHeaders);
+  app.use(router.routes());
+  app.use(unmatched);
+  return app;
+}
+
+/** No route answered: 405 when the path exists for other methods, else 404. */
+async function unmatched(ctx: Context): Promise<void> {
+  const layers = (ctx.matched ?? []) as { methods: string[] }[];
+  const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
+  if (allowed.length === 0) throw new RouteNotFound();
+  if (ctx.method === 'OPTIONS') {
+    ctx.status = 204;
+    ctx.set('Allow', [...allowed, 'OPTIONS'].join(', '));
+    return;
+  }
+  throw new MethodNotAllowed(ctx.method, allowed);
+}

@@ -1,0 +1,147 @@
+import { Context, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import { IncomingMessage } from 'node:http';
+import { ParseError, PayloadTooLarge, UnsupportedMediaType } from '../http-errors';
+import { JsonSyntaxError, parseJson } from './lossless-json';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** A file from a multipart body, on local temporary storage until a use case takes it. */
+export class UploadedFile {
+  constructor(
+    readonly path: string,
+    readonly size: number,
+  ) {}
+}
+
+export interface BodyOptions {
+  /** Also accept `application/x-www-form-urlencoded`. */
+  form?: boolean;
+  /** Also accept `multipart/form-data`, with files. */
+  multipart?: boolean;
+}
+
+const WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
+/**
+ * Reads the request body into `ctx.state.body` by its content type, as DRF's
+ * parsers do: JSON always, forms and multipart where the endpoint takes them,
+ * any other type a 415. Form field names with dots become nested objects.
+ */
+export function readBody(options: BodyOptions = {}) {
+  const multipart = koaBody({
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
+    formidable: {
+      maxFileSize: MULTIPART_BODY_LIMIT,
+      maxTotalFileSize: MULTIPART_BODY_LIMIT,
+      maxFieldsSize: JSON_BODY_LIMIT,
+      maxFields: 1000,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+    },
+    onError: (error) => {
+      const code = (error as { httpCode?: number }).httpCode;
+      if (code === 413 || /maxFileSize|maxTotalFileSize|maxFieldsSize/.test(error.message)) {
+        throw new PayloadTooLarge(MULTIPART_BODY_LIMIT);
+      }
+      throw new ParseError('Multipart form parse error.');
+    },
+  });
+
+  return async function bodyReader(ctx: Context, next: Next): Promise<void> {
+    if (WITHOUT_BODY.has(ctx.method)) {
+      ctx.state.body = {};
+      return next();
+    }
+    const type = (ctx.get('Content-Type').split(';')[0] ?? '').trim().toLowerCase();
+    if (type === 'application/json' || type.endsWith('+json')) {
+      const text = (await readRaw(ctx.req, JSON_BODY_LIMIT)).toString('utf8');
+      ctx.state.body = text.trim() === '' ? {} : parseJsonBody(text);
+    } else if (type === 'application/x-www-form-urlencoded' && options.form) {
+      const text = (await readRaw(ctx.req, JSON_BODY_LIMIT)).toString('utf8');
+      ctx.state.body = expandDottedNames([...new URLSearchParams(text)]);
+      ctx.state.bodyIsForm = true;
+    } else if (type === 'multipart/form-data' && options.multipart) {
+      assertDeclaredLength(ctx.req, MULTIPART_BODY_LIMIT + JSON_BODY_LIMIT);
+      await multipart(ctx, async () => undefined);
+      ctx.state.body = multipartBody(ctx);
+      ctx.state.bodyIsForm = true;
+    } else if (type === '' && !hasBody(ctx.req)) {
+      ctx.state.body = {};
+    } else {
+      throw new UnsupportedMediaType(ctx.get('Content-Type'));
+    }
+    return next();
+  };
+}
+
+function parseJsonBody(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) throw new ParseError(error.message);
+    throw error;
+  }
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function assertDeclaredLength(req: IncomingMessage, limit: number): void {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) throw new PayloadTooLarge(limit);
+}
+
+/** The raw body, refusing (413) as soon as it is known to exceed the limit. */
+async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  assertDeclaredLength(req, limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new PayloadTooLarge(limit);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function multipartBody(ctx: Context): Record<string, unknown> {
+  const request = ctx.request as unknown as {
+    body?: Record<string, string | string[]>;
+    files?: Record<string, { filepath: string; size: number } | { filepath: string; size: number }[]>;
+  };
+  const entries: [string, unknown][] = Object.entries(request.body ?? {}).map(([name, value]) => [
+    name,
+    Array.isArray(value) ? value[value.length - 1] : value,
+  ]);
+  for (const [name, file] of Object.entries(request.files ?? {})) {
+    const last = Array.isArray(file) ? file[file.length - 1] : file;
+    entries.push([name, new UploadedFile(last.filepath, last.size)]);
+  }
+  return expandDottedNames(entries);
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** `address.city=Nairobi` becomes `{ address: { city: 'Nairobi' } }`; the last value of a name wins. */
+export function expandDottedNames(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [name, value] of entries) {
+    const path = name.split('.');
+    if (path.some((segment) => FORBIDDEN_KEYS.has(segment))) continue;
+    let node = root;
+    for (const segment of path.slice(0, -1)) {
+      if (typeof node[segment] !== 'object' || node[segment] === null) node[segment] = {};
+      node = node[segment] as Record<string, unknown>;
+    }
+    node[path[path.length - 1]] = value;
+  }
+  return root;
+}
+

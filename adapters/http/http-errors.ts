@@ -1,0 +1,44 @@
+/** Failures that only exist at the HTTP boundary, each with the status it answers. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export class ParseError extends HttpError {
+  constructor(reason: string) {
+    super(400, `JSON parse error - ${reason}`);
+  }
+}
+
+export class UnsupportedMediaType extends HttpError {
+  constructor(contentType: string) {
+    super(415, `Unsupported media type "${contentType}" in request.`);
+  }
+}
+
+export class PayloadTooLarge extends HttpError {
+  constructor(limitBytes: number) {
+    super(413, `Request body is larger than the limit of ${formatBytes(limitBytes)}.`);
+  }
+}
+
+export class MethodNotAllowed extends HttpError {
+  constructor(method: string, allowed: string[] = []) {
+    super(405, `Method "${method}" not allowed.`, allowed.length ? { Allow: allowed.join(', ') } : {});
+  }
+}
+
+export class RouteNotFound extends HttpError {
+  constructor() {
+    super(404, 'Not found.');
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}

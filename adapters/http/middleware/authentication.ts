@@ -1,0 +1,88 @@
+import { Context, Next } from 'koa';
+import { timingSafeEqual } from 'node:crypto';
+import { Authenticate } from '../../../application/auth/authenticate.use-case';
+import { AuthenticationFailed, NotAuthenticated } from '../../../application/shared/errors';
+import { Actor } from '../../../application/shared/actor';
+import { PermissionDenied } from '../../../domain/shared/errors';
+
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+
+export interface Authenticated {
+  actor: Actor;
+  scheme: 'basic' | 'session';
+  sessionToken: string | null;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export interface AuthenticationOptions {
+  /** The expense action endpoint changes state on GET, so it wants the CSRF header then too. */
+  csrfOnEveryMethod?: boolean;
+}
+
+/**
+ * HTTP Basic (checked first, as its challenge is the one a 401 carries) or the
+ * `sessionid` cookie. A cookie-authenticated unsafe request must echo the
+ * `csrftoken` cookie in `X-CSRFToken` (double submit, bound to the session).
+ */
+export function authenticated(authenticate: Authenticate, options: AuthenticationOptions = {}) {
+  return async function requireCredentials(ctx: Context, next: Next): Promise<void> {
+    const basic = readBasicCredentials(ctx.get('Authorization'));
+    if (basic) {
+      const actor = await authenticate.withPassword({ ...basic, clientAddress: ctx.ip });
+      ctx.state.auth = { actor, scheme: 'basic', sessionToken: null } satisfies Authenticated;
+      return next();
+    }
+    const token = ctx.cookies.get(SESSION_COOKIE);
+    const session = token ? await authenticate.withSession(token) : null;
+    if (!token || !session) throw new NotAuthenticated();
+    if (UNSAFE_METHODS.has(ctx.method) || options.csrfOnEveryMethod) {
+      assertCsrf(ctx.get(CSRF_HEADER), ctx.cookies.get(CSRF_COOKIE), session.csrfToken);
+    }
+    ctx.state.auth = { actor: { personId: session.personId }, scheme: 'session', sessionToken: token } satisfies Authenticated;
+    return next();
+  };
+}
+
+/** DRF's BasicAuthentication: null when the header is not Basic at all. */
+export function readBasicCredentials(header: string): { email: string; password: string } | null {
+  const parts = header.trim().split(/\s+/);
+  if (parts[0]?.toLowerCase() !== 'basic') return null;
+  if (parts.length === 1) throw new AuthenticationFailed('Invalid basic header. No credentials provided.');
+  if (parts.length > 2) {
+    throw new AuthenticationFailed('Invalid basic header. Credentials string should not contain spaces.');
+  }
+  const encoded = parts[1];
+  if (encoded.length % 4 !== 0 || !BASE64.test(encoded)) {
+    throw new AuthenticationFailed('Invalid basic header. Credentials not correctly base64 encoded.');
+  }
+  const decoded = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.from(encoded, 'base64'));
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return { email: decoded, password: '' };
+  return { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+function assertCsrf(header: string, cookie: string | undefined, expected: string): void {
+  if (!header || !cookie || !equal(header, cookie) || !equal(cookie, expected)) {
+    throw new PermissionDenied('CSRF Failed: CSRF token missing or incorrect.');
+  }
+}
+
+function equal(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function authOf(ctx: Context): Authenticated {
+  const auth = ctx.state.auth as Authenticated | undefined;
+  if (!auth) throw new NotAuthenticated();
+  return auth;
+}
+
+export function actorOf(ctx: Context): Actor {
+  return authOf(ctx).actor;
+}

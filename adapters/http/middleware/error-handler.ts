@@ -1,0 +1,74 @@
+import { Context, Next } from 'koa';
+import { DomainError, ErrorCode, ValidationFailed } from '../../../domain/shared/errors';
+import { Throttled } from '../../../application/shared/errors';
+import { HttpError } from '../http-errors';
+import { Logger } from '../../system/logger';
+
+/** Every domain error code and the status it answers: one exhaustive table. */
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid: 400,
+  not_authenticated: 401,
+  authentication_failed: 401,
+  permission_denied: 403,
+  not_found: 404,
+  invalid_transition: 409,
+  locked: 409,
+  in_use: 409,
+  conflict: 409,
+  throttled: 429,
+};
+
+/** Codes that DRF clients see in the body of a 409, beside `detail`. */
+const CONFLICT_CODES: ReadonlySet<ErrorCode> = new Set(['invalid_transition', 'locked', 'in_use', 'conflict']);
+
+/**
+ * The one place where errors become responses, in DRF's shapes. Anything
+ * unexpected is logged with its stack on the server and answered with a
+ * generic 500: no stack trace, SQL or secret ever leaves in a response.
+ */
+export function errorHandler(logger: Logger) {
+  return async function handleErrors(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+    } catch (error) {
+      respond(ctx, error, logger);
+    }
+  };
+}
+
+function respond(ctx: Context, error: unknown, logger: Logger): void {
+  if (error instanceof ValidationFailed) {
+    ctx.status = 400;
+    ctx.body = error.errors;
+  } else if (error instanceof DomainError) {
+    ctx.status = STATUS_BY_CODE[error.code];
+    ctx.body = CONFLICT_CODES.has(error.code) ? { detail: error.message, code: error.code } : { detail: error.message };
+    if (ctx.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="api"');
+    if (error instanceof Throttled) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  } else if (error instanceof HttpError) {
+    ctx.status = error.status;
+    ctx.body = { detail: error.detail };
+    ctx.set(error.headers);
+  } else if (isClientAbort(error)) {
+    ctx.status = 400;
+    ctx.body = { detail: 'The request body was not received completely.' };
+  } else {
+    logger.error({ requestId: ctx.state.requestId, err: describe(error) }, 'unhandled error');
+    ctx.status = 500;
+    ctx.body = { detail: 'A server error occurred.' };
+  }
+}
+
+function isClientAbort(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ECONNRESET' || code === 'ECONNABORTED';
+}
+
+/** The error's class, message and stack for the server log, never its data (SQL parameters stay out). */
+function describe(error: unknown): { type: string; message: string; stack?: string } {
+  if (error instanceof Error) {
+    const message = error.constructor.name === 'QueryFailedError' ? 'database query failed' : error.message;
+    return { type: error.constructor.name, message, stack: error.stack?.split('\n').slice(1, 8).join('\n') };
+  }
+  return { type: typeof error, message: 'non-error thrown' };
+}

@@ -1,0 +1,37 @@
+import { Context, Next } from 'koa';
+import { randomUUID } from 'node:crypto';
+import { Logger } from '../../system/logger';
+
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Echoes a well-formed incoming `X-Request-Id`, or makes one. */
+export async function requestId(ctx: Context, next: Next): Promise<void> {
+  const incoming = ctx.get('X-Request-Id');
+  ctx.state.requestId = VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  ctx.set('X-Request-Id', ctx.state.requestId);
+  await next();
+}
+
+/** One JSON line per request: never the query string, headers or body, which may carry secrets. */
+export function requestLog(logger: Logger) {
+  return async function logRequest(ctx: Context, next: Next): Promise<void> {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round(durationMs * 10) / 10 },
+        'request',
+      );
+    }
+  };
+}
+
+/** Headers every JSON API response should carry. */
+export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  await next();
+}

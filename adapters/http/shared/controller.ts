@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import { inject, injectable } from 'inversify';
+import { Authenticate } from '../../../application/auth/authenticate.use-case';
+import { authenticated, AuthenticationOptions } from '../middleware/authentication';
+
+/** A group of routes; every controller is bound under `HTTP_TOKENS.Controller`. */
+export interface HttpController {
+  register(router: Router): void;
+}
+
+export const HTTP_TOKENS = {
+  Controller: Symbol.for('HttpController'),
+} as const;
+
+export const API_PREFIX = '/api/v1.0';
+
+/** The credentials check that every protected route starts with. */
+@injectable()
+export class AuthGuard {
+  constructor(@inject(Authenticate) private readonly authenticate: Authenticate) {}
+
+  required(options?: AuthenticationOptions) {
+    return authenticated(this.authenticate, options);
+  }
+}

@@ -1,0 +1,296 @@
+import { isEmail, isURL } from 'class-validator';
+import { CalendarDate } from '../../../domain/shared/calendar-date';
+import { Choices } from '../../../domain/shared/choices';
+import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
+import { FieldErrors } from '../../../domain/shared/errors';
+import { INVALID_UNIQUE_ID, isValidUniqueId, UNIQUE_ID_MAX_LENGTH } from '../../../domain/shared/unique-id';
+import { JsonNumber } from '../body/lossless-json';
+
+/**
+ * Serializer fields with Django REST Framework's semantics and default
+ * messages: required / null / blank, type checks, then limits. A field turns
+ * one raw input value into a typed value or throws `FieldRejected`.
+ */
+export class FieldRejected extends Error {
+  constructor(readonly detail: string[] | FieldErrors) {
+    super('field rejected');
+  }
+}
+
+export interface BindContext {
+  /** PATCH, and nested objects: a missing required field is not an error. */
+  partial: boolean;
+  /** Form bodies: every value is a string and '' means null for nullable fields. */
+  form: boolean;
+}
+
+export interface FieldOptions {
+  required?: boolean;
+  nullable?: boolean;
+}
+
+export abstract class Field<T> {
+  readonly required: boolean;
+  readonly nullable: boolean;
+
+  constructor(options: FieldOptions = {}) {
+    this.required = options.required ?? false;
+    this.nullable = options.nullable ?? false;
+  }
+
+  /** Whether '' in a form body stands for "no value" (DRF's `get_value`). */
+  protected get blankMeansNull(): boolean {
+    return this.nullable;
+  }
+
+  bind(raw: unknown, context: BindContext): T | null {
+    if (context.form && raw === '' && this.blankMeansNull) return null;
+    if (raw === null) {
+      if (this.nullable) return null;
+      reject('This field may not be null.');
+    }
+    return this.convert(raw, context);
+  }
+
+  protected abstract convert(raw: unknown, context: BindContext): T;
+}
+
+export function reject(...messages: string[]): never {
+  throw new FieldRejected(messages);
+}
+
+/** `str(data)` as DRF sees a JSON scalar. */
+function scalarText(raw: unknown): string | null {
+  if (typeof raw === 'string') return raw;
+  if (raw instanceof JsonNumber) return raw.text;
+  if (typeof raw === 'number') return String(raw);
+  return null;
+}
+
+/** Python's name for the type of a JSON value, as DRF's messages print it. */
+export function pythonTypeName(raw: unknown): string {
+  if (typeof raw === 'string') return 'str';
+  if (typeof raw === 'boolean') return 'bool';
+  if (raw instanceof JsonNumber) return raw.isInteger ? 'int' : 'float';
+  if (typeof raw === 'number') return Number.isInteger(raw) ? 'int' : 'float';
+  if (Array.isArray(raw)) return 'list';
+  if (raw === null) return 'NoneType';
+  return 'dict';
+}
+
+export interface TextOptions extends FieldOptions {
+  max?: number;
+  min?: number;
+  /** Defaults to `nullable`: Django's `null=True, blank=True` pair. */
+  allowBlank?: boolean;
+}
+
+export class TextField extends Field<string> {
+  protected readonly allowBlank: boolean;
+
+  constructor(protected readonly options: TextOptions = {}) {
+    super(options);
+    this.allowBlank = options.allowBlank ?? this.nullable;
+  }
+
+  protected override get blankMeansNull(): boolean {
+    return this.nullable && !this.allowBlank;
+  }
+
+  protected convert(raw: unknown): string {
+    if (typeof raw === 'boolean') reject('Not a valid string.');
+    const text = scalarText(raw);
+    if (text === null) reject('Not a valid string.');
+    const value = text.trim();
+    if (value === '') {
+      if (!this.allowBlank) reject('This field may not be blank.');
+      return '';
+    }
+    const errors = this.problems(value);
+    if (errors.length > 0) reject(...errors);
+    return value;
+  }
+
+  protected problems(value: string): string[] {
+    const errors: string[] = [];
+    const { max, min } = this.options;
+    if (max !== undefined && value.length > max) errors.push(`Ensure this field has no more than ${max} characters.`);
+    if (min !== undefined && value.length < min) errors.push(`Ensure this field has at least ${min} characters.`);
+    return errors;
+  }
+}
+
+export class EmailField extends TextField {
+  protected override problems(value: string): string[] {
+    const errors = super.problems(value);
+    if (!isEmail(value)) errors.push('Enter a valid email address.');
+    return errors;
+  }
+}
+
+export class UrlField extends TextField {
+  protected override problems(value: string): string[] {
+    const errors = super.problems(value);
+    const valid = isURL(value, { require_protocol: true, protocols: ['http', 'https', 'ftp', 'ftps'], require_tld: false });
+    if (!valid) errors.push('Enter a valid URL.');
+    return errors;
+  }
+}
+
+export class UniqueIdField extends TextField {
+  constructor(options: FieldOptions = {}) {
+    super({ ...options, max: UNIQUE_ID_MAX_LENGTH, allowBlank: false });
+  }
+
+  protected override problems(value: string): string[] {
+    const errors = super.problems(value);
+    if (!isValidUniqueId(value) && errors.length === 0) errors.push(INVALID_UNIQUE_ID);
+    return errors;
+  }
+}
+
+export interface ChoiceOptions extends FieldOptions {
+  allowBlank?: boolean;
+  /** A narrower set than the enumeration, for example the statuses allowed on create. */
+  allowed?: readonly string[];
+}
+
+export class ChoiceField<V extends string> extends Field<V | ''> {
+  constructor(
+    private readonly choices: Choices<V>,
+    private readonly options: ChoiceOptions = {},
+  ) {
+    super(options);
+  }
+
+  protected override get blankMeansNull(): boolean {
+    return this.nullable && !this.options.allowBlank;
+  }
+
+  protected convert(raw: unknown): V | '' {
+    if (raw === '' && this.options.allowBlank) return '';
+    const text = typeof raw === 'boolean' ? (raw ? 'True' : 'False') : scalarText(raw);
+    if (text === null) reject(`"${pythonTypeName(raw) === 'list' ? JSON.stringify(raw) : String(raw)}" is not a valid choice.`);
+    const allowed = this.options.allowed;
+    if (!this.choices.has(text) || (allowed && !allowed.includes(text))) reject(`"${text}" is not a valid choice.`);
+    return text;
+  }
+}
+
+export class CurrencyField extends TextField {
+  constructor(
+    options: FieldOptions,
+    private readonly isKnown: (code: string) => boolean,
+  ) {
+    super({ ...options, max: 3, min: 1, allowBlank: false });
+  }
+
+  protected override problems(value: string): string[] {
+    const errors = super.problems(value);
+    if (errors.length === 0 && !this.isKnown(value)) errors.push(`"${value}" is not a valid choice.`);
+    return errors;
+  }
+}
+
+export class DecimalField extends Field<Decimal> {
+  constructor(
+    private readonly limits: DecimalLimits,
+    options: FieldOptions = {},
+  ) {
+    super(options);
+  }
+
+  protected convert(raw: unknown): Decimal {
+    const text = typeof raw === 'boolean' ? null : scalarText(raw);
+    if (text !== null && text.trim().length > 1000) reject('String value too large.');
+    const value = text === null ? null : Decimal.parse(text);
+    if (value === null) reject('A valid number is required.');
+    const errors = this.limits.check(value);
+    if (errors.length > 0) reject(...errors);
+    return value.quantize(this.limits.decimalPlaces);
+  }
+}
+
+export interface IntegerOptions extends FieldOptions {
+  min?: number;
+  max?: number;
+}
+
+export class IntegerField extends Field<number> {
+  constructor(private readonly options: IntegerOptions = {}) {
+    super(options);
+  }
+
+  protected convert(raw: unknown): number {
+    const text = typeof raw === 'boolean' ? null : scalarText(raw);
+    if (text !== null && text.length > 1000) reject('String value too large.');
+    const match = text === null ? null : /^\s*([+-]?\d+)(\.0*)?\s*$/.exec(text);
+    if (!match) reject('A valid integer is required.');
+    const value = BigInt(match[1]);
+    const { min, max } = this.options;
+    if (max !== undefined && value > BigInt(max)) reject(`Ensure this value is less than or equal to ${max}.`);
+    if (min !== undefined && value < BigInt(min)) reject(`Ensure this value is greater than or equal to ${min}.`);
+    return Number(value);
+  }
+}
+
+const TRUE_VALUES = new Set(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1']);
+const FALSE_VALUES = new Set(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF', '0']);
+
+export class BooleanField extends Field<boolean> {
+  protected convert(raw: unknown): boolean {
+    if (typeof raw === 'boolean') return raw;
+    const text = scalarText(raw);
+    if (text !== null && TRUE_VALUES.has(text)) return true;
+    if (text !== null && FALSE_VALUES.has(text)) return false;
+    return reject('Must be a valid boolean.');
+  }
+}
+
+export class DateField extends Field<CalendarDate> {
+  protected convert(raw: unknown): CalendarDate {
+    const date = typeof raw === 'string' ? CalendarDate.parse(raw.trim()) : null;
+    if (!date) reject('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+    return date;
+  }
+}
+
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,6}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+export class DateTimeField extends Field<Date> {
+  protected convert(raw: unknown): Date {
+    const wrong = 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].';
+    const match = typeof raw === 'string' ? DATETIME.exec(raw.trim()) : null;
+    if (!match) reject(wrong);
+    const [, y, mo, d, h, mi, s = '0', fraction = '0', zone = 'Z'] = match;
+    if (!CalendarDate.fromParts(Number(y), Number(mo), Number(d)) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+      reject(wrong);
+    }
+    const offset = zone.toUpperCase() === 'Z' ? 0 : offsetMinutes(zone);
+    const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
+    const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms) - offset * 60_000;
+    return new Date(utc);
+  }
+}
+
+function offsetMinutes(zone: string): number {
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0'));
+}
+
+/** Shorthands that read like a serializer declaration. */
+export const fields = {
+  text: (options?: TextOptions) => new TextField(options),
+  email: (options?: TextOptions) => new EmailField(options),
+  url: (options?: TextOptions) => new UrlField(options),
+  uniqueId: (options?: FieldOptions) => new UniqueIdField(options),
+  choice: <V extends string>(choices: Choices<V>, options?: ChoiceOptions) => new ChoiceField(choices, options),
+  currency: (isKnown: (code: string) => boolean, options: FieldOptions = {}) => new CurrencyField(options, isKnown),
+  decimal: (limits: DecimalLimits, options?: FieldOptions) => new DecimalField(limits, options),
+  integer: (options?: IntegerOptions) => new IntegerField(options),
+  boolean: (options?: FieldOptions) => new BooleanField(options),
+  date: (options?: FieldOptions) => new DateField(options),
+  dateTime: (options?: FieldOptions) => new DateTimeField(options),
+};

@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
+import { BindContext, Field, FieldRejected, pythonTypeName } from './fields';
+
+/**
+ * Request-body DTOs: a class whose properties are declared with `@Input(wireName, field)`.
+ * Binding whitelists the declared fields (unknown input is ignored), applies
+ * DRF's rules per field and collects every error in one DRF-shaped body.
+ */
+interface InputProperty {
+  property: string;
+  wireName: string;
+  field: Field<unknown>;
+  /** Validated like any field, then dropped: a server-managed value (`date_created`). */
+  discard: boolean;
+}
+
+const INPUTS = Symbol('inputs');
+
+export type InputClass<T> = new () => T;
+
+export function Input(wireName: string, field: Field<unknown>, options: { discard?: boolean } = {}): PropertyDecorator {
+  return (target, property) => {
+    const own: InputProperty[] = Reflect.getOwnMetadata(INPUTS, target) ?? [...(Reflect.getMetadata(INPUTS, target) ?? [])];
+    own.push({ property: String(property), wireName, field, discard: options.discard ?? false });
+    Reflect.defineMetadata(INPUTS, own, target);
+  };
+}
+
+function inputsOf(dto: InputClass<unknown>): InputProperty[] {
+  return Reflect.getMetadata(INPUTS, dto.prototype) ?? [];
+}
+
+export function isPlainObject(raw: unknown): raw is Record<string, unknown> {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !(raw instanceof Uint8Array);
+}
+
+function expectedDictionary(raw: unknown): FieldErrors {
+  return { non_field_errors: [`Invalid data. Expected a dictionary, but got ${pythonTypeName(raw)}.`] };
+}
+
+/** Binds a body to a DTO or throws `ValidationFailed` with every field's errors. */
+export function bindInput<T extends object>(dto: InputClass<T>, raw: unknown, context: BindContext): T {
+  const result = bindObject(dto, raw, context);
+  if ('errors' in result) throw new ValidationFailed(result.errors);
+  return result.value;
+}
+
+function bindObject<T extends object>(
+  dto: InputClass<T>,
+  raw: unknown,
+  context: BindContext,
+): { value: T } | { errors: FieldErrors } {
+  if (!isPlainObject(raw)) return { errors: expectedDictionary(raw) };
+  const value = new dto() as Record<string, unknown>;
+  const errors: FieldErrors = {};
+  for (const input of inputsOf(dto)) {
+    const present = Object.prototype.hasOwnProperty.call(raw, input.wireName);
+    if (!present) {
+      if (input.field.required && !context.partial) errors[input.wireName] = ['This field is required.'];
+      continue;
+    }
+    try {
+      const bound = input.field.bind(raw[input.wireName], context);
+      if (!input.discard) value[input.property] = bound;
+    } catch (error) {
+      if (!(error instanceof FieldRejected)) throw error;
+      errors[input.wireName] = error.detail;
+    }
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { value: value as T };
+}
+
+/** A nested object (address, banking information): merged field by field, `null` clears it. */
+export class NestedField<T extends object> extends Field<T> {
+  constructor(
+    private readonly dto: InputClass<T>,
+    options: { nullable?: boolean } = {},
+  ) {
+    super(options);
+  }
+
+  protected convert(raw: unknown, context: BindContext): T {
+    const result = bindObject(this.dto, raw, { ...context, partial: true });
+    if ('errors' in result) throw new FieldRejected(result.errors);
+    return result.value;
+  }
+}
+
+export const nested = <T extends object>(dto: InputClass<T>, options?: { nullable?: boolean }) => new NestedField(dto, options);

@@ -1,0 +1,41 @@
+import { ActiveSession, CredentialRepository, SessionStore, StartedSession } from '../../../application/auth/auth.ports';
+import { newToken, tokenHash } from '../../security/tokens';
+
+export class InMemoryCredentialRepository implements CredentialRepository {
+  private readonly hashes = new Map<string, string>();
+
+  async findPasswordHash(personId: string): Promise<string | null> {
+    return this.hashes.get(personId) ?? null;
+  }
+
+  async setPasswordHash(personId: string, hash: string): Promise<void> {
+    this.hashes.set(personId, hash);
+  }
+}
+
+export class InMemorySessionStore implements SessionStore {
+  private readonly sessions = new Map<string, ActiveSession>();
+
+  constructor(private readonly lifetimeSeconds: number) {}
+
+  async start(personId: string, now: Date): Promise<StartedSession> {
+    const token = newToken();
+    const session = { personId, csrfToken: newToken(), expiresAt: new Date(now.getTime() + this.lifetimeSeconds * 1000) };
+    this.sessions.set(tokenHash(token), session);
+    return { token, ...session };
+  }
+
+  async resolve(token: string, now: Date): Promise<ActiveSession | null> {
+    const session = this.sessions.get(tokenHash(token));
+    return session && session.expiresAt.getTime() > now.getTime() ? { ...session } : null;
+  }
+
+  async end(token: string): Promise<void> {
+    this.sessions.delete(tokenHash(token));
+  }
+
+  async endAllFor(personId: string, keepToken?: string): Promise<void> {
+    const keep = keepToken ? tokenHash(keepToken) : null;
+    for (const [hash, session] of this.sessions) if (session.personId === personId && hash !== keep) this.sessions.delete(hash);
+  }
+}

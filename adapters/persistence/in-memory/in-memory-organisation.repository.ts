@@ -1,0 +1,62 @@
+import { MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
+import { Membership } from '../../../domain/organisation/membership';
+import { Organisation, OrganisationSnapshot } from '../../../domain/organisation/organisation';
+import { ValidationFailed } from '../../../domain/shared/errors';
+
+export class InMemoryMembershipRepository implements MembershipRepository {
+  private readonly rows: Membership[] = [];
+
+  async find(organisationId: string, personId: string): Promise<Membership | null> {
+    const row = this.rows.find((m) => m.organisationId === organisationId && m.personId === personId);
+    return row ? { ...row } : null;
+  }
+
+  async listForPerson(personId: string): Promise<Membership[]> {
+    return this.rows
+      .filter((m) => m.personId === personId)
+      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime())
+      .map((m) => ({ ...m }));
+  }
+
+  async countByOrganisation(organisationIds: string[]): Promise<Map<string, number>> {
+    return new Map(organisationIds.map((id) => [id, this.rows.filter((m) => m.organisationId === id).length]));
+  }
+
+  async add(membership: Membership): Promise<void> {
+    if (await this.find(membership.organisationId, membership.personId)) throw new Error('Already a member.');
+    this.rows.push({ ...membership });
+  }
+}
+
+export class InMemoryOrganisationRepository implements OrganisationRepository {
+  private readonly rows = new Map<string, OrganisationSnapshot>();
+
+  constructor(private readonly memberships: InMemoryMembershipRepository) {}
+
+  async findById(id: string): Promise<Organisation | null> {
+    const row = this.rows.get(id);
+    return row ? Organisation.restore(row) : null;
+  }
+
+  async findByUniqueId(uniqueId: string): Promise<Organisation | null> {
+    const row = [...this.rows.values()].find((o) => o.uniqueId === uniqueId);
+    return row ? Organisation.restore(row) : null;
+  }
+
+  async listForPerson(personId: string): Promise<Organisation[]> {
+    const memberships = await this.memberships.listForPerson(personId);
+    return memberships.flatMap((m) => (this.rows.has(m.organisationId) ? [Organisation.restore(this.rows.get(m.organisationId)!)] : []));
+  }
+
+  async existsWithUniqueId(uniqueId: string): Promise<boolean> {
+    return [...this.rows.values()].some((o) => o.uniqueId === uniqueId);
+  }
+
+  async save(organisation: Organisation): Promise<void> {
+    const row = organisation.snapshot();
+    if ([...this.rows.values()].some((o) => o.id !== row.id && o.uniqueId === row.uniqueId)) {
+      throw ValidationFailed.field('unique_id', 'organisation with this unique id already exists.');
+    }
+    this.rows.set(row.id, row);
+  }
+}

@@ -1,0 +1,42 @@
+import { PersonRepository } from '../../../application/person/person.ports';
+import { Person, PersonSnapshot } from '../../../domain/person/person';
+import { ValidationFailed } from '../../../domain/shared/errors';
+import { InMemoryMembershipRepository } from './in-memory-organisation.repository';
+
+export class InMemoryPersonRepository implements PersonRepository {
+  private readonly rows = new Map<string, PersonSnapshot>();
+
+  constructor(private readonly memberships: InMemoryMembershipRepository) {}
+
+  async findById(id: string): Promise<Person | null> {
+    const row = this.rows.get(id);
+    return row ? Person.restore(row) : null;
+  }
+
+  async findByIds(ids: string[]): Promise<Person[]> {
+    return ids.flatMap((id) => (this.rows.has(id) ? [Person.restore(this.rows.get(id)!)] : []));
+  }
+
+  async findByEmail(email: string): Promise<Person | null> {
+    const key = email.trim().toLowerCase();
+    const row = [...this.rows.values()].find((p) => p.email.toLowerCase() === key);
+    return row ? Person.restore(row) : null;
+  }
+
+  async findMemberByUniqueId(organisationId: string, uniqueId: string): Promise<Person | null> {
+    const row = [...this.rows.values()].find((p) => p.uniqueId === uniqueId);
+    if (!row || !(await this.memberships.find(organisationId, row.id))) return null;
+    return Person.restore(row);
+  }
+
+  async existsWithUniqueId(uniqueId: string): Promise<boolean> {
+    return [...this.rows.values()].some((p) => p.uniqueId === uniqueId);
+  }
+
+  async save(person: Person): Promise<void> {
+    const row = person.snapshot();
+    const clash = [...this.rows.values()].find((p) => p.id !== row.id && p.email.toLowerCase() === row.email.toLowerCase());
+    if (clash) throw ValidationFailed.field('email', 'A user with that email already exists.');
+    this.rows.set(row.id, structuredClone(row));
+  }
+}

@@ -1,0 +1,47 @@
+import { inject, injectable } from 'inversify';
+import { LessThan, Not } from 'typeorm';
+import { ActiveSession, SessionStore, StartedSession } from '../../../../application/auth/auth.ports';
+import { newToken, tokenHash } from '../../../security/tokens';
+import { TypeOrmDatabase } from '../database';
+import { SessionRow } from '../person/person.schema';
+
+export const SESSION_LIFETIME = Symbol.for('SessionLifetimeSeconds');
+
+/** Sessions in the database; the table holds only a SHA-256 of each token. */
+@injectable()
+export class TypeOrmSessionStore implements SessionStore {
+  constructor(
+    @inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase,
+    @inject(SESSION_LIFETIME) private readonly lifetimeSeconds: number,
+  ) {}
+
+  async start(personId: string, now: Date): Promise<StartedSession> {
+    const token = newToken();
+    const csrfToken = newToken();
+    const expiresAt = new Date(now.getTime() + this.lifetimeSeconds * 1000);
+    await this.db.run(async (m) => {
+      const sessions = m.getRepository<SessionRow>('Session');
+      await sessions.delete({ person_id: personId, expires_at: LessThan(now) });
+      await sessions.insert({ token_hash: tokenHash(token), person_id: personId, csrf_token: csrfToken, created_at: now, expires_at: expiresAt });
+    });
+    return { token, csrfToken, expiresAt };
+  }
+
+  async resolve(token: string, now: Date): Promise<ActiveSession | null> {
+    const row = await this.db.run((m) => m.getRepository<SessionRow>('Session').findOneBy({ token_hash: tokenHash(token) }));
+    if (!row || row.expires_at.getTime() <= now.getTime()) return null;
+    return { personId: row.person_id, csrfToken: row.csrf_token, expiresAt: row.expires_at };
+  }
+
+  async end(token: string): Promise<void> {
+    await this.db.run((m) => m.getRepository<SessionRow>('Session').delete({ token_hash: tokenHash(token) }));
+  }
+
+  async endAllFor(personId: string, keepToken?: string): Promise<void> {
+    await this.db.run((m) =>
+      m
+        .getRepository<SessionRow>('Session')
+        .delete(keepToken ? { person_id: personId, token_hash: Not(tokenHash(keepToken)) } : { person_id: personId }),
+    );
+  }
+}

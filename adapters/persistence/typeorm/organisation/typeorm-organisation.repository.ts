@@ -1,0 +1,113 @@
+import { inject, injectable } from 'inversify';
+import { In } from 'typeorm';
+import { MembershipRepository, OrganisationRepository } from '../../../../application/organisation/organisation.ports';
+import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
+import { Membership, Role } from '../../../../domain/organisation/membership';
+import { Organisation } from '../../../../domain/organisation/organisation';
+import { ValidationFailed } from '../../../../domain/shared/errors';
+import { isUniqueViolation, TypeOrmDatabase } from '../database';
+import { OrganisationMapper } from './organisation.mapper';
+import { MembershipRow, OrganisationRow } from './organisation.schema';
+
+@injectable()
+export class TypeOrmOrganisationRepository implements OrganisationRepository {
+  private readonly mapper: OrganisationMapper;
+
+  constructor(
+    @inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase,
+    @inject(SHARED_TOKENS.SecretBox) box: SecretBox,
+  ) {
+    this.mapper = new OrganisationMapper(box);
+  }
+
+  async findById(id: string): Promise<Organisation | null> {
+    const row = await this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').findOneBy({ id }));
+    return row ? this.mapper.toDomain(row) : null;
+  }
+
+  async findByUniqueId(uniqueId: string): Promise<Organisation | null> {
+    const row = await this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').findOneBy({ unique_id: uniqueId }));
+    return row ? this.mapper.toDomain(row) : null;
+  }
+
+  async listForPerson(personId: string): Promise<Organisation[]> {
+    const rows = await this.db.run((m) =>
+      m
+        .getRepository<OrganisationRow>('Organisation')
+        .createQueryBuilder('o')
+        .innerJoin('memberships', 'ms', 'ms.organisation_id = o.id')
+        .where('ms.person_id = :personId', { personId })
+        .orderBy('ms.date_joined', 'ASC')
+        .addOrderBy('o.id', 'ASC')
+        .getMany(),
+    );
+    return rows.map((row) => this.mapper.toDomain(row));
+  }
+
+  existsWithUniqueId(uniqueId: string): Promise<boolean> {
+    return this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').existsBy({ unique_id: uniqueId }));
+  }
+
+  async save(organisation: Organisation): Promise<void> {
+    try {
+      await this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').save(this.mapper.toPersistence(organisation)));
+    } catch (error) {
+      if (isUniqueViolation(error, 'unique_id')) {
+        throw ValidationFailed.field('unique_id', 'organisation with this unique id already exists.');
+      }
+      throw error;
+    }
+  }
+}
+
+@injectable()
+export class TypeOrmMembershipRepository implements MembershipRepository {
+  constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
+
+  async find(organisationId: string, personId: string): Promise<Membership | null> {
+    const row = await this.db.run((m) =>
+      m.getRepository<MembershipRow>('Membership').findOneBy({ organisation_id: organisationId, person_id: personId }),
+    );
+    return row ? toMembership(row) : null;
+  }
+
+  async listForPerson(personId: string): Promise<Membership[]> {
+    const rows = await this.db.run((m) =>
+      m.getRepository<MembershipRow>('Membership').find({
+        where: { person_id: personId },
+        order: { date_joined: 'ASC', organisation_id: 'ASC' },
+      }),
+    );
+    return rows.map(toMembership);
+  }
+
+  async countByOrganisation(organisationIds: string[]): Promise<Map<string, number>> {
+    if (organisationIds.length === 0) return new Map();
+    const rows = await this.db.run((m) =>
+      m
+        .getRepository<MembershipRow>('Membership')
+        .createQueryBuilder('ms')
+        .select('ms.organisation_id', 'organisation_id')
+        .addSelect('COUNT(*)', 'count')
+        .where({ organisation_id: In(organisationIds) })
+        .groupBy('ms.organisation_id')
+        .getRawMany<{ organisation_id: string; count: string | number | bigint }>(),
+    );
+    return new Map(rows.map((row) => [row.organisation_id, Number(row.count)]));
+  }
+
+  async add(membership: Membership): Promise<void> {
+    await this.db.run((m) =>
+      m.getRepository<MembershipRow>('Membership').insert({
+        organisation_id: membership.organisationId,
+        person_id: membership.personId,
+        role: membership.role,
+        date_joined: membership.dateJoined,
+      }),
+    );
+  }
+}
+
+function toMembership(row: MembershipRow): Membership {
+  return { organisationId: row.organisation_id, personId: row.person_id, role: row.role as Role, dateJoined: row.date_joined };
+}

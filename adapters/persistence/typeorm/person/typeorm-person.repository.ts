@@ -1,0 +1,65 @@
+import { inject, injectable } from 'inversify';
+import { FindOptionsWhere, In } from 'typeorm';
+import { PersonRepository } from '../../../../application/person/person.ports';
+import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
+import { Person } from '../../../../domain/person/person';
+import { ValidationFailed } from '../../../../domain/shared/errors';
+import { isUniqueViolation, TypeOrmDatabase } from '../database';
+import { PersonMapper } from './person.mapper';
+import { PersonRow } from './person.schema';
+
+@injectable()
+export class TypeOrmPersonRepository implements PersonRepository {
+  private readonly mapper: PersonMapper;
+
+  constructor(
+    @inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase,
+    @inject(SHARED_TOKENS.SecretBox) box: SecretBox,
+  ) {
+    this.mapper = new PersonMapper(box);
+  }
+
+  findById(id: string): Promise<Person | null> {
+    return this.findOne({ id });
+  }
+
+  async findByIds(ids: string[]): Promise<Person[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.run((m) => m.getRepository<PersonRow>('Person').findBy({ id: In(ids) }));
+    return rows.map((row) => this.mapper.toDomain(row));
+  }
+
+  findByEmail(email: string): Promise<Person | null> {
+    return this.findOne({ email_key: email.trim().toLowerCase() });
+  }
+
+  async findMemberByUniqueId(organisationId: string, uniqueId: string): Promise<Person | null> {
+    const row = await this.db.run((m) =>
+      m
+        .getRepository<PersonRow>('Person')
+        .createQueryBuilder('p')
+        .innerJoin('memberships', 'ms', 'ms.person_id = p.id AND ms.organisation_id = :organisationId', { organisationId })
+        .where('p.unique_id = :uniqueId', { uniqueId })
+        .getOne(),
+    );
+    return row ? this.mapper.toDomain(row) : null;
+  }
+
+  async existsWithUniqueId(uniqueId: string): Promise<boolean> {
+    return this.db.run((m) => m.getRepository<PersonRow>('Person').existsBy({ unique_id: uniqueId }));
+  }
+
+  async save(person: Person): Promise<void> {
+    try {
+      await this.db.run((m) => m.getRepository<PersonRow>('Person').save(this.mapper.toPersistence(person)));
+    } catch (error) {
+      if (isUniqueViolation(error, 'email')) throw ValidationFailed.field('email', 'A user with that email already exists.');
+      throw error;
+    }
+  }
+
+  private async findOne(where: FindOptionsWhere<PersonRow>): Promise<Person | null> {
+    const row = await this.db.run((m) => m.getRepository<PersonRow>('Person').findOneBy(where));
+    return row ? this.mapper.toDomain(row) : null;
+  }
+}

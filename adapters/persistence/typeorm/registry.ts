@@ -1,0 +1,12 @@
+import { EntitySchema, MigrationInterface } from 'typeorm';
+import { Dialect } from './columns';
+import { Foundation1763700000000 } from './migrations/1763700000000-foundation';
+import { organisationSchemas } from './organisation/organisation.schema';
+import { personSchemas } from './person/person.schema';
+
+/** Every area's entity schemas and migrations, in one list each. */
+export function entitySchemas(dialect: Dialect): EntitySchema[] {
+  return [...personSchemas(dialect), ...organisationSchemas(dialect)];
+}
+
+export const migrations: (new () => MigrationInterface)[] = [Foundation1763700000000];

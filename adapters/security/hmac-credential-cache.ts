@@ -1,0 +1,47 @@
+import { createHmac } from 'node:crypto';
+import { VerifiedCredentialCache } from '../../application/auth/auth.ports';
+
+interface Entry {
+  personId: string;
+  expiresAt: number;
+}
+
+/**
+ * Verified Basic credentials, remembered in this process for a short time,
+ * keyed by an HMAC of e-mail and password under a per-process key: the
+ * password itself is never held, and the key dies with the process.
+ */
+export class HmacCredentialCache implements VerifiedCredentialCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly key: Buffer,
+    private readonly ttlSeconds: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  lookup(email: string, password: string, now: Date): string | null {
+    const id = this.keyOf(email, password);
+    const entry = this.entries.get(id);
+    if (!entry) return null;
+    if (entry.expiresAt <= now.getTime()) {
+      this.entries.delete(id);
+      return null;
+    }
+    return entry.personId;
+  }
+
+  remember(email: string, password: string, personId: string, now: Date): void {
+    if (this.ttlSeconds <= 0) return;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(this.keyOf(email, password), { personId, expiresAt: now.getTime() + this.ttlSeconds * 1000 });
+  }
+
+  forgetPerson(personId: string): void {
+    for (const [id, entry] of this.entries) if (entry.personId === personId) this.entries.delete(id);
+  }
+
+  private keyOf(email: string, password: string): string {
+    return createHmac('sha256', this.key).update(email.trim().toLowerCase()).update('\0').update(password).digest('hex');
+  }
+}

@@ -1,0 +1,56 @@
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+}
+
+export interface CredentialRepository {
+  findPasswordHash(personId: string): Promise<string | null>;
+  setPasswordHash(personId: string, hash: string, now: Date): Promise<void>;
+}
+
+export interface StartedSession {
+  /** The bearer token for the `sessionid` cookie; only its hash is stored. */
+  token: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export interface ActiveSession {
+  personId: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export interface SessionStore {
+  start(personId: string, now: Date): Promise<StartedSession>;
+  /** The live session for a token, or null when unknown or expired. */
+  resolve(token: string, now: Date): Promise<ActiveSession | null>;
+  end(token: string): Promise<void>;
+  /** Ends every session of the person except the one holding `keepToken`. */
+  endAllFor(personId: string, keepToken?: string): Promise<void>;
+}
+
+/**
+ * Remembers, for a short time, that a Basic credential was verified, so that
+ * Basic authentication does not pay for a memory-hard hash on every request.
+ */
+export interface VerifiedCredentialCache {
+  lookup(email: string, password: string, now: Date): string | null;
+  remember(email: string, password: string, personId: string, now: Date): void;
+  forgetPerson(personId: string): void;
+}
+
+/** Counts failed logins per e-mail and per client address in a sliding window. */
+export interface LoginThrottle {
+  /** Seconds until another attempt is allowed, or null when it is allowed now. */
+  retryAfter(email: string, clientAddress: string, now: Date): number | null;
+  recordFailure(email: string, clientAddress: string, now: Date): void;
+}
+
+export const AUTH_TOKENS = {
+  PasswordHasher: Symbol.for('PasswordHasher'),
+  CredentialRepository: Symbol.for('CredentialRepository'),
+  SessionStore: Symbol.for('SessionStore'),
+  VerifiedCredentialCache: Symbol.for('VerifiedCredentialCache'),
+  LoginThrottle: Symbol.for('LoginThrottle'),
+} as const;

@@ -1,0 +1,38 @@
+import { inject, injectable } from 'inversify';
+import { Actor } from '../shared/actor';
+import { Clock, SHARED_TOKENS } from '../shared/ports';
+import { AUTH_TOKENS, SessionStore, VerifiedCredentialCache } from './auth.ports';
+import { PasswordAttempt, PasswordVerifier } from './password-verifier';
+
+export interface SessionActor extends Actor {
+  csrfToken: string;
+}
+
+/**
+ * Resolves the credentials of a request to the acting person: HTTP Basic
+ * (remembered briefly once verified) or a server-side session.
+ */
+@injectable()
+export class Authenticate {
+  constructor(
+    @inject(PasswordVerifier) private readonly verifier: PasswordVerifier,
+    @inject(AUTH_TOKENS.VerifiedCredentialCache) private readonly cache: VerifiedCredentialCache,
+    @inject(AUTH_TOKENS.SessionStore) private readonly sessions: SessionStore,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async withPassword(attempt: PasswordAttempt): Promise<Actor> {
+    const now = this.clock.now();
+    const remembered = this.cache.lookup(attempt.email, attempt.password, now);
+    if (remembered) return { personId: remembered };
+    const person = await this.verifier.verify(attempt);
+    this.cache.remember(attempt.email, attempt.password, person.id, now);
+    return { personId: person.id };
+  }
+
+  /** The session's person, or null when the token is unknown or expired. */
+  async withSession(token: string): Promise<SessionActor | null> {
+    const session = await this.sessions.resolve(token, this.clock.now());
+    return session ? { personId: session.personId, csrfToken: session.csrfToken } : null;
+  }
+}

@@ -1,0 +1,16 @@
+import { Person } from '../../domain/person/person';
+
+export interface PersonRepository {
+  findById(id: string): Promise<Person | null>;
+  findByIds(ids: string[]): Promise<Person[]>;
+  /** Case-insensitive. */
+  findByEmail(email: string): Promise<Person | null>;
+  /** Within one organisation: the member with this unique_id. */
+  findMemberByUniqueId(organisationId: string, uniqueId: string): Promise<Person | null>;
+  existsWithUniqueId(uniqueId: string): Promise<boolean>;
+  save(person: Person): Promise<void>;
+}
+
+export const PERSON_TOKENS = {
+  PersonRepository: Symbol.for('PersonRepository'),
+} as const;

@@ -1,0 +1,31 @@
+import { inject, injectable } from 'inversify';
+import { Role } from '../../domain/organisation/membership';
+import { Person, PersonSnapshot } from '../../domain/person/person';
+import { MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
+
+/** A person's profile with their role in their current organisation. */
+export interface ProfileView {
+  person: PersonSnapshot;
+  isOwner: boolean;
+  organisation: { uniqueId: string; name: string; role: Role } | null;
+}
+
+@injectable()
+export class ProfileViews {
+  constructor(
+    @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
+    @inject(ORGANISATION_TOKENS.OrganisationRepository) private readonly organisations: OrganisationRepository,
+  ) {}
+
+  /** The current organisation is the one joined first among those the person still belongs to. */
+  async of(person: Person): Promise<ProfileView> {
+    const [current] = await this.memberships.listForPerson(person.id);
+    const organisation = current ? await this.organisations.findById(current.organisationId) : null;
+    return {
+      person: person.snapshot(),
+      isOwner: current?.role === 'owner',
+      organisation:
+        organisation && current ? { uniqueId: organisation.uniqueId, name: organisation.name, role: current.role } : null,
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { CalendarDate } from '../../domain/shared/calendar-date';
+
+/** Ports every area shares: time, identifiers, transactions, secrets. */
+
+export interface Clock {
+  now(): Date;
+  /** Today's date in the service's configured time zone. */
+  today(): CalendarDate;
+}
+
+export interface IdGenerator {
+  /** A new, time-ordered, globally unique identifier (UUIDv7). */
+  next(): string;
+}
+
+export interface UnitOfWork {
+  /** Runs `work` in one database transaction: all of it is committed, or none. */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** Authenticated encryption of individual fields at rest (AES-256-GCM). */
+export interface SecretBox {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+}
+
+export const SHARED_TOKENS = {
+  Clock: Symbol.for('Clock'),
+  IdGenerator: Symbol.for('IdGenerator'),
+  UnitOfWork: Symbol.for('UnitOfWork'),
+  SecretBox: Symbol.for('SecretBox'),
+} as const;

@@ -1,0 +1,56 @@
+import { Container } from 'inversify';
+import Koa from 'koa';
+import { DataSource } from 'typeorm';
+import { createHttpApp } from '../adapters/http/app';
+import { HTTP_TOKENS, HttpController } from '../adapters/http/shared/controller';
+import { TypeOrmDatabase } from '../adapters/persistence/typeorm/database';
+import { createDataSource, dialectOf } from '../adapters/persistence/typeorm/data-source';
+import { Logger } from '../adapters/system/logger';
+import { AppConfig } from './config';
+import { buildContainer, ContainerParts } from './container';
+import { developmentEncryptionKey } from './development-secrets';
+
+export interface Application {
+  app: Koa;
+  container: Container;
+  dataSource: DataSource;
+  /** Closes the database. */
+  close(): Promise<void>;
+}
+
+export interface BootstrapOptions extends Partial<Omit<ContainerParts, 'config' | 'storage'>> {
+  config: AppConfig;
+  logger: Logger;
+  /** Postgres: the schema to use (tests isolate each file in its own). */
+  schema?: string;
+  isDraining?: () => boolean;
+}
+
+/** Opens the database, applies pending migrations, wires the container and the Koa app. */
+export async function bootstrap(options: BootstrapOptions): Promise<Application> {
+  const { config, logger } = options;
+  const dataSource = createDataSource({ url: config.databaseUrl, dataDir: config.dataDir, schema: options.schema });
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  const database = new TypeOrmDatabase(dataSource, dialectOf(config.databaseUrl));
+  const encryptionKey =
+    options.encryptionKey ??
+    (config.fieldEncryptionKey ? Buffer.from(config.fieldEncryptionKey, 'base64') : developmentEncryptionKey(config.dataDir));
+  const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey });
+  const app = createHttpApp({
+    logger,
+    controllers: container.getAll<HttpController>(HTTP_TOKENS.Controller),
+    isReady: async () => {
+      await database.run((manager) => manager.query('SELECT 1'));
+      return true;
+    },
+    trustProxy: config.trustProxy,
+    isDraining: options.isDraining,
+  });
+  return { app, container, dataSource, close: () => dataSource.destroy() };
+}

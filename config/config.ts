@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One validated configuration, read from the environment (see README, "Configuration"). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  production: boolean;
+  sessionLifetimeSeconds: number;
+  timeZone: string;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  basicAuthCacheSeconds: number;
+  loginThrottle: { perEmail: number; perClient: number; windowSeconds: number };
+  /** Base64 of 32 bytes; absent outside production means "generate one into the data directory". */
+  fieldEncryptionKey: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}.`);
+      return fallback;
+    }
+    return value;
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false.`);
+    return fallback;
+  };
+
+  const databaseUrl = secret(env, 'DATABASE_URL', problems);
+  if (databaseUrl && !/^(postgres(ql)?:\/\/|sqlite:\/\/)/.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or sqlite://.');
+  }
+  const timeZone = env.TIME_ZONE || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    problems.push(`TIME_ZONE "${timeZone}" is not an IANA time zone.`);
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.');
+  }
+  const fieldEncryptionKey = secret(env, 'FIELD_ENCRYPTION_KEY', problems);
+  if (fieldEncryptionKey && Buffer.from(fieldEncryptionKey, 'base64').length !== 32) {
+    problems.push('FIELD_ENCRYPTION_KEY must be the base64 of 32 random bytes.');
+  }
+  const production = env.NODE_ENV === 'production';
+  if (production && !fieldEncryptionKey) problems.push('FIELD_ENCRYPTION_KEY (or _FILE) is required in production.');
+
+  const config: AppConfig = {
+    port: integer('PORT', 8000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    logLevel,
+    production,
+    sessionLifetimeSeconds: integer('SESSION_LIFETIME_SECONDS', 14 * 24 * 3600, 60, 365 * 24 * 3600),
+    timeZone,
+    cookieSecure: flag('COOKIE_SECURE', production),
+    trustProxy: flag('TRUST_PROXY', false),
+    basicAuthCacheSeconds: integer('BASIC_AUTH_CACHE_SECONDS', 60, 0, 3600),
+    loginThrottle: {
+      perEmail: integer('LOGIN_FAILURES_PER_EMAIL', 10, 1, 1_000_000),
+      perClient: integer('LOGIN_FAILURES_PER_CLIENT', 100, 1, 1_000_000),
+      windowSeconds: integer('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1, 86_400),
+    },
+    fieldEncryptionKey,
+  };
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return config;
+}
+
+/** `NAME` from the environment, or the contents of the file named by `NAME_FILE`. */
+function secret(env: Env, name: string, problems: string[]): string | undefined {
+  const file = env[`${name}_FILE`];
+  if (file) {
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch {
+      problems.push(`${name}_FILE names a file that cannot be read.`);
+      return undefined;
+    }
+  }
+  return env[name] || undefined;
+}

@@ -1,0 +1,42 @@
+import { Container } from 'inversify';
+import { AesGcmSecretBox } from '../adapters/security/aes-gcm-secret-box';
+import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher';
+import { SystemClock } from '../adapters/system/system-clock';
+import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
+import { PasswordHasher } from '../application/auth/auth.ports';
+import { Clock, IdGenerator } from '../application/shared/ports';
+import { AppConfig } from './config';
+import { authModule } from './modules/auth.module';
+import { organisationModule } from './modules/organisation.module';
+import { sharedModule } from './modules/shared.module';
+import { Storage } from './modules/storage';
+
+export interface ContainerParts {
+  config: AppConfig;
+  storage: Storage;
+  encryptionKey: Buffer;
+  /** Tests pass a fixed clock, cheap hashing or predictable ids. */
+  clock?: Clock;
+  hasher?: PasswordHasher;
+  ids?: IdGenerator;
+}
+
+/**
+ * The composition root: one module per area. Use cases and services are
+ * plain `@injectable` classes resolved by autobinding, one instance each.
+ */
+export async function buildContainer(parts: ContainerParts): Promise<Container> {
+  const { config, storage } = parts;
+  const container = new Container({ autobind: true, defaultScope: 'Singleton' });
+  await container.load(
+    sharedModule(
+      storage,
+      parts.clock ?? new SystemClock(config.timeZone),
+      parts.ids ?? new UuidV7Generator(),
+      new AesGcmSecretBox(parts.encryptionKey),
+    ),
+    authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
+    organisationModule(storage),
+  );
+  return container;
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { ContainerModule } from 'inversify';
+import { AuthController, COOKIE_SECURE } from '../../adapters/http/auth/auth.controller';
+import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
+import { InMemoryCredentialRepository, InMemorySessionStore } from '../../adapters/persistence/in-memory/in-memory-auth';
+import { TypeOrmCredentialRepository } from '../../adapters/persistence/typeorm/auth/typeorm-credential.repository';
+import { SESSION_LIFETIME, TypeOrmSessionStore } from '../../adapters/persistence/typeorm/auth/typeorm-session.store';
+import { HmacCredentialCache } from '../../adapters/security/hmac-credential-cache';
+import { SlidingWindowLoginThrottle } from '../../adapters/security/sliding-window-login-throttle';
+import { AUTH_TOKENS, PasswordHasher } from '../../application/auth/auth.ports';
+import { AppConfig } from '../config';
+import { Storage } from './storage';
+
+export function authModule(storage: Storage, config: AppConfig, hasher: PasswordHasher): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(AUTH_TOKENS.PasswordHasher).toConstantValue(hasher);
+    bind(AUTH_TOKENS.VerifiedCredentialCache).toConstantValue(
+      new HmacCredentialCache(randomBytes(32), config.basicAuthCacheSeconds),
+    );
+    bind(AUTH_TOKENS.LoginThrottle).toConstantValue(new SlidingWindowLoginThrottle(config.loginThrottle));
+    bind(SESSION_LIFETIME).toConstantValue(config.sessionLifetimeSeconds);
+    bind(COOKIE_SECURE).toConstantValue(config.cookieSecure);
+    if (storage.kind === 'typeorm') {
+      bind(AUTH_TOKENS.CredentialRepository).to(TypeOrmCredentialRepository).inSingletonScope();
+      bind(AUTH_TOKENS.SessionStore).to(TypeOrmSessionStore).inSingletonScope();
+    } else {
+      bind(AUTH_TOKENS.CredentialRepository).toConstantValue(new InMemoryCredentialRepository());
+      bind(AUTH_TOKENS.SessionStore).toConstantValue(new InMemorySessionStore(config.sessionLifetimeSeconds));
+    }
+    bind(HTTP_TOKENS.Controller).to(AuthController).inSingletonScope();
+  });
+}

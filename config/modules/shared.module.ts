@@ -1,0 +1,21 @@
+import { ContainerModule } from 'inversify';
+import { InMemoryUnitOfWork } from '../../adapters/persistence/in-memory/in-memory-unit-of-work';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { AuthGuard } from '../../adapters/http/shared/controller';
+import { Clock, IdGenerator, SecretBox, SHARED_TOKENS } from '../../application/shared/ports';
+import { Storage } from './storage';
+
+export function sharedModule(storage: Storage, clock: Clock, ids: IdGenerator, secretBox: SecretBox): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(SHARED_TOKENS.Clock).toConstantValue(clock);
+    bind(SHARED_TOKENS.IdGenerator).toConstantValue(ids);
+    bind(SHARED_TOKENS.SecretBox).toConstantValue(secretBox);
+    if (storage.kind === 'typeorm') {
+      bind(TypeOrmDatabase).toConstantValue(storage.database);
+      bind(SHARED_TOKENS.UnitOfWork).toConstantValue(storage.database);
+    } else {
+      bind(SHARED_TOKENS.UnitOfWork).toConstantValue(new InMemoryUnitOfWork());
+    }
+    bind(AuthGuard).toSelf().inSingletonScope();
+  });
+}

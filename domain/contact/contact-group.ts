@@ -1,0 +1,110 @@
+import { FieldErrors, InUse, ValidationFailed } from '../shared/errors';
+import { stripUndefined } from '../shared/nested';
+import { INVALID_UNIQUE_ID, isValidUniqueId } from '../shared/unique-id';
+import { textFieldErrors, trimmed } from './text-field';
+import { Translations } from './translations';
+
+export const CONTACT_GROUP_NAME_MAX_LENGTH = 200;
+
+export const CONTACT_GROUP_IN_USE =
+  'This contact group still holds contacts; delete or move them first.';
+
+/** What members may set on a contact group. */
+export interface ContactGroupDetails {
+  name: string;
+  description: string | null;
+  translations: Translations;
+}
+
+export interface ContactGroupSnapshot extends ContactGroupDetails {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+  dateCreated: Date;
+  lastUpdated: Date;
+}
+
+export interface CreateContactGroup {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+  name: string;
+  description?: string | null;
+  translations?: Translations;
+  now: Date;
+}
+
+export type ContactGroupChanges = Partial<ContactGroupDetails> & { uniqueId?: string };
+
+/** A named folder of contacts inside an organisation. */
+export class ContactGroup {
+  private constructor(private state: ContactGroupSnapshot) {}
+
+  static create(input: CreateContactGroup): ContactGroup {
+    if (!isValidUniqueId(input.uniqueId)) throw ValidationFailed.field('unique_id', INVALID_UNIQUE_ID);
+    const details: ContactGroupDetails = {
+      name: trimmed(input.name),
+      description: input.description ?? null,
+      translations: input.translations ?? null,
+    };
+    assertValid(details);
+    return new ContactGroup({
+      ...details,
+      id: input.id,
+      uniqueId: input.uniqueId,
+      organisationId: input.organisationId,
+      dateCreated: input.now,
+      lastUpdated: input.now,
+    });
+  }
+
+  /** For mappers only: rebuilds a group from storage. */
+  static restore(snapshot: ContactGroupSnapshot): ContactGroup {
+    return new ContactGroup({ ...snapshot });
+  }
+
+  get id(): string {
+    return this.state.id;
+  }
+
+  get uniqueId(): string {
+    return this.state.uniqueId;
+  }
+
+  get organisationId(): string {
+    return this.state.organisationId;
+  }
+
+  get name(): string {
+    return this.state.name;
+  }
+
+  snapshot(): ContactGroupSnapshot {
+    return { ...this.state };
+  }
+
+  /** PUT and PATCH alike: a field left out (undefined) keeps its value; null clears it. */
+  update(changes: ContactGroupChanges, now: Date): void {
+    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
+      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
+    }
+    const { uniqueId: _unchanged, ...rest } = changes;
+    const supplied = stripUndefined({ ...rest, name: trimmed(rest.name) });
+    assertValid(supplied);
+    this.state = { ...this.state, ...supplied, lastUpdated: now };
+  }
+
+  /** The repository counts the contacts; the rule of what that count allows lives here. */
+  assertDeletable(contactsCount: number): void {
+    if (contactsCount > 0) throw new InUse(CONTACT_GROUP_IN_USE);
+  }
+}
+
+function assertValid(details: Partial<ContactGroupDetails>): void {
+  const errors: FieldErrors = {};
+  if ('name' in details) {
+    const name = textFieldErrors(details.name, { max: CONTACT_GROUP_NAME_MAX_LENGTH, required: true });
+    if (name.length > 0) errors.name = name;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+}

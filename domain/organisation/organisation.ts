@@ -1,0 +1,201 @@
+import { Address, emptyAddress } from '../shared/address';
+import { BankingDetails, BankingInformation, changeBanking } from '../shared/banking-information';
+import { CalendarDate } from '../shared/calendar-date';
+import { Decimal, DecimalLimits } from '../shared/decimal';
+import {
+  AccountingMethod,
+  BusinessCategory,
+  FinancialYearEnd,
+  Language,
+  ReferralSource,
+  ReportingCurrency,
+} from '../shared/enumerations';
+import { ValidationFailed } from '../shared/errors';
+import { mergeNested, NestedChanges } from '../shared/nested';
+import { financialYearLabel } from './financial-year';
+
+export const ORGANISATION_NAME_MAX_LENGTH = 200;
+export const VAT_RATE_LIMITS = new DecimalLimits(3, 2);
+export const AI_CREDIT_LIMITS = new DecimalLimits(4, 2);
+export const PURCHASED_SEATS_MAX = 2_147_483_647;
+
+export const AI_AGENTS = [
+  'contactAgentActive',
+  'financeAgentActive',
+  'businessAgentActive',
+  'assetAgentActive',
+  'clientAgentActive',
+  'docsAgentActive',
+  'notesAgentActive',
+  'projectAgentActive',
+  'userManagerAgentActive',
+] as const;
+export type AiAgent = (typeof AI_AGENTS)[number];
+
+/** Everything the owner may set on an organisation. */
+export interface OrganisationSettings extends Record<AiAgent, boolean> {
+  name: string;
+  language: Language | '' | null;
+  businessDescription: string | null;
+  businessCategory: BusinessCategory | '' | null;
+  otherCategory: string | null;
+  howDidYouHearAboutUs: ReferralSource | '' | null;
+  businessWebsite: string | null;
+  vatNumber: string | null;
+  setupDone: boolean;
+  defaultCurrency: string;
+  defaultVatRate: Decimal;
+  financialYearEnd: FinancialYearEnd;
+  accountingMethod: AccountingMethod;
+  reportingCurrency: ReportingCurrency;
+  enableMultiCurrency: boolean;
+  autoCloseFinancialYear: boolean;
+  retainTransactionHistory: boolean;
+  financialYearLockDate: CalendarDate | null;
+  billingCustomerId: string | null;
+  monthlyAiCreditsAllocated: Decimal;
+  monthlyAiCreditsUsed: Decimal;
+  lastMonthlyResetDate: CalendarDate | null;
+  currentBillingCycleStart: CalendarDate | null;
+  currentBillingCycleEnd: CalendarDate | null;
+  purchasedSeats: number;
+}
+
+export interface OrganisationSnapshot extends OrganisationSettings {
+  id: string;
+  uniqueId: string;
+  ownerId: string;
+  logoUrl: string | null;
+  address: Address | null;
+  bankingInformation: BankingInformation | null;
+  dateCreated: Date;
+  lastUpdated: Date;
+}
+
+export type OrganisationChanges = Partial<OrganisationSettings> & {
+  uniqueId?: string;
+  address?: NestedChanges<Address>;
+  bankingInformation?: Partial<BankingDetails> | null;
+};
+
+export interface FoundOrganisation extends OrganisationChanges {
+  id: string;
+  uniqueId: string;
+  name: string;
+  ownerId: string;
+  now: Date;
+}
+
+const DEFAULTS: Omit<OrganisationSettings, 'name'> = {
+  language: 'en',
+  businessDescription: null,
+  businessCategory: null,
+  otherCategory: null,
+  howDidYouHearAboutUs: null,
+  businessWebsite: null,
+  vatNumber: null,
+  setupDone: false,
+  defaultCurrency: 'USD',
+  defaultVatRate: Decimal.zero(2),
+  financialYearEnd: '12-31',
+  accountingMethod: 'accrual',
+  reportingCurrency: 'USD',
+  enableMultiCurrency: false,
+  autoCloseFinancialYear: false,
+  retainTransactionHistory: true,
+  financialYearLockDate: null,
+  billingCustomerId: null,
+  monthlyAiCreditsAllocated: Decimal.zero(2),
+  monthlyAiCreditsUsed: Decimal.zero(2),
+  lastMonthlyResetDate: null,
+  currentBillingCycleStart: null,
+  currentBillingCycleEnd: null,
+  purchasedSeats: 0,
+  ...(Object.fromEntries(AI_AGENTS.map((agent) => [agent, false])) as Record<AiAgent, boolean>),
+};
+
+/** A business on the platform: its settings, its books' calendar and its AI budget. */
+export class Organisation {
+  private constructor(private state: OrganisationSnapshot) {}
+
+  static found(input: FoundOrganisation): Organisation {
+    const { now, id, uniqueId, ownerId, address, bankingInformation, ...settings } = input;
+    const organisation = new Organisation({
+      ...DEFAULTS,
+      name: input.name,
+      id,
+      uniqueId,
+      ownerId,
+      logoUrl: null,
+      address: null,
+      bankingInformation: null,
+      dateCreated: now,
+      lastUpdated: now,
+    });
+    organisation.update({ ...settings, address, bankingInformation }, now);
+    return organisation;
+  }
+
+  /** For mappers only: rebuilds an organisation from storage. */
+  static restore(snapshot: OrganisationSnapshot): Organisation {
+    return new Organisation({ ...snapshot });
+  }
+
+  get id(): string {
+    return this.state.id;
+  }
+
+  get uniqueId(): string {
+    return this.state.uniqueId;
+  }
+
+  get name(): string {
+    return this.state.name;
+  }
+
+  get ownerId(): string {
+    return this.state.ownerId;
+  }
+
+  get defaultCurrency(): string {
+    return this.state.defaultCurrency;
+  }
+
+  get financialYearLockDate(): CalendarDate | null {
+    return this.state.financialYearLockDate;
+  }
+
+  get monthlyAiCreditsRemaining(): Decimal {
+    return this.state.monthlyAiCreditsAllocated.minus(this.state.monthlyAiCreditsUsed).quantize(2);
+  }
+
+  currentFinancialYearLabel(today: CalendarDate): string {
+    return financialYearLabel(this.state.financialYearEnd, today);
+  }
+
+  /** Whether a transaction dated `date` falls before the books' lock date. */
+  isLockedOn(date: CalendarDate): boolean {
+    const lock = this.state.financialYearLockDate;
+    return lock !== null && date.isBefore(lock);
+  }
+
+  snapshot(): OrganisationSnapshot {
+    return { ...this.state };
+  }
+
+  update(changes: OrganisationChanges, now: Date): void {
+    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
+      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
+    }
+    const { uniqueId: _unchanged, address, bankingInformation, ...settings } = changes;
+    const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+    const next: OrganisationSnapshot = {
+      ...this.state,
+      ...defined,
+      address: mergeNested(this.state.address, address, emptyAddress),
+      bankingInformation: changeBanking(this.state.bankingInformation, bankingInformation, now),
+      lastUpdated: now,
+    };
+    this.state = next;
+  }
+}

@@ -1,0 +1,130 @@
+import { Address, emptyAddress } from '../shared/address';
+import { BankingDetails, BankingInformation, changeBanking } from '../shared/banking-information';
+import { Choices, ChoiceOf } from '../shared/choices';
+import { Language } from '../shared/enumerations';
+import { ValidationFailed } from '../shared/errors';
+import { mergeNested, NestedChanges } from '../shared/nested';
+import { EmployeeDetails, EmployeeInformation, changeEmployeeInformation } from './employee-information';
+
+export const USER_TYPES = new Choices([
+  ['user', 'Regular User'],
+  ['employee', 'Employee'],
+] as const);
+export type UserType = ChoiceOf<typeof USER_TYPES>;
+
+export const JOB_TITLE_MAX_LENGTH = 300;
+
+export interface PersonSnapshot {
+  id: string;
+  uniqueId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  currentLanguage: Language;
+  jobTitle: string | null;
+  userType: UserType;
+  profilePictureUrl: string | null;
+  address: Address | null;
+  bankingInformation: BankingInformation | null;
+  employeeInformation: EmployeeInformation | null;
+  lastLogin: Date | null;
+  dateCreated: Date;
+  lastUpdated: Date;
+}
+
+export interface RegisterPerson {
+  id: string;
+  uniqueId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  now: Date;
+}
+
+export interface ProfileChanges {
+  uniqueId?: string;
+  currentLanguage?: Language;
+  jobTitle?: string | null;
+  userType?: UserType;
+  address?: NestedChanges<Address>;
+  bankingInformation?: Partial<BankingDetails> | null;
+  employeeInformation?: Partial<EmployeeDetails> | null;
+}
+
+/** A user of the platform and their own profile. */
+export class Person {
+  private constructor(private state: PersonSnapshot) {}
+
+  static register(input: RegisterPerson): Person {
+    return new Person({
+      id: input.id,
+      uniqueId: input.uniqueId,
+      email: input.email.trim(),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      isActive: true,
+      currentLanguage: 'en',
+      jobTitle: null,
+      userType: 'user',
+      profilePictureUrl: null,
+      address: null,
+      bankingInformation: null,
+      employeeInformation: null,
+      lastLogin: null,
+      dateCreated: input.now,
+      lastUpdated: input.now,
+    });
+  }
+
+  /** For mappers only: rebuilds a person from storage. */
+  static restore(snapshot: PersonSnapshot): Person {
+    return new Person({ ...snapshot });
+  }
+
+  get id(): string {
+    return this.state.id;
+  }
+
+  get uniqueId(): string {
+    return this.state.uniqueId;
+  }
+
+  get email(): string {
+    return this.state.email;
+  }
+
+  get fullName(): string {
+    return [this.state.firstName, this.state.lastName].filter(Boolean).join(' ');
+  }
+
+  get isActive(): boolean {
+    return this.state.isActive;
+  }
+
+  snapshot(): PersonSnapshot {
+    return { ...this.state };
+  }
+
+  recordLogin(now: Date): void {
+    this.state.lastLogin = now;
+  }
+
+  updateProfile(changes: ProfileChanges, now: Date): void {
+    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
+      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
+    }
+    const s = this.state;
+    this.state = {
+      ...s,
+      currentLanguage: changes.currentLanguage ?? s.currentLanguage,
+      jobTitle: changes.jobTitle === undefined ? s.jobTitle : changes.jobTitle,
+      userType: changes.userType ?? s.userType,
+      address: mergeNested(s.address, changes.address, emptyAddress),
+      bankingInformation: changeBanking(s.bankingInformation, changes.bankingInformation, now),
+      employeeInformation: changeEmployeeInformation(s.employeeInformation, changes.employeeInformation, now),
+      lastUpdated: now,
+    };
+  }
+}
+
