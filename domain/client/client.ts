@@ -1,0 +1,93 @@
+import { ValidationFailed } from '../shared/errors';
+import { stripUndefined } from '../shared/nested';
+
+export const CLIENT_NAME_MAX_LENGTH = 200;
+/** Django's EmailField default, which DRF clients expect. */
+export const CLIENT_EMAIL_MAX_LENGTH = 254;
+export const CLIENT_PHONE_MAX_LENGTH = 50;
+export const CLIENT_WEBSITE_MAX_LENGTH = 300;
+
+/** What a member may set on a client. */
+export interface ClientDetails {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+}
+
+export interface ClientSnapshot extends ClientDetails {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+  dateCreated: Date;
+  lastUpdated: Date;
+}
+
+export interface NewClient extends Partial<ClientDetails> {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+  name: string;
+  now: Date;
+}
+
+export type ClientChanges = Partial<ClientDetails> & { uniqueId?: string };
+
+/** A customer of the organisation, which leads may name. */
+export class Client {
+  private constructor(private state: ClientSnapshot) {}
+
+  static create(input: NewClient): Client {
+    return new Client(
+      checked({
+        name: input.name,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        website: input.website ?? null,
+        id: input.id,
+        uniqueId: input.uniqueId,
+        organisationId: input.organisationId,
+        dateCreated: input.now,
+        lastUpdated: input.now,
+      }),
+    );
+  }
+
+  /** For mappers only: rebuilds a client from storage. */
+  static restore(snapshot: ClientSnapshot): Client {
+    return new Client({ ...snapshot });
+  }
+
+  get id(): string {
+    return this.state.id;
+  }
+
+  get uniqueId(): string {
+    return this.state.uniqueId;
+  }
+
+  get organisationId(): string {
+    return this.state.organisationId;
+  }
+
+  get name(): string {
+    return this.state.name;
+  }
+
+  snapshot(): ClientSnapshot {
+    return { ...this.state };
+  }
+
+  update(changes: ClientChanges, now: Date): void {
+    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
+      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
+    }
+    const { uniqueId: _unchanged, ...details } = changes;
+    this.state = checked({ ...this.state, ...stripUndefined(details), lastUpdated: now });
+  }
+}
+
+function checked(state: ClientSnapshot): ClientSnapshot {
+  if (state.name.trim().length === 0) throw ValidationFailed.field('name', 'This field may not be blank.');
+  return state;
+}

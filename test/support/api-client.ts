@@ -1,0 +1,106 @@
+/** A small HTTP client for end-to-end tests, speaking to the app over a real socket. */
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export type Credentials =
+  | { kind: 'basic'; email: string; password: string }
+  | { kind: 'session'; sessionId: string; csrfToken: string; sendCsrf?: boolean }
+  | { kind: 'none' };
+
+export interface RequestOptions {
+  json?: unknown;
+  /** Sent as is, with `contentType`. */
+  raw?: string | Buffer;
+  contentType?: string;
+  form?: Record<string, string>;
+  multipart?: FormData;
+  headers?: Record<string, string>;
+}
+
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly credentials: Credentials = { kind: 'none' },
+  ) {}
+
+  as(credentials: Credentials): ApiClient {
+    return new ApiClient(this.baseUrl, credentials);
+  }
+
+  basic(email: string, password: string): ApiClient {
+    return this.as({ kind: 'basic', email, password });
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options);
+  }
+
+  post<T = any>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('POST', path, { json, ...options });
+  }
+
+  put<T = any>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, { json, ...options });
+  }
+
+  patch<T = any>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, { json, ...options });
+  }
+
+  delete<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, options);
+  }
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...this.authHeaders(), ...options.headers };
+    let body: string | Buffer | FormData | undefined;
+    if (options.raw !== undefined) {
+      body = options.raw;
+      if (options.contentType) headers['Content-Type'] = options.contentType;
+    } else if (options.multipart) {
+      body = options.multipart;
+    } else if (options.form) {
+      body = new URLSearchParams(options.form).toString();
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    } else if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['Content-Type'] = 'application/json';
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: left as text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  private authHeaders(): Record<string, string> {
+    const c = this.credentials;
+    if (c.kind === 'basic') {
+      return { Authorization: `Basic ${Buffer.from(`${c.email}:${c.password}`).toString('base64')}` };
+    }
+    if (c.kind === 'session') {
+      const headers: Record<string, string> = { Cookie: `sessionid=${c.sessionId}; csrftoken=${c.csrfToken}` };
+      if (c.sendCsrf !== false) headers['X-CSRFToken'] = c.csrfToken;
+      return headers;
+    }
+    return {};
+  }
+}
+
+/** The value of a cookie set by a response. */
+export function cookieFrom(response: ApiResponse, name: string): string | null {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const [key, value] = pair.split('=');
+    if (key.trim() === name) return value;
+  }
+  return null;
+}

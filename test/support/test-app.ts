@@ -1,0 +1,52 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { AddressInfo } from 'node:net';
+import http from 'node:http';
+import { ScryptPasswordHasher } from '../../adapters/security/scrypt-password-hasher';
+import { createLogger } from '../../adapters/system/logger';
+import { Clock } from '../../application/shared/ports';
+import { Application, bootstrap } from '../../config/bootstrap';
+import { AppConfig, loadConfig } from '../../config/config';
+import { ApiClient } from './api-client';
+import { TestDatabase } from './databases';
+
+/** Cheap scrypt for tests: the same code path, a fraction of the cost. */
+export const TEST_HASHER = new ScryptPasswordHasher({ N: 1024, r: 8, p: 1 });
+
+export interface TestApp {
+  application: Application;
+  client: ApiClient;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+/** The real application on a test database, listening on a free port. */
+export async function startTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
+  const application = await bootstrap({
+    config,
+    logger: createLogger('silent'),
+    schema: database.schema,
+    hasher: TEST_HASHER,
+    encryptionKey: randomBytes(32),
+    clock: options.clock,
+  });
+  const server = http.createServer(application.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    application,
+    config,
+    client: new ApiClient(`http://127.0.0.1:${port}`),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await application.close();
+    },
+  };
+}
