@@ -1,0 +1,94 @@
+import { signUp, TestUser } from '../support/accounts';
+import { testDatabases } from '../support/databases';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe.each(testDatabases())('wire conventions on $name', (factory) => {
+  let app: TestApp;
+  let dispose: () => Promise<void>;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    const database = await factory.create();
+    dispose = database.dispose;
+    app = await startTestApp(database);
+    user = await signUp(app.client);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await dispose();
+  });
+
+  it('serves every path with and without the trailing slash, without redirecting', async () => {
+    const withSlash = await user.api.get('/api/v1.0/me/');
+    const without = await user.api.get('/api/v1.0/me');
+    expect(withSlash.status).toBe(200);
+    expect(without.status).toBe(200);
+    expect(without.body).toEqual(withSlash.body);
+  });
+
+  it('answers a malformed JSON body with the DRF parse error', async () => {
+    const response = await user.api.patch('/api/v1.0/me/', undefined, { raw: '{"job_title": ', contentType: 'application/json' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: 'JSON parse error - Expecting value: line 1 column 15 (char 14)' });
+  });
+
+  it('answers a JSON array where an object is expected', async () => {
+    const response = await user.api.patch('/api/v1.0/me/', [1, 2]);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await user.api.patch('/api/v1.0/me/', undefined, { raw: 'job_title=x', contentType: 'text/plain' });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
+  });
+
+  it('refuses a JSON body over 1 MiB with 413 and keeps what is stored', async () => {
+    const before = await user.api.get('/api/v1.0/me/');
+    const response = await user.api.patch('/api/v1.0/me/', { job_title: 'x'.repeat(1024 * 1024) });
+    expect(response.status).toBe(413);
+    expect(response.body.detail).toMatch(/larger than the limit of 1 MiB/);
+    expect((await user.api.get('/api/v1.0/me/')).body).toEqual(before.body);
+  });
+
+  it('answers a wrong method with 405 and the DRF message', async () => {
+    const response = await user.api.delete('/api/v1.0/me/');
+    expect(response.status).toBe(405);
+    expect(response.body).toEqual({ detail: 'Method "DELETE" not allowed.' });
+    expect(response.headers.get('allow')).toContain('PATCH');
+  });
+
+  it('answers an unknown path with a JSON 404', async () => {
+    const response = await user.api.get('/api/v1.0/nothing-here/');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ detail: 'Not found.' });
+  });
+
+  it('echoes a valid X-Request-Id and makes one otherwise', async () => {
+    const echoed = await user.api.get('/api/v1.0/me/', { headers: { 'X-Request-Id': 'trace-123' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-123');
+    const made = await user.api.get('/api/v1.0/me/', { headers: { 'X-Request-Id': 'bad id with spaces' } });
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports liveness and readiness without credentials', async () => {
+    expect((await app.client.get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await app.client.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+  });
+
+  it.each([
+    ['a nested object where a string belongs', { job_title: { a: 1 } }, { job_title: ['Not a valid string.'] }],
+    ['a deeply nested document', JSON.parse('['.repeat(100) + ']'.repeat(100)), null],
+    ['a huge number', { job_title: 1e400 }, { job_title: ['Ensure this field has no more than 300 characters.'] }],
+  ])('never answers 500 to %s', async (_case, body, expected) => {
+    const raw = typeof body === 'object' && !Array.isArray(body) && 'job_title' in body && body.job_title === Infinity ? `{"job_title": 1${'0'.repeat(400)}}` : JSON.stringify(body);
+    const response = await user.api.patch('/api/v1.0/me/', undefined, { raw, contentType: 'application/json' });
+    expect(response.status).toBe(400);
+    if (expected) expect(response.body).toEqual(expected);
+    expect(response.text).not.toMatch(/at .*\.ts:\d+|QueryFailedError|SELECT|INSERT/);
+  });
+});
