@@ -36,8 +36,12 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(requestId);
   app.use(requestLog(options.logger));
   app.use(async (ctx: Context, next: Next) => {
-    if (options.isDraining?.()) ctx.set('Connection', 'close');
-    await next();
+    try {
+      await next();
+    } finally {
+      // Checked as the response leaves: a request that began before SIGTERM still closes its connection.
+      if (options.isDraining?.()) ctx.set('Connection', 'close');
+    }
   });
   app.use(errorHandler(options.logger));
   app.use(securityHeaders);

@@ -1,0 +1,103 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ApiClient } from '../support/api-client';
+import { signUp } from '../support/accounts';
+
+/**
+ * The server as `npm start` runs it, in a child process: SIGTERM drains
+ * in-flight requests and exits 0; after `kill -9` nothing acknowledged is lost.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<number | null>;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'config/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', TS_NODE_TRANSPILE_ONLY: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start')), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('"listening"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', () => reject(new Error('server exited during start')));
+  });
+  return { child, port, exited };
+}
+
+describe('the server process', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'api-process-'));
+  });
+
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('finishes a request whose body is still arriving when SIGTERM comes, then exits 0', async () => {
+    const server = await startServer(dataDir);
+    const user = await signUp(new ApiClient(`http://127.0.0.1:${server.port}`));
+
+    const body = JSON.stringify({ job_title: 'Written during shutdown' });
+    const auth = `Basic ${Buffer.from(`${user.email}:${user.password}`).toString('base64')}`;
+    const response = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port: server.port, method: 'PATCH', path: '/api/v1.0/me/', headers: { Authorization: auth, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => request.end(body.slice(10)), 300);
+      }, 200);
+    });
+
+    const answered = await response;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.text).job_title).toBe('Written during shutdown');
+    expect(answered.connection).toBe('close');
+    expect(await server.exited).toBe(0);
+
+    const restarted = await startServer(dataDir);
+    const me = await new ApiClient(`http://127.0.0.1:${restarted.port}`).basic(user.email, user.password).get('/api/v1.0/me/');
+    expect(me.body.job_title).toBe('Written during shutdown');
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  });
+
+  it('keeps every acknowledged write after kill -9', async () => {
+    const server = await startServer(dataDir);
+    const client = new ApiClient(`http://127.0.0.1:${server.port}`);
+    const user = await signUp(client);
+    const written = await user.api.patch('/api/v1.0/me/', { job_title: 'Acknowledged', address: { city: 'Kisumu' } });
+    expect(written.status).toBe(200);
+    server.child.kill('SIGKILL');
+    await server.exited;
+
+    const restarted = await startServer(dataDir);
+    const me = await new ApiClient(`http://127.0.0.1:${restarted.port}`).basic(user.email, user.password).get('/api/v1.0/me/');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ job_title: 'Acknowledged', address: { city: 'Kisumu' } });
+    restarted.child.kill('SIGTERM');
+    await restarted.exited;
+  });
+});

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { InMemoryCredentialRepository, InMemorySessionStore } from '../../../adapters/persistence/in-memory/in-memory-auth';
+import { InMemoryMembershipRepository, InMemoryOrganisationRepository } from '../../../adapters/persistence/in-memory/in-memory-organisation.repository';
+import { InMemoryPersonRepository } from '../../../adapters/persistence/in-memory/in-memory-person.repository';
+import { TypeOrmCredentialRepository } from '../../../adapters/persistence/typeorm/auth/typeorm-credential.repository';
+import { TypeOrmSessionStore } from '../../../adapters/persistence/typeorm/auth/typeorm-session.store';
+import { TypeOrmMembershipRepository, TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
+import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
+import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
+import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
+import { CredentialRepository, SessionStore } from '../../../application/auth/auth.ports';
+import { MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
+import { PersonRepository } from '../../../application/person/person.ports';
+import { Organisation } from '../../../domain/organisation/organisation';
+import { Person } from '../../../domain/person/person';
+import { CalendarDate } from '../../../domain/shared/calendar-date';
+import { Decimal } from '../../../domain/shared/decimal';
+import { storageTargets } from '../../support/storage';
+
+const ids = new UuidV7Generator();
+const box = new AesGcmSecretBox(randomBytes(32));
+const at = (iso: string) => new Date(iso);
+
+function aPerson(overrides: Partial<{ email: string; uniqueId: string }> = {}): Person {
+  const id = ids.next();
+  return Person.register({ id, uniqueId: overrides.uniqueId ?? id, email: overrides.email ?? `${id}@example.com`, firstName: 'Kofi', lastName: 'Annan', now: at('2026-01-01T00:00:00Z') });
+}
+
+describe.each(storageTargets())('foundation repositories on $name', (target) => {
+  let people: PersonRepository;
+  let organisations: OrganisationRepository;
+  let memberships: MembershipRepository;
+  let credentials: CredentialRepository;
+  let sessions: SessionStore;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const opened = await target.open();
+    close = opened.close;
+    if (opened.database) {
+      people = new TypeOrmPersonRepository(opened.database, box);
+      organisations = new TypeOrmOrganisationRepository(opened.database, box);
+      memberships = new TypeOrmMembershipRepository(opened.database);
+      credentials = new TypeOrmCredentialRepository(opened.database);
+      sessions = new TypeOrmSessionStore(opened.database, 3600);
+    } else {
+      const inMemoryMemberships = new InMemoryMembershipRepository();
+      memberships = inMemoryMemberships;
+      people = new InMemoryPersonRepository(inMemoryMemberships);
+      organisations = new InMemoryOrganisationRepository(inMemoryMemberships);
+      credentials = new InMemoryCredentialRepository();
+      sessions = new InMemorySessionStore(3600);
+    }
+  });
+
+  afterAll(() => close());
+
+  it('round-trips a person with nested details, finding them by e-mail in any case', async () => {
+    const person = aPerson({ email: 'Mixed.Case@Example.com' });
+    person.updateProfile(
+      {
+        jobTitle: 'Secretary-General',
+        address: { city: 'Accra' },
+        bankingInformation: { accountNumber: '9876543210', accountType: 'business' },
+        employeeInformation: { birthday: CalendarDate.of('1938-04-08'), allergies: 'none', isActiveEmployee: false },
+      },
+      at('2026-02-01T10:00:00.123Z'),
+    );
+    await people.save(person);
+    const found = await people.findByEmail('mixed.case@example.COM');
+    expect(found?.snapshot()).toEqual(person.snapshot());
+  });
+
+  it('refuses a second person with the same e-mail', async () => {
+    await people.save(aPerson({ email: 'taken@example.com' }));
+    await expect(people.save(aPerson({ email: 'TAKEN@example.com' }))).rejects.toMatchObject({
+      errors: { email: ['A user with that email already exists.'] },
+    });
+  });
+
+  it('round-trips an organisation exactly, decimals and dates included', async () => {
+    const owner = aPerson();
+    await people.save(owner);
+    const organisation = Organisation.found({
+      id: ids.next(),
+      uniqueId: `org-${ids.next()}`,
+      name: 'Exact Ltd',
+      ownerId: owner.id,
+      now: at('2026-03-01T00:00:00Z'),
+      defaultVatRate: Decimal.of('999.99'),
+      monthlyAiCreditsAllocated: Decimal.of('9999.99'),
+      monthlyAiCreditsUsed: Decimal.of('0.01'),
+      financialYearLockDate: CalendarDate.of('2024-02-29'),
+      purchasedSeats: 2147483647,
+      financeAgentActive: true,
+      bankingInformation: { accountNumber: '12345678' },
+    });
+    await organisations.save(organisation);
+    const found = await organisations.findByUniqueId(organisation.uniqueId);
+    expect(found?.snapshot()).toEqual(organisation.snapshot());
+    expect(found?.monthlyAiCreditsRemaining.toFixed(2)).toBe('9999.98');
+  });
+
+  it('lists a person’s organisations and memberships in the order joined, and counts members', async () => {
+    const person = aPerson();
+    const other = aPerson();
+    await people.save(person);
+    await people.save(other);
+    const first = Organisation.found({ id: ids.next(), uniqueId: ids.next(), name: 'First', ownerId: other.id, now: at('2026-01-01T00:00:00Z') });
+    const second = Organisation.found({ id: ids.next(), uniqueId: ids.next(), name: 'Second', ownerId: person.id, now: at('2026-01-02T00:00:00Z') });
+    await organisations.save(first);
+    await organisations.save(second);
+    await memberships.add({ organisationId: second.id, personId: person.id, role: 'owner', dateJoined: at('2026-01-02T00:00:00Z') });
+    await memberships.add({ organisationId: first.id, personId: other.id, role: 'owner', dateJoined: at('2026-01-01T00:00:00Z') });
+    await memberships.add({ organisationId: first.id, personId: person.id, role: 'member', dateJoined: at('2026-01-03T00:00:00Z') });
+
+    expect((await organisations.listForPerson(person.id)).map((o) => o.name)).toEqual(['Second', 'First']);
+    expect((await memberships.listForPerson(person.id)).map((m) => m.role)).toEqual(['owner', 'member']);
+    expect(await memberships.find(first.id, person.id)).toMatchObject({ role: 'member' });
+    expect(await memberships.find(first.id, aPerson().id)).toBeNull();
+    const counts = await memberships.countByOrganisation([first.id, second.id]);
+    expect([counts.get(first.id), counts.get(second.id)]).toEqual([2, 1]);
+    expect((await people.findMemberByUniqueId(first.id, person.uniqueId))?.id).toBe(person.id);
+    expect(await people.findMemberByUniqueId(second.id, other.uniqueId)).toBeNull();
+  });
+
+  it('keeps password hashes and sessions, and ends sessions selectively', async () => {
+    const person = aPerson();
+    await people.save(person);
+    await credentials.setPasswordHash(person.id, 'hash-1', at('2026-01-01T00:00:00Z'));
+    await credentials.setPasswordHash(person.id, 'hash-2', at('2026-01-02T00:00:00Z'));
+    expect(await credentials.findPasswordHash(person.id)).toBe('hash-2');
+
+    const now = at('2026-05-01T00:00:00Z');
+    const kept = await sessions.start(person.id, now);
+    const ended = await sessions.start(person.id, now);
+    expect(await sessions.resolve(kept.token, now)).toMatchObject({ personId: person.id, csrfToken: kept.csrfToken });
+    expect(await sessions.resolve(kept.token, at('2026-05-01T01:00:00Z'))).toBeNull();
+    await sessions.endAllFor(person.id, kept.token);
+    expect(await sessions.resolve(ended.token, now)).toBeNull();
+    expect(await sessions.resolve(kept.token, now)).not.toBeNull();
+    await sessions.end(kept.token);
+    expect(await sessions.resolve(kept.token, now)).toBeNull();
+  });
+});
