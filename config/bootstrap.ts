@@ -6,6 +6,8 @@ import { HTTP_TOKENS, HttpController } from '../adapters/http/shared/controller'
 import { TypeOrmDatabase } from '../adapters/persistence/typeorm/database';
 import { createDataSource, dialectOf } from '../adapters/persistence/typeorm/data-source';
 import { Logger } from '../adapters/system/logger';
+import { OutboxMailer } from '../adapters/system/outbox-mailer';
+import path from 'node:path';
 import { AppConfig } from './config';
 import { buildContainer, ContainerParts } from './container';
 import { developmentEncryptionKey } from './development-secrets';
@@ -41,7 +43,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   const encryptionKey =
     options.encryptionKey ??
     (config.fieldEncryptionKey ? Buffer.from(config.fieldEncryptionKey, 'base64') : developmentEncryptionKey(config.dataDir));
-  const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey });
+  const mailer = options.mailer ?? new OutboxMailer(path.join(config.dataDir, 'outbox'), logger);
+  const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey, mailer });
   const app = createHttpApp({
     logger,
     controllers: container.getAll<HttpController>(HTTP_TOKENS.Controller),

@@ -17,6 +17,8 @@ export interface AppConfig {
   loginThrottle: { perEmail: number; perClient: number; windowSeconds: number };
   /** Base64 of 32 bytes; absent outside production means "generate one into the data directory". */
   fieldEncryptionKey: string | undefined;
+  /** The address clients reach the API at, for links in e-mails. */
+  publicBaseUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -65,8 +67,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   if (production && !fieldEncryptionKey) problems.push('FIELD_ENCRYPTION_KEY (or _FILE) is required in production.');
 
+  const port = integer('PORT', 8000, 0, 65535);
+  const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL.');
   const config: AppConfig = {
-    port: integer('PORT', 8000, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
@@ -83,6 +88,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       windowSeconds: integer('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1, 86_400),
     },
     fieldEncryptionKey,
+    publicBaseUrl,
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -1,9 +1,11 @@
 import { Container } from 'inversify';
 import { AesGcmSecretBox } from '../adapters/security/aes-gcm-secret-box';
 import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher';
+import { RecordingMailer } from '../adapters/system/recording-mailer';
 import { SystemClock } from '../adapters/system/system-clock';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
 import { PasswordHasher } from '../application/auth/auth.ports';
+import { Mailer } from '../application/organisation/organisation.ports';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
 import { authModule } from './modules/auth.module';
@@ -19,6 +21,8 @@ export interface ContainerParts {
   clock?: Clock;
   hasher?: PasswordHasher;
   ids?: IdGenerator;
+  /** Where e-mail goes (development: the outbox directory). */
+  mailer?: Mailer;
 }
 
 /**
@@ -36,7 +40,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
       new AesGcmSecretBox(parts.encryptionKey),
     ),
     authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
-    organisationModule(storage),
+    organisationModule(storage, parts.mailer ?? new RecordingMailer(), config.publicBaseUrl),
   );
   return container;
 }

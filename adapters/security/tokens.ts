@@ -9,3 +9,15 @@ export function newToken(): string {
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** Issues link tokens (invitations) and hashes them the same way sessions are. */
+export class Sha256TokenIssuer {
+  issue(): { token: string; hash: string } {
+    const token = newToken();
+    return { token, hash: tokenHash(token) };
+  }
+
+  hashOf(token: string): string {
+    return tokenHash(token);
+  }
+}

@@ -1,3 +1,4 @@
+import { Invitation } from '../../domain/organisation/invitation';
 import { Membership } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
 
@@ -16,6 +17,26 @@ export interface MembershipRepository {
   listForPerson(personId: string): Promise<Membership[]>;
   countByOrganisation(organisationIds: string[]): Promise<Map<string, number>>;
   add(membership: Membership): Promise<void>;
+  /** The organisation's members, oldest first. */
+  listForOrganisation(organisationId: string): Promise<Membership[]>;
+  remove(organisationId: string, personId: string): Promise<void>;
+}
+
+export interface InvitationRepository {
+  findByTokenHash(tokenHash: string): Promise<Invitation | null>;
+  listForOrganisation(organisationId: string): Promise<Invitation[]>;
+  save(invitation: Invitation): Promise<void>;
+}
+
+/** Outgoing e-mail. Development writes an outbox file; production would speak SMTP. */
+export interface Mailer {
+  send(message: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+/** Single-use secret tokens for links (invitations): the raw token, and the hash that is stored. */
+export interface TokenIssuer {
+  issue(): { token: string; hash: string };
+  hashOf(token: string): string;
 }
 
 /**
@@ -30,4 +51,9 @@ export const ORGANISATION_TOKENS = {
   OrganisationRepository: Symbol.for('OrganisationRepository'),
   MembershipRepository: Symbol.for('MembershipRepository'),
   OrganisationSeeder: Symbol.for('OrganisationSeeder'),
+  InvitationRepository: Symbol.for('InvitationRepository'),
+  Mailer: Symbol.for('Mailer'),
+  TokenIssuer: Symbol.for('TokenIssuer'),
+  /** The public base URL that links in e-mails point to. */
+  PublicBaseUrl: Symbol.for('PublicBaseUrl'),
 } as const;

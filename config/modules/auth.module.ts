@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ContainerModule } from 'inversify';
-import { AuthController, COOKIE_SECURE } from '../../adapters/http/auth/auth.controller';
+import { AuthController } from '../../adapters/http/auth/auth.controller';
+import { COOKIE_SECURE } from '../../adapters/http/auth/session-cookies';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import { InMemoryCredentialRepository, InMemorySessionStore } from '../../adapters/persistence/in-memory/in-memory-auth';
 import { TypeOrmCredentialRepository } from '../../adapters/persistence/typeorm/auth/typeorm-credential.repository';

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { MembersController } from '../../adapters/http/organisation/members.controller';
 import { OrganisationController } from '../../adapters/http/organisation/organisation.controller';
 import { ProfileController } from '../../adapters/http/person/profile.controller';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
@@ -6,7 +7,11 @@ import {
   InMemoryMembershipRepository,
   InMemoryOrganisationRepository,
 } from '../../adapters/persistence/in-memory/in-memory-organisation.repository';
+import { InMemoryInvitationRepository } from '../../adapters/persistence/in-memory/in-memory-invitation.repository';
 import { InMemoryPersonRepository } from '../../adapters/persistence/in-memory/in-memory-person.repository';
+import { TypeOrmInvitationRepository } from '../../adapters/persistence/typeorm/organisation/typeorm-invitation.repository';
+import { Sha256TokenIssuer } from '../../adapters/security/tokens';
+import { Mailer } from '../../application/organisation/organisation.ports';
 import {
   TypeOrmMembershipRepository,
   TypeOrmOrganisationRepository,
@@ -16,20 +21,26 @@ import { ORGANISATION_TOKENS } from '../../application/organisation/organisation
 import { PERSON_TOKENS } from '../../application/person/person.ports';
 import { Storage } from './storage';
 
-/** People, organisations and memberships: the core every other area builds on. */
-export function organisationModule(storage: Storage): ContainerModule {
+/** People, organisations, memberships and invitations: the core every other area builds on. */
+export function organisationModule(storage: Storage, mailer: Mailer, publicBaseUrl: string): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(ORGANISATION_TOKENS.Mailer).toConstantValue(mailer);
+    bind(ORGANISATION_TOKENS.TokenIssuer).toConstantValue(new Sha256TokenIssuer());
+    bind(ORGANISATION_TOKENS.PublicBaseUrl).toConstantValue(publicBaseUrl);
     if (storage.kind === 'typeorm') {
       bind(PERSON_TOKENS.PersonRepository).to(TypeOrmPersonRepository).inSingletonScope();
       bind(ORGANISATION_TOKENS.OrganisationRepository).to(TypeOrmOrganisationRepository).inSingletonScope();
       bind(ORGANISATION_TOKENS.MembershipRepository).to(TypeOrmMembershipRepository).inSingletonScope();
+      bind(ORGANISATION_TOKENS.InvitationRepository).to(TypeOrmInvitationRepository).inSingletonScope();
     } else {
       const memberships = new InMemoryMembershipRepository();
       bind(ORGANISATION_TOKENS.MembershipRepository).toConstantValue(memberships);
       bind(PERSON_TOKENS.PersonRepository).toConstantValue(new InMemoryPersonRepository(memberships));
       bind(ORGANISATION_TOKENS.OrganisationRepository).toConstantValue(new InMemoryOrganisationRepository(memberships));
+      bind(ORGANISATION_TOKENS.InvitationRepository).toConstantValue(new InMemoryInvitationRepository());
     }
     bind(HTTP_TOKENS.Controller).to(ProfileController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(OrganisationController).inSingletonScope();
+    bind(HTTP_TOKENS.Controller).to(MembersController).inSingletonScope();
   });
 }

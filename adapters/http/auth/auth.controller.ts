@@ -1,20 +1,17 @@
 import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
-import { Context } from 'koa';
-import { StartedSession } from '../../../application/auth/auth.ports';
 import { ChangePassword } from '../../../application/auth/change-password.use-case';
 import { LogIn } from '../../../application/auth/log-in.use-case';
 import { LogOut } from '../../../application/auth/log-out.use-case';
 import { SignUp } from '../../../application/auth/sign-up.use-case';
 import { readBody } from '../body/read-body';
-import { actorOf, authOf, CSRF_COOKIE, SESSION_COOKIE } from '../middleware/authentication';
+import { actorOf, authOf } from '../middleware/authentication';
+import { clearSessionCookies, COOKIE_SECURE, setSessionCookies } from './session-cookies';
 import { presentOwnerOrganisation } from '../organisation/organisation.presenter';
 import { presentProfile } from '../person/profile.presenter';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
 import { ChangePasswordInput, LogInInput, SignUpInput } from './auth.dto';
-
-export const COOKIE_SECURE = Symbol.for('CookieSecure');
 
 @injectable()
 export class AuthController implements HttpController {
@@ -31,19 +28,19 @@ export class AuthController implements HttpController {
     const body = readBody({ form: true });
     router.post(`${API_PREFIX}/auth/signup`, body, async (ctx) => {
       const result = await this.signUp.execute(bindBody(ctx, SignUpInput));
-      this.setSessionCookies(ctx, result.session);
+      setSessionCookies(ctx, result.session, this.alwaysSecure);
       ctx.status = 201;
       ctx.body = { person: presentProfile(result.profile), organisation: presentOwnerOrganisation(result.organisation) };
     });
     router.post(`${API_PREFIX}/auth/login`, body, async (ctx) => {
       const input = bindBody(ctx, LogInInput);
       const result = await this.logIn.execute({ ...input, clientAddress: ctx.ip });
-      this.setSessionCookies(ctx, result.session);
+      setSessionCookies(ctx, result.session, this.alwaysSecure);
       ctx.body = presentProfile(result.profile);
     });
     router.post(`${API_PREFIX}/auth/logout`, this.guard.required(), async (ctx) => {
       await this.logOut.execute(authOf(ctx).sessionToken);
-      this.clearSessionCookies(ctx);
+      clearSessionCookies(ctx);
       ctx.status = 204;
     });
     router.post(`${API_PREFIX}/auth/password`, this.guard.required(), body, async (ctx) => {
@@ -51,18 +48,5 @@ export class AuthController implements HttpController {
       await this.changePassword.execute(actorOf(ctx), { ...input, currentSessionToken: authOf(ctx).sessionToken });
       ctx.status = 204;
     });
-  }
-
-  private setSessionCookies(ctx: Context, session: StartedSession): void {
-    const secure = this.alwaysSecure || ctx.secure;
-    // Behind a TLS-terminating proxy the socket is plain; the cookie is still marked Secure.
-    if (secure) (ctx.cookies as unknown as { secure: boolean }).secure = true;
-    const common = { path: '/', sameSite: 'lax' as const, secure, expires: session.expiresAt, overwrite: true };
-    ctx.cookies.set(SESSION_COOKIE, session.token, { ...common, httpOnly: true });
-    ctx.cookies.set(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
-  }
-
-  private clearSessionCookies(ctx: Context): void {
-    for (const name of [SESSION_COOKIE, CSRF_COOKIE]) ctx.cookies.set(name, null, { path: '/', overwrite: true });
   }
 }

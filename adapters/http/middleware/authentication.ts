@@ -21,6 +21,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export interface AuthenticationOptions {
   /** The expense action endpoint changes state on GET, so it wants the CSRF header then too. */
   csrfOnEveryMethod?: boolean;
+  /** Let anonymous requests through (invitation accept); bad credentials are still a 401. */
+  optional?: boolean;
 }
 
 /**
@@ -38,7 +40,10 @@ export function authenticated(authenticate: Authenticate, options: Authenticatio
     }
     const token = ctx.cookies.get(SESSION_COOKIE);
     const session = token ? await authenticate.withSession(token) : null;
-    if (!token || !session) throw new NotAuthenticated();
+    if (!token || !session) {
+      if (options.optional) return next();
+      throw new NotAuthenticated();
+    }
     if (UNSAFE_METHODS.has(ctx.method) || options.csrfOnEveryMethod) {
       assertCsrf(ctx.get(CSRF_HEADER), ctx.cookies.get(CSRF_COOKIE), session.csrfToken);
     }

@@ -105,3 +105,9 @@ export function sendPage<T, R>(ctx: Context, page: Page<T>, request: PageRequest
   ctx.set('Link', links.join(', '));
   ctx.body = page.items.map(present);
 }
+
+/** One page of a list that is already in memory (short lists: members, invitations). */
+export function pageOfList<T>(items: T[], request: PageRequest): Page<T> {
+  const start = (request.page - 1) * request.pageSize;
+  return { items: items.slice(start, start + request.pageSize), total: items.length };
+}

@@ -4,7 +4,7 @@ import { Organisation, OrganisationSnapshot } from '../../../domain/organisation
 import { ValidationFailed } from '../../../domain/shared/errors';
 
 export class InMemoryMembershipRepository implements MembershipRepository {
-  private readonly rows: Membership[] = [];
+  private rows: Membership[] = [];
 
   async find(organisationId: string, personId: string): Promise<Membership | null> {
     const row = this.rows.find((m) => m.organisationId === organisationId && m.personId === personId);
@@ -20,6 +20,18 @@ export class InMemoryMembershipRepository implements MembershipRepository {
 
   async countByOrganisation(organisationIds: string[]): Promise<Map<string, number>> {
     return new Map(organisationIds.map((id) => [id, this.rows.filter((m) => m.organisationId === id).length]));
+  }
+
+  async listForOrganisation(organisationId: string): Promise<Membership[]> {
+    return this.rows
+      .filter((m) => m.organisationId === organisationId)
+      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime())
+      .map((m) => ({ ...m }));
+  }
+
+  async remove(organisationId: string, personId: string): Promise<void> {
+    const index = this.rows.findIndex((m) => m.organisationId === organisationId && m.personId === personId);
+    if (index >= 0) this.rows.splice(index, 1);
   }
 
   async add(membership: Membership): Promise<void> {

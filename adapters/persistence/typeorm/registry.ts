@@ -1,12 +1,14 @@
 import { EntitySchema, MigrationInterface } from 'typeorm';
 import { Dialect } from './columns';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation';
+import { Invitations1763700000400 } from './migrations/1763700000400-invitations';
+import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
 
 /** Every area's entity schemas and migrations, in one list each. */
 export function entitySchemas(dialect: Dialect): EntitySchema[] {
-  return [...personSchemas(dialect), ...organisationSchemas(dialect)];
+  return [...personSchemas(dialect), ...organisationSchemas(dialect), ...invitationSchemas(dialect)];
 }
 
-export const migrations: (new () => MigrationInterface)[] = [Foundation1763700000000];
+export const migrations: (new () => MigrationInterface)[] = [Foundation1763700000000, Invitations1763700000400];

@@ -96,6 +96,20 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
     return new Map(rows.map((row) => [row.organisation_id, Number(row.count)]));
   }
 
+  async listForOrganisation(organisationId: string): Promise<Membership[]> {
+    const rows = await this.db.run((m) =>
+      m.getRepository<MembershipRow>('Membership').find({
+        where: { organisation_id: organisationId },
+        order: { date_joined: 'ASC', person_id: 'ASC' },
+      }),
+    );
+    return rows.map(toMembership);
+  }
+
+  async remove(organisationId: string, personId: string): Promise<void> {
+    await this.db.run((m) => m.getRepository<MembershipRow>('Membership').delete({ organisation_id: organisationId, person_id: personId }));
+  }
+
   async add(membership: Membership): Promise<void> {
     await this.db.run((m) =>
       m.getRepository<MembershipRow>('Membership').insert({

@@ -1,0 +1,81 @@
+import Router from '@koa/router';
+import { inject, injectable } from 'inversify';
+import { COOKIE_SECURE, setSessionCookies } from '../auth/session-cookies';
+import { AcceptInvitation, InvitationView, InviteMember, ListInvitations } from '../../../application/organisation/invitations.use-case';
+import { ListMembers, MemberView, RemoveMember } from '../../../application/organisation/members.use-case';
+import { INVITATION_STATUSES } from '../../../domain/organisation/invitation';
+import { readBody } from '../body/read-body';
+import { actorOf } from '../middleware/authentication';
+import { presentProfile } from '../person/profile.presenter';
+import { bindBody } from '../shared/bind-body';
+import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
+import { wire } from '../shared/present';
+import { ListQuery, pageOfList, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
+import { InvitationInput, NewAccountInput } from './members.dto';
+
+@injectable()
+export class MembersController implements HttpController {
+  constructor(
+    @inject(AuthGuard) private readonly guard: AuthGuard,
+    @inject(ListMembers) private readonly listMembers: ListMembers,
+    @inject(RemoveMember) private readonly removeMember: RemoveMember,
+    @inject(InviteMember) private readonly inviteMember: InviteMember,
+    @inject(ListInvitations) private readonly listInvitations: ListInvitations,
+    @inject(AcceptInvitation) private readonly acceptInvitation: AcceptInvitation,
+    @inject(COOKIE_SECURE) private readonly alwaysSecure: boolean,
+  ) {}
+
+  register(router: Router): void {
+    const auth = this.guard.required();
+    const organisation = `${API_PREFIX}/organisation/:uid`;
+    router.get(`${organisation}/members`, auth, async (ctx) => {
+      const request = pageRequestOf(readQuery(ListQuery, ctx.query));
+      const members = await this.listMembers.execute(actorOf(ctx), ctx.params.uid);
+      sendPage(ctx, pageOfList(members, request), request, presentMember);
+    });
+    router.delete(`${organisation}/members/:personUid`, auth, async (ctx) => {
+      await this.removeMember.execute(actorOf(ctx), ctx.params.uid, ctx.params.personUid);
+      ctx.status = 204;
+    });
+    router.post(`${organisation}/invitations`, auth, readBody({ multipart: true }), async (ctx) => {
+      const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, InvitationInput));
+      ctx.status = 201;
+      ctx.body = presentInvitation(view);
+    });
+    router.get(`${organisation}/invitations`, auth, async (ctx) => {
+      const request = pageRequestOf(readQuery(ListQuery, ctx.query));
+      const invitations = await this.listInvitations.execute(actorOf(ctx), ctx.params.uid);
+      sendPage(ctx, pageOfList(invitations, request), request, presentInvitation);
+    });
+    router.post(`${API_PREFIX}/invitations/:token/accept`, this.guard.required({ optional: true }), readBody({ form: true }), async (ctx) => {
+      const actor = ctx.state.auth ? actorOf(ctx) : null;
+      const newAccount = actor ? null : bindBody(ctx, NewAccountInput);
+      const result = await this.acceptInvitation.execute({ token: ctx.params.token, actor, newAccount });
+      if (result.session) setSessionCookies(ctx, result.session, this.alwaysSecure);
+      ctx.body = presentProfile(result.profile);
+    });
+  }
+}
+
+function presentMember(member: MemberView) {
+  return {
+    unique_id: member.uniqueId,
+    full_name: member.fullName,
+    email: member.email,
+    role: member.role,
+    date_joined: wire.dateTime(member.dateJoined),
+  };
+}
+
+function presentInvitation(view: InvitationView) {
+  return {
+    unique_id: view.invitation.uniqueId,
+    email: view.invitation.email,
+    role: view.invitation.role,
+    status: view.status,
+    status_display: INVITATION_STATUSES.label(view.status),
+    expires_at: wire.dateTime(view.invitation.expiresAt),
+    token: view.token,
+    accept_url: view.acceptUrl,
+  };
+}

@@ -1,0 +1,101 @@
+import { Choices, ChoiceOf } from '../shared/choices';
+import { ValidationFailed } from '../shared/errors';
+
+export const INVITATION_STATUSES = new Choices([
+  ['pending', 'Pending'],
+  ['accepted', 'Accepted'],
+  ['expired', 'Expired'],
+] as const);
+export type InvitationStatus = ChoiceOf<typeof INVITATION_STATUSES>;
+
+/** Invitations can only make members: an organisation has exactly one owner. */
+export const INVITABLE_ROLES = ['member'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const INVITATION_LIFETIME_DAYS = 7;
+
+export interface InvitationSnapshot {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+  email: string;
+  role: InvitableRole;
+  /** Only a hash of the token is kept; the token itself is shown once, at creation. */
+  tokenHash: string;
+  invitedById: string;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  acceptedById: string | null;
+  dateCreated: Date;
+}
+
+export interface IssueInvitation {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+  email: string;
+  role: InvitableRole;
+  tokenHash: string;
+  invitedById: string;
+  now: Date;
+}
+
+/** An e-mailed offer to join an organisation, good once and for seven days. */
+export class Invitation {
+  private constructor(private state: InvitationSnapshot) {}
+
+  static issue(input: IssueInvitation): Invitation {
+    const { now, ...rest } = input;
+    return new Invitation({
+      ...rest,
+      email: input.email.trim(),
+      expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 86_400_000),
+      acceptedAt: null,
+      acceptedById: null,
+      dateCreated: now,
+    });
+  }
+
+  /** For mappers only. */
+  static restore(snapshot: InvitationSnapshot): Invitation {
+    return new Invitation({ ...snapshot });
+  }
+
+  get organisationId(): string {
+    return this.state.organisationId;
+  }
+
+  get email(): string {
+    return this.state.email;
+  }
+
+  get role(): InvitableRole {
+    return this.state.role;
+  }
+
+  statusAt(now: Date): InvitationStatus {
+    if (this.state.acceptedAt) return 'accepted';
+    return now.getTime() >= this.state.expiresAt.getTime() ? 'expired' : 'pending';
+  }
+
+  isFor(email: string): boolean {
+    return this.state.email.toLowerCase() === email.trim().toLowerCase();
+  }
+
+  /** Refuses an invitation that was used or has expired. */
+  assertOpen(now: Date): void {
+    const status = this.statusAt(now);
+    if (status === 'accepted') throw ValidationFailed.field('non_field_errors', 'This invitation has already been used.');
+    if (status === 'expired') throw ValidationFailed.field('non_field_errors', 'This invitation has expired.');
+  }
+
+  accept(personId: string, now: Date): void {
+    this.assertOpen(now);
+    this.state.acceptedAt = now;
+    this.state.acceptedById = personId;
+  }
+
+  snapshot(): InvitationSnapshot {
+    return { ...this.state };
+  }
+}

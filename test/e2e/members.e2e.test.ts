@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cookieFrom } from '../support/api-client';
+import { signUp, TestUser } from '../support/accounts';
+import { testDatabases } from '../support/databases';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe.each(testDatabases())('members and invitations on $name', (factory) => {
+  let app: TestApp;
+  let dispose: () => Promise<void>;
+  let dataDir: string;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    const database = await factory.create();
+    dispose = database.dispose;
+    dataDir = database.dataDir;
+    app = await startTestApp(database);
+    owner = await signUp(app.client, { organisation_name: 'Guild' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await dispose();
+  });
+
+  const org = () => `/api/v1.0/organisation/${owner.organisationUniqueId}`;
+
+  async function invite(email: string) {
+    const response = await owner.api.post(`${org()}/invitations/`, { email, role: 'member' });
+    expect(response.status).toBe(201);
+    return response.body as { token: string; accept_url: string; status: string };
+  }
+
+  it('invites by e-mail, writes the mail to the outbox, and lets the invitee sign up by accepting', async () => {
+    const invitation = await invite('newcomer@example.com');
+    expect(invitation).toMatchObject({ email: 'newcomer@example.com', role: 'member', status: 'pending' });
+    expect(invitation.accept_url).toContain(`/api/v1.0/invitations/${invitation.token}/accept/`);
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = readdirSync(outbox).map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')));
+    expect(mails.some((mail) => mail.to === 'newcomer@example.com' && mail.text.includes(invitation.token))).toBe(true);
+
+    const accepted = await app.client.post(`/api/v1.0/invitations/${invitation.token}/accept/`, {
+      password: 'a fine passphrase',
+      first_name: 'New',
+      last_name: 'Comer',
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ user: { email: 'newcomer@example.com' }, is_owner: false, organisation_details: { name: 'Guild', role: 'member' } });
+    expect(cookieFrom(accepted, 'sessionid')).toBeTruthy();
+
+    const again = await app.client.post(`/api/v1.0/invitations/${invitation.token}/accept/`, { password: 'a fine passphrase', first_name: 'N', last_name: 'C' });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ non_field_errors: ['This invitation has already been used.'] });
+
+    const members = await app.client.basic('newcomer@example.com', 'a fine passphrase').get(`${org()}/members/`);
+    expect(members.status).toBe(200);
+    expect(members.headers.get('x-total-count')).toBe('2');
+    expect(members.body.map((m: { role: string }) => m.role)).toEqual(['owner', 'member']);
+  });
+
+  it('lets an existing user accept with their own credentials, and no one else', async () => {
+    const existing = await signUp(app.client);
+    const intruder = await signUp(app.client);
+    const invitation = await invite(existing.email.toUpperCase());
+    const refused = await intruder.api.post(`/api/v1.0/invitations/${invitation.token}/accept/`);
+    expect(refused.status).toBe(403);
+    const accepted = await existing.api.post(`/api/v1.0/invitations/${invitation.token}/accept/`);
+    expect(accepted.status).toBe(200);
+    expect((await existing.api.get(org() + '/')).status).toBe(200);
+    expect((await intruder.api.get(org() + '/')).status).toBe(404);
+  });
+
+  it('refuses inviting an owner, and members cannot invite or list invitations', async () => {
+    const asOwner = await owner.api.post(`${org()}/invitations/`, { email: 'x@example.com', role: 'owner' });
+    expect(asOwner.status).toBe(400);
+    expect(asOwner.body).toEqual({ role: ['"owner" is not a valid choice.'] });
+    const member = await signUp(app.client);
+    const invitation = await invite(member.email);
+    await member.api.post(`/api/v1.0/invitations/${invitation.token}/accept/`);
+    expect((await member.api.post(`${org()}/invitations/`, { email: 'y@example.com', role: 'member' })).status).toBe(403);
+    expect((await member.api.get(`${org()}/invitations/`)).status).toBe(403);
+    expect((await owner.api.get(`${org()}/invitations/`)).body.every((i: { token: unknown }) => i.token === null)).toBe(true);
+  });
+
+  it('answers 404 to an unknown token and to non-members of the organisation', async () => {
+    expect((await app.client.post('/api/v1.0/invitations/nope/accept/', { password: 'a fine passphrase', first_name: 'A', last_name: 'B' })).status).toBe(404);
+    const stranger = await signUp(app.client);
+    expect((await stranger.api.get(`${org()}/members/`)).status).toBe(404);
+    expect((await stranger.api.post(`${org()}/invitations/`, { email: 'z@example.com', role: 'member' })).status).toBe(404);
+  });
+
+  it('lets the owner remove a member (who then gets 404) but not themself', async () => {
+    const leaver = await signUp(app.client);
+    const invitation = await invite(leaver.email);
+    await leaver.api.post(`/api/v1.0/invitations/${invitation.token}/accept/`);
+    expect((await leaver.api.get(org() + '/')).status).toBe(200);
+    expect((await leaver.api.delete(`${org()}/members/${owner.personUniqueId}/`)).status).toBe(403);
+    expect((await owner.api.delete(`${org()}/members/${leaver.personUniqueId}/`)).status).toBe(204);
+    expect((await leaver.api.get(org() + '/')).status).toBe(404);
+    const self = await owner.api.delete(`${org()}/members/${owner.personUniqueId}/`);
+    expect(self.status).toBe(400);
+    expect(self.body).toEqual({ non_field_errors: ['The owner cannot be removed from the organisation.'] });
+  });
+});

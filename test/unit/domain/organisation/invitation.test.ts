@@ -1,0 +1,44 @@
+import { Invitation } from '../../../../domain/organisation/invitation';
+import { ValidationFailed } from '../../../../domain/shared/errors';
+
+const issuedAt = new Date('2026-03-01T12:00:00Z');
+const later = (ms: number) => new Date(issuedAt.getTime() + ms);
+const DAY = 86_400_000;
+
+function anInvitation(): Invitation {
+  return Invitation.issue({
+    id: 'i1',
+    uniqueId: 'i1',
+    organisationId: 'o1',
+    email: ' Invitee@Example.com ',
+    role: 'member',
+    tokenHash: 'h',
+    invitedById: 'p1',
+    now: issuedAt,
+  });
+}
+
+describe('Invitation', () => {
+  it('is pending for seven days, then expired', () => {
+    const invitation = anInvitation();
+    expect(invitation.statusAt(later(7 * DAY - 1))).toBe('pending');
+    expect(invitation.statusAt(later(7 * DAY))).toBe('expired');
+    expect(() => invitation.accept('p2', later(7 * DAY))).toThrow(new ValidationFailed({ non_field_errors: ['This invitation has expired.'] }));
+  });
+
+  it('works once', () => {
+    const invitation = anInvitation();
+    invitation.accept('p2', later(DAY));
+    expect(invitation.statusAt(later(DAY))).toBe('accepted');
+    expect(invitation.snapshot()).toMatchObject({ acceptedById: 'p2', acceptedAt: later(DAY) });
+    expect(() => invitation.accept('p3', later(2 * DAY))).toThrow(ValidationFailed);
+    expect(invitation.snapshot().acceptedById).toBe('p2');
+  });
+
+  it('matches the invited e-mail whatever its case', () => {
+    const invitation = anInvitation();
+    expect(invitation.email).toBe('Invitee@Example.com');
+    expect(invitation.isFor('invitee@example.COM')).toBe(true);
+    expect(invitation.isFor('someone@example.com')).toBe(false);
+  });
+});
