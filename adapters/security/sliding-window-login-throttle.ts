@@ -10,7 +10,10 @@ export interface ThrottleLimits {
 export class SlidingWindowLoginThrottle implements LoginThrottle {
   private readonly failures = new Map<string, number[]>();
 
-  constructor(private readonly limits: ThrottleLimits) {}
+  constructor(
+    private readonly limits: ThrottleLimits,
+    private readonly maxKeys = 100_000,
+  ) {}
 
   retryAfter(email: string, clientAddress: string, now: Date): number | null {
     const waits = [
@@ -21,6 +24,7 @@ export class SlidingWindowLoginThrottle implements LoginThrottle {
   }
 
   recordFailure(email: string, clientAddress: string, now: Date): void {
+    if (this.failures.size >= this.maxKeys) this.prune(now);
     for (const key of [`email:${email.trim().toLowerCase()}`, `client:${clientAddress}`]) {
       const recent = this.recent(key, now);
       recent.push(now.getTime());
@@ -33,6 +37,11 @@ export class SlidingWindowLoginThrottle implements LoginThrottle {
     if (recent.length < limit) return null;
     const oldestThatCounts = recent[recent.length - limit];
     return Math.max(1, Math.ceil((oldestThatCounts + this.limits.windowSeconds * 1000 - now.getTime()) / 1000));
+  }
+
+  /** Forgets keys whose failures have all left the window, so a spray of e-mails cannot exhaust memory. */
+  private prune(now: Date): void {
+    for (const key of [...this.failures.keys()]) this.recent(key, now);
   }
 
   private recent(key: string, now: Date): number[] {
