@@ -7,6 +7,7 @@ import { PasswordHasher } from '../application/auth/auth.ports';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
 import { authModule } from './modules/auth.module';
+import { contactModule } from './modules/contact.module';
 import { organisationModule } from './modules/organisation.module';
 import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
@@ -37,6 +38,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     ),
     authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
     organisationModule(storage),
+    contactModule(storage),
   );
   return container;
 }
