@@ -2,6 +2,7 @@ import { ApiClient } from '../support/api-client';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { addMember } from '../support/members';
+import { SteppingClock } from '../support/stepping-clock';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const GROUP_FIELDS = [
@@ -19,7 +20,7 @@ describe.each(testDatabases())('contact groups on $name', (factory) => {
   beforeAll(async () => {
     const database = await factory.create();
     dispose = database.dispose;
-    app = await startTestApp(database);
+    app = await startTestApp(database, { clock: new SteppingClock() });
     owner = await signUp(app.client, { organisation_name: 'Acme' });
     member = await signUp(app.client);
     stranger = await signUp(app.client, { organisation_name: 'Elsewhere' });
@@ -218,7 +219,7 @@ describe.each(testDatabases())('contact groups on $name', (factory) => {
       const refused = await member.api.delete(detail(uid));
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({
-        detail: 'This contact group still holds contacts; delete or move them first.',
+        detail: 'This contact group still holds contacts; delete them first.',
         code: 'in_use',
       });
 
