@@ -57,7 +57,10 @@ export class InMemoryContactGroupRepository implements ContactGroupRepository {
     ordering: Ordering<ContactGroupOrderField>,
   ): Promise<Page<ContactGroup>> {
     const rows = [...this.rows.values()].filter((row) => row.organisationId === organisationId);
-    const keys = { name: (row: ContactGroupSnapshot) => text(row.name), dateCreated: (row: ContactGroupSnapshot) => row.dateCreated.getTime() };
+    const keys = {
+      name: (row: ContactGroupSnapshot) => text(row.name),
+      dateCreated: (row: ContactGroupSnapshot) => row.dateCreated.getTime(),
+    };
     return orderedPage(rows, keys, ordering, page, ContactGroup.restore);
   }
 
@@ -110,9 +113,8 @@ export class InMemoryContactRepository implements ContactRepository {
 
   async save(contact: Contact): Promise<void> {
     const row = contact.snapshot();
-    if (this.all().some((other) => other.id !== row.id && other.organisationId === row.organisationId && other.uniqueId === row.uniqueId)) {
-      throw ValidationFailed.field('unique_id', DUPLICATE_CONTACT_UNIQUE_ID);
-    }
+    const clash = [...this.rows.values()].find((other) => other.organisationId === row.organisationId && other.uniqueId === row.uniqueId);
+    if (clash && clash.id !== row.id) throw ValidationFailed.field('unique_id', DUPLICATE_CONTACT_UNIQUE_ID);
     if (contact.isPrimary && (await this.primariesSharingSlotWith(contact)).length > 0) throw new ConcurrentModification();
     this.rows.set(row.id, row);
   }
