@@ -42,7 +42,7 @@ export class InMemoryContactGroupRepository implements ContactGroupRepository {
     return row ? ContactGroup.restore(row) : null;
   }
 
-  /** The in-memory unit of work runs one transaction at a time: nothing to lock. */
+  /** Process memory has no row locks; the use-case tests it serves run one request at a time. */
   findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
     return this.findByUniqueId(organisationId, uniqueId);
   }
