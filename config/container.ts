@@ -9,6 +9,7 @@ import { Mailer } from '../application/organisation/organisation.ports';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
 import { authModule } from './modules/auth.module';
+import { contactModule } from './modules/contact.module';
 import { organisationModule } from './modules/organisation.module';
 import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
@@ -41,6 +42,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     ),
     authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
     organisationModule(storage, parts.mailer ?? new RecordingMailer(), config.publicBaseUrl),
+    contactModule(storage),
   );
   return container;
 }

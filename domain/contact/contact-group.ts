@@ -6,8 +6,8 @@ import { Translations } from './translations';
 
 export const CONTACT_GROUP_NAME_MAX_LENGTH = 200;
 
-export const CONTACT_GROUP_IN_USE =
-  'This contact group still holds contacts; delete or move them first.';
+/** No endpoint moves a contact to another group: deleting them is the way to empty one. */
+export const CONTACT_GROUP_IN_USE = 'This contact group still holds contacts; delete them first.';
 
 /** What members may set on a contact group. */
 export interface ContactGroupDetails {

@@ -1,5 +1,6 @@
 import { Choices, ChoiceOf } from '../shared/choices';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
+import { FIELD_MESSAGES } from '../shared/field-messages';
 import { stripUndefined } from '../shared/nested';
 import { INVALID_UNIQUE_ID, isValidUniqueId } from '../shared/unique-id';
 import { ContactGroup } from './contact-group';
@@ -151,16 +152,25 @@ export class Contact {
   }
 
   /**
+   * The entity id that keys the contact's primary slot (with the group and the
+   * entity type): null when it has none, and blank counts as none.
+   */
+  get slotEntityId(): string | null {
+    const entityId = this.state.entityId;
+    return entityId === null || entityId.trim() === '' ? null : entityId;
+  }
+
+  /**
    * Whether `other` holds the same primary slot: the same group and the same
    * (entity_type, entity_id). A contact without an entity id shares its slot
-   * with every other contact of its entity type that has none; blank counts as none.
+   * with every other contact of its entity type that has none.
    */
   sharesPrimarySlotWith(other: Contact): boolean {
     return (
       other.id !== this.id &&
       other.groupId === this.groupId &&
       other.entityType === this.entityType &&
-      entityKey(other.entityId) === entityKey(this.entityId)
+      other.slotEntityId === this.slotEntityId
     );
   }
 
@@ -188,10 +198,6 @@ export class Contact {
     if (!this.state.primaryContact) return;
     this.state = { ...this.state, primaryContact: false, lastUpdated: now };
   }
-}
-
-function entityKey(entityId: string | null): string | null {
-  return entityId === null || entityId.trim() === '' ? null : entityId;
 }
 
 function normalised<T extends Partial<ContactDetails>>(details: T): T {
@@ -222,10 +228,9 @@ const WIRE_NAMES: Record<keyof typeof CONTACT_LIMITS, string> = {
 function assertValid(details: Partial<ContactDetails>): void {
   const errors: FieldErrors = {};
   if ('entityType' in details && !CONTACT_ENTITY_TYPES.has(details.entityType)) {
-    errors.entity_type =
-      details.entityType === null
-        ? ['This field may not be null.']
-        : [`"${String(details.entityType)}" is not a valid choice.`];
+    errors.entity_type = [
+      details.entityType === null ? FIELD_MESSAGES.notNull : FIELD_MESSAGES.invalidChoice(String(details.entityType)),
+    ];
   }
   for (const field of Object.keys(TEXT_RULES) as (keyof typeof CONTACT_LIMITS)[]) {
     if (!(field in details)) continue;

@@ -1,3 +1,5 @@
+import { characterCount, FIELD_MESSAGES } from '../shared/field-messages';
+
 /**
  * DRF's messages for a text field that breaks its rule. The HTTP layer checks
  * shape first; the contact entities repeat the check so that a value that would
@@ -10,11 +12,10 @@ export interface TextRule {
 }
 
 export function textFieldErrors(value: string | null | undefined, rule: TextRule): string[] {
-  if (value === undefined) return rule.required ? ['This field is required.'] : [];
-  if (value === null) return rule.required ? ['This field may not be null.'] : [];
-  if (rule.required && value.trim() === '') return ['This field may not be blank.'];
-  // Code points, not UTF-16 units: as DRF and the database count characters.
-  if ([...value].length > rule.max) return [`Ensure this field has no more than ${rule.max} characters.`];
+  if (value === undefined) return rule.required ? [FIELD_MESSAGES.required] : [];
+  if (value === null) return rule.required ? [FIELD_MESSAGES.notNull] : [];
+  if (rule.required && value.trim() === '') return [FIELD_MESSAGES.notBlank];
+  if (characterCount(value) > rule.max) return [FIELD_MESSAGES.maxLength(rule.max)];
   return [];
 }
 

@@ -3,6 +3,7 @@ import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
 import { FieldErrors } from '../../../domain/shared/errors';
+import { characterCount, FIELD_MESSAGES } from '../../../domain/shared/field-messages';
 import { INVALID_UNIQUE_ID, isValidUniqueId, UNIQUE_ID_MAX_LENGTH } from '../../../domain/shared/unique-id';
 import { JsonNumber } from '../body/lossless-json';
 
@@ -47,7 +48,7 @@ export abstract class Field<T> {
     if (context.form && raw === '' && this.blankMeansNull) return null;
     if (raw === null) {
       if (this.nullable) return null;
-      reject('This field may not be null.');
+      reject(FIELD_MESSAGES.notNull);
     }
     return this.convert(raw, context);
   }
@@ -103,7 +104,7 @@ export class TextField extends Field<string> {
     if (text === null) reject('Not a valid string.');
     const value = text.trim();
     if (value === '') {
-      if (!this.allowBlank) reject('This field may not be blank.');
+      if (!this.allowBlank) reject(FIELD_MESSAGES.notBlank);
       return '';
     }
     const errors = this.problems(value);
@@ -114,8 +115,9 @@ export class TextField extends Field<string> {
   protected problems(value: string): string[] {
     const errors: string[] = [];
     const { max, min } = this.options;
-    if (max !== undefined && value.length > max) errors.push(`Ensure this field has no more than ${max} characters.`);
-    if (min !== undefined && value.length < min) errors.push(`Ensure this field has at least ${min} characters.`);
+    const length = characterCount(value);
+    if (max !== undefined && length > max) errors.push(FIELD_MESSAGES.maxLength(max));
+    if (min !== undefined && length < min) errors.push(FIELD_MESSAGES.minLength(min));
     return errors;
   }
 }
@@ -170,9 +172,9 @@ export class ChoiceField<V extends string> extends Field<V | ''> {
   protected convert(raw: unknown): V | '' {
     if (raw === '' && this.options.allowBlank) return '';
     const text = typeof raw === 'boolean' ? (raw ? 'True' : 'False') : scalarText(raw);
-    if (text === null) reject(`"${pythonTypeName(raw) === 'list' ? JSON.stringify(raw) : String(raw)}" is not a valid choice.`);
+    if (text === null) reject(FIELD_MESSAGES.invalidChoice(pythonTypeName(raw) === 'list' ? JSON.stringify(raw) : String(raw)));
     const allowed = this.options.allowed;
-    if (!this.choices.has(text) || (allowed && !allowed.includes(text))) reject(`"${text}" is not a valid choice.`);
+    if (!this.choices.has(text) || (allowed && !allowed.includes(text))) reject(FIELD_MESSAGES.invalidChoice(text));
     return text;
   }
 }

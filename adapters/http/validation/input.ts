@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
+import { FIELD_MESSAGES } from '../../../domain/shared/field-messages';
 import { BindContext, Field, FieldRejected, pythonTypeName } from './fields';
 
 /**
@@ -57,7 +58,7 @@ function bindObject<T extends object>(
   for (const input of inputsOf(dto)) {
     const present = Object.prototype.hasOwnProperty.call(raw, input.wireName);
     if (!present) {
-      if (input.field.required && !context.partial) errors[input.wireName] = ['This field is required.'];
+      if (input.field.required && !context.partial) errors[input.wireName] = [FIELD_MESSAGES.required];
       continue;
     }
     try {

@@ -1,23 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { UnitOfWork } from '../../../application/shared/ports';
 
 /**
- * Runs work one at a time, as a single-writer database would. Rollback is not
- * modelled: the in-memory adapters serve use-case tests, not durability.
+ * Runs transactions one at a time, as a single-writer database would; a
+ * transaction started inside another (same async context) joins it. Rollback
+ * is not modelled: the in-memory adapters serve use-case tests, not durability.
  */
 export class InMemoryUnitOfWork implements UnitOfWork {
+  private readonly current = new AsyncLocalStorage<true>();
   private queue: Promise<unknown> = Promise.resolve();
-  private depth = 0;
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
-    if (this.depth > 0) return work();
-    const run = async () => {
-      this.depth++;
-      try {
-        return await work();
-      } finally {
-        this.depth--;
-      }
-    };
+    if (this.current.getStore()) return work();
+    const run = () => this.current.run(true, work);
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;

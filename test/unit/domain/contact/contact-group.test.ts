@@ -128,7 +128,7 @@ describe('ContactGroup.assertDeletable', () => {
     const attempt = () => aGroup().assertDeletable(1);
 
     expect(attempt).toThrow(InUse);
-    expect(attempt).toThrow('This contact group still holds contacts; delete or move them first.');
+    expect(attempt).toThrow('This contact group still holds contacts; delete them first.');
   });
 });
 

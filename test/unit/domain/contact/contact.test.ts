@@ -172,6 +172,16 @@ describe('Contact.fullName', () => {
   });
 });
 
+describe('Contact.slotEntityId', () => {
+  it('is the entity id the primary slot is keyed by', () => {
+    expect(aContact({ entityId: 'client-7' }).slotEntityId).toBe('client-7');
+  });
+
+  it.each([null, '', '   '])('is null when the entity id is %j: blank counts as none', (entityId) => {
+    expect(aContact({ entityId }).slotEntityId).toBeNull();
+  });
+});
+
 describe('CONTACT_ENTITY_TYPES', () => {
   it('offers the six entity types with their display labels', () => {
     expect(CONTACT_ENTITY_TYPES.values.map((value) => [value, CONTACT_ENTITY_TYPES.label(value)])).toEqual([

@@ -1,0 +1,36 @@
+import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS, ContactEntityType } from '../../../domain/contact/contact';
+import { CONTACT_GROUP_NAME_MAX_LENGTH } from '../../../domain/contact/contact-group';
+import { fields } from '../validation/fields';
+import { Input } from '../validation/input';
+
+/** `translations` is an opaque text the client owns (see domain/contact/translations.ts). */
+const translations = () => fields.text({ nullable: true });
+const optionalText = (max: number) => fields.text({ max, nullable: true });
+
+/** A contact group's writable fields; read-only ones (counts, names, dates) are not declared, so ignored. */
+export class ContactGroupInput {
+  @Input('unique_id', fields.uniqueId()) uniqueId?: string;
+  @Input('name', fields.text({ required: true, max: CONTACT_GROUP_NAME_MAX_LENGTH })) name?: string;
+  @Input('description', fields.text({ nullable: true })) description?: string | null;
+  @Input('translations', translations()) translations?: string | null;
+}
+
+export type NewContactGroupInput = ContactGroupInput & { name: string };
+
+/** A contact's writable fields (contract.md section 6). */
+export class ContactInput {
+  @Input('unique_id', fields.uniqueId()) uniqueId?: string;
+  @Input('entity_type', fields.choice(CONTACT_ENTITY_TYPES)) entityType?: ContactEntityType;
+  @Input('entity_id', optionalText(CONTACT_LIMITS.entityId)) entityId?: string | null;
+  @Input('first_name', fields.text({ required: true, max: CONTACT_LIMITS.firstName })) firstName?: string;
+  @Input('last_name', optionalText(CONTACT_LIMITS.lastName)) lastName?: string | null;
+  @Input('email', fields.email({ max: CONTACT_LIMITS.email, nullable: true })) email?: string | null;
+  @Input('phone', optionalText(CONTACT_LIMITS.phone)) phone?: string | null;
+  @Input('mobile', optionalText(CONTACT_LIMITS.mobile)) mobile?: string | null;
+  @Input('social_url', fields.url({ max: CONTACT_LIMITS.socialUrl, nullable: true })) socialUrl?: string | null;
+  @Input('is_active', fields.boolean()) isActive?: boolean;
+  @Input('primary_contact', fields.boolean()) primaryContact?: boolean;
+  @Input('translations', translations()) translations?: string | null;
+}
+
+export type NewContactInput = ContactInput & { firstName: string };

@@ -1,0 +1,82 @@
+import { Contact, ContactEntityType } from '../../../../domain/contact/contact';
+import { ContactGroup } from '../../../../domain/contact/contact-group';
+import { ContactGroupRow, ContactRow } from './contact.schema';
+
+export const contactGroupMapper = {
+  toDomain(row: ContactGroupRow): ContactGroup {
+    return ContactGroup.restore({
+      id: row.id,
+      uniqueId: row.unique_id,
+      organisationId: row.organisation_id,
+      name: row.name,
+      description: row.description,
+      translations: row.translations,
+      dateCreated: row.date_created,
+      lastUpdated: row.last_updated,
+    });
+  },
+
+  toPersistence(group: ContactGroup): ContactGroupRow {
+    const s = group.snapshot();
+    return {
+      id: s.id,
+      unique_id: s.uniqueId,
+      organisation_id: s.organisationId,
+      name: s.name,
+      description: s.description,
+      translations: s.translations,
+      date_created: s.dateCreated,
+      last_updated: s.lastUpdated,
+    };
+  },
+};
+
+export const contactMapper = {
+  toDomain(row: ContactRow): Contact {
+    return Contact.restore({
+      id: row.id,
+      uniqueId: row.unique_id,
+      organisationId: row.organisation_id,
+      groupId: row.group_id,
+      createdById: row.created_by_id,
+      entityType: row.entity_type as ContactEntityType,
+      entityId: row.entity_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phone: row.phone,
+      mobile: row.mobile,
+      socialUrl: row.social_url,
+      isActive: row.is_active,
+      primaryContact: row.primary_contact,
+      translations: row.translations,
+      dateCreated: row.date_created,
+      lastUpdated: row.last_updated,
+    });
+  },
+
+  toPersistence(contact: Contact): ContactRow {
+    const s = contact.snapshot();
+    return {
+      id: s.id,
+      unique_id: s.uniqueId,
+      organisation_id: s.organisationId,
+      group_id: s.groupId,
+      created_by_id: s.createdById,
+      entity_type: s.entityType,
+      entity_id: s.entityId,
+      slot_entity_id: contact.slotEntityId ?? '',
+      first_name: s.firstName,
+      last_name: s.lastName,
+      email: s.email,
+      phone: s.phone,
+      mobile: s.mobile,
+      social_url: s.socialUrl,
+      is_active: s.isActive,
+      primary_contact: s.primaryContact,
+      translations: s.translations,
+      date_created: s.dateCreated,
+      last_updated: s.lastUpdated,
+    };
+  },
+};

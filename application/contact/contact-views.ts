@@ -1,0 +1,66 @@
+import { inject, injectable } from 'inversify';
+import { Contact, ContactSnapshot } from '../../domain/contact/contact';
+import { ContactGroup, ContactGroupSnapshot } from '../../domain/contact/contact-group';
+import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
+import { ContactGroupGrant } from './contact-group-access';
+import { CONTACT_TOKENS, ContactRepository } from './contact.ports';
+
+/** A contact group with the names and counts shown beside it. */
+export interface ContactGroupView {
+  group: ContactGroupSnapshot;
+  organisationName: string;
+  contactsCount: number;
+}
+
+/** A contact with the names shown beside it. */
+export interface ContactView {
+  contact: ContactSnapshot;
+  fullName: string;
+  organisationName: string;
+  groupName: string;
+  /** Null only if the creator's account is gone. */
+  createdByName: string | null;
+}
+
+/** Views of several records with one query per kind of related data, not per record. */
+@injectable()
+export class ContactViews {
+  constructor(
+    @inject(CONTACT_TOKENS.ContactRepository) private readonly contacts: ContactRepository,
+    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
+  ) {}
+
+  async group(grant: ContactGroupGrant): Promise<ContactGroupView> {
+    const [view] = await this.groups(grant.organisation.name, [grant.group]);
+    return view;
+  }
+
+  async groups(organisationName: string, groups: ContactGroup[]): Promise<ContactGroupView[]> {
+    const counts = await this.contacts.countByGroup(groups.map((group) => group.id));
+    return groups.map((group) => ({
+      group: group.snapshot(),
+      organisationName,
+      contactsCount: counts.get(group.id) ?? 0,
+    }));
+  }
+
+  async contact(grant: ContactGroupGrant, contact: Contact): Promise<ContactView> {
+    const [view] = await this.contactsOf(grant, [contact]);
+    return view;
+  }
+
+  async contactsOf(grant: ContactGroupGrant, contacts: Contact[]): Promise<ContactView[]> {
+    const creatorIds = [...new Set(contacts.map((contact) => contact.snapshot().createdById))];
+    const creators = new Map((await this.people.findByIds(creatorIds)).map((person) => [person.id, person.fullName]));
+    return contacts.map((contact) => {
+      const snapshot = contact.snapshot();
+      return {
+        contact: snapshot,
+        fullName: contact.fullName,
+        organisationName: grant.organisation.name,
+        groupName: grant.group.name,
+        createdByName: creators.get(snapshot.createdById) ?? null,
+      };
+    });
+  }
+}

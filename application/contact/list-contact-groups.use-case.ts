@@ -1,0 +1,27 @@
+import { inject, injectable } from 'inversify';
+import { OrganisationAccess } from '../organisation/organisation-access';
+import { Actor } from '../shared/actor';
+import { Ordering, Page, PageRequest } from '../shared/page';
+import { CONTACT_TOKENS, ContactGroupOrderField, ContactGroupRepository } from './contact.ports';
+import { ContactGroupView, ContactViews } from './contact-views';
+
+/** Any member lists the organisation's contact groups, one page at a time. */
+@injectable()
+export class ListContactGroups {
+  constructor(
+    @inject(OrganisationAccess) private readonly access: OrganisationAccess,
+    @inject(CONTACT_TOKENS.ContactGroupRepository) private readonly groups: ContactGroupRepository,
+    @inject(ContactViews) private readonly views: ContactViews,
+  ) {}
+
+  async execute(
+    actor: Actor,
+    organisationUniqueId: string,
+    page: PageRequest,
+    ordering: Ordering<ContactGroupOrderField>,
+  ): Promise<Page<ContactGroupView>> {
+    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { items, total } = await this.groups.list(organisation.id, page, ordering);
+    return { items: await this.views.groups(organisation.name, items), total };
+  }
+}

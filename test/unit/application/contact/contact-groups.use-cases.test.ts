@@ -1,0 +1,151 @@
+import { CreateContact } from '../../../../application/contact/create-contact.use-case';
+import { CreateContactGroup } from '../../../../application/contact/create-contact-group.use-case';
+import { DeleteContactGroup } from '../../../../application/contact/delete-contact-group.use-case';
+import { GetContactGroup } from '../../../../application/contact/get-contact-group.use-case';
+import { ListContactGroups } from '../../../../application/contact/list-contact-groups.use-case';
+import { UpdateContactGroup } from '../../../../application/contact/update-contact-group.use-case';
+import { Actor } from '../../../../application/shared/actor';
+import { InUse, NotFound } from '../../../../domain/shared/errors';
+import { ContactWorld, START } from './contact-world';
+
+const BY_NAME = { field: 'name', descending: false } as const;
+const FIRST_PAGE = { page: 1, pageSize: 100 };
+
+describe('contact group use cases', () => {
+  let world: ContactWorld;
+  let owner: Actor;
+  let member: Actor;
+  let stranger: Actor;
+  let org: string;
+  let otherOrg: string;
+
+  beforeEach(async () => {
+    world = await ContactWorld.create();
+    owner = await world.person('Olive', 'Owner');
+    member = await world.person('Mia', 'Member');
+    stranger = await world.person('Sam', 'Stranger');
+    org = await world.organisation(owner, 'Acme');
+    otherOrg = await world.organisation(stranger, 'Elsewhere');
+    await world.join(member, org);
+  });
+
+  const createGroup = (actor: Actor, name: string, extra: { uniqueId?: string; description?: string } = {}, uid = org) =>
+    world.get(CreateContactGroup).execute(actor, uid, { name, ...extra });
+  const path = (groupUniqueId: string) => ({ organisationUniqueId: org, groupUniqueId });
+
+  describe('CreateContactGroup', () => {
+    it("lets a member create a group: its organisation's name, no contacts, a generated unique_id, the clock's time", async () => {
+      const view = await createGroup(member, 'Suppliers', { description: 'People we buy from' });
+
+      expect(view).toEqual({
+        group: expect.objectContaining({ name: 'Suppliers', description: 'People we buy from', translations: null }),
+        organisationName: 'Acme',
+        contactsCount: 0,
+      });
+      expect(view.group.uniqueId).toMatch(/^id-\d{4}$/);
+      expect(view.group).toMatchObject({ dateCreated: START, lastUpdated: START });
+    });
+
+    it('refuses a unique_id the organisation already uses, and accepts it in another organisation', async () => {
+      await createGroup(member, 'Suppliers', { uniqueId: 'suppliers' });
+
+      await expect(createGroup(owner, 'Vendors', { uniqueId: 'suppliers' })).rejects.toMatchObject({
+        errors: { unique_id: ['contact group with this unique id already exists.'] },
+      });
+      await expect(createGroup(stranger, 'Suppliers', { uniqueId: 'suppliers' }, otherOrg)).resolves.toBeDefined();
+    });
+
+    it('is a 404 to someone outside the organisation, and creates nothing', async () => {
+      await expect(createGroup(stranger, 'Intruders')).rejects.toBeInstanceOf(NotFound);
+
+      const { total } = await world.get(ListContactGroups).execute(owner, org, FIRST_PAGE, BY_NAME);
+      expect(total).toBe(0);
+    });
+
+    it('refuses an invalid name through the entity', async () => {
+      await expect(createGroup(member, '  ')).rejects.toMatchObject({
+        errors: { name: ['This field may not be blank.'] },
+      });
+    });
+  });
+
+  describe('ListContactGroups', () => {
+    it("pages the organisation's groups in the requested order, each with its contacts count", async () => {
+      const beta = await createGroup(member, 'beta');
+      await createGroup(member, 'Alpha');
+      await createGroup(member, 'Gamma');
+      await createGroup(stranger, 'Other organisation', {}, otherOrg);
+      for (const firstName of ['Ada', 'Alan']) {
+        await world.get(CreateContact).execute(member, path(beta.group.uniqueId), { firstName });
+      }
+
+      const firstPage = await world.get(ListContactGroups).execute(member, org, { page: 1, pageSize: 2 }, BY_NAME);
+      const newestFirst = await world
+        .get(ListContactGroups)
+        .execute(member, org, FIRST_PAGE, { field: 'dateCreated', descending: true });
+
+      expect(firstPage.total).toBe(3);
+      expect(firstPage.items.map((view) => [view.group.name, view.contactsCount])).toEqual([['Alpha', 0], ['beta', 2]]);
+      expect(newestFirst.items.map((view) => view.group.name)).toEqual(['Gamma', 'Alpha', 'beta']);
+    });
+
+    it('is a 404 to someone outside the organisation', async () => {
+      await expect(world.get(ListContactGroups).execute(stranger, org, FIRST_PAGE, BY_NAME)).rejects.toBeInstanceOf(NotFound);
+    });
+  });
+
+  describe('GetContactGroup', () => {
+    it('finds a group of the organisation, not one of another organisation', async () => {
+      const theirs = await createGroup(stranger, 'Theirs', { uniqueId: 'theirs' }, otherOrg);
+      await createGroup(member, 'Ours', { uniqueId: 'ours' });
+
+      await expect(world.get(GetContactGroup).execute(member, path('ours'))).resolves.toMatchObject({ group: { name: 'Ours' } });
+      await expect(world.get(GetContactGroup).execute(member, path(theirs.group.uniqueId))).rejects.toBeInstanceOf(NotFound);
+      await expect(world.get(GetContactGroup).execute(stranger, path('ours'))).rejects.toBeInstanceOf(NotFound);
+    });
+  });
+
+  describe('UpdateContactGroup', () => {
+    it('changes what is supplied, keeps the rest and moves last_updated', async () => {
+      const created = await createGroup(member, 'Clients', { uniqueId: 'clients', description: 'Who pays us' });
+
+      const updated = await world.get(UpdateContactGroup).execute(owner, path('clients'), { name: 'Customers' });
+
+      expect(updated.group).toMatchObject({ name: 'Customers', description: 'Who pays us', dateCreated: created.group.dateCreated });
+      expect(updated.group.lastUpdated.getTime()).toBeGreaterThan(created.group.lastUpdated.getTime());
+      await expect(world.get(GetContactGroup).execute(member, path('clients'))).resolves.toMatchObject({ group: { name: 'Customers' } });
+    });
+
+    it('is a 404 to someone outside the organisation, and changes nothing', async () => {
+      await createGroup(member, 'Clients', { uniqueId: 'clients' });
+
+      await expect(world.get(UpdateContactGroup).execute(stranger, path('clients'), { name: 'Mine' })).rejects.toBeInstanceOf(NotFound);
+      await expect(world.get(GetContactGroup).execute(member, path('clients'))).resolves.toMatchObject({ group: { name: 'Clients' } });
+    });
+  });
+
+  describe('DeleteContactGroup', () => {
+    it('deletes an empty group', async () => {
+      await createGroup(member, 'Temporary', { uniqueId: 'temporary' });
+
+      await world.get(DeleteContactGroup).execute(member, path('temporary'));
+
+      await expect(world.get(GetContactGroup).execute(member, path('temporary'))).rejects.toBeInstanceOf(NotFound);
+    });
+
+    it('refuses, in use, while the group holds contacts, and keeps it', async () => {
+      await createGroup(member, 'Busy', { uniqueId: 'busy' });
+      await world.get(CreateContact).execute(member, path('busy'), { firstName: 'Ada' });
+
+      await expect(world.get(DeleteContactGroup).execute(member, path('busy'))).rejects.toBeInstanceOf(InUse);
+      await expect(world.get(GetContactGroup).execute(member, path('busy'))).resolves.toMatchObject({ contactsCount: 1 });
+    });
+
+    it('is a 404 to someone outside the organisation', async () => {
+      await createGroup(member, 'Kept', { uniqueId: 'kept' });
+
+      await expect(world.get(DeleteContactGroup).execute(stranger, path('kept'))).rejects.toBeInstanceOf(NotFound);
+      await expect(world.get(GetContactGroup).execute(member, path('kept'))).resolves.toBeDefined();
+    });
+  });
+});
