@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from '../../../config/config';
+
+const KEY = randomBytes(32).toString('base64');
+
+/** The problems listed by the ConfigError that `env` raises; fails when it loads. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    const [heading, ...problems] = (error as Error).message.split('\n');
+    expect(heading).toBe('Invalid configuration:');
+    return problems.map((line) => line.replace(/^- /, ''));
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig defaults', () => {
+  it('gives a working development configuration from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      production: false,
+      sessionLifetimeSeconds: 14 * 24 * 3600,
+      timeZone: 'UTC',
+      cookieSecure: false,
+      trustProxy: false,
+      basicAuthCacheSeconds: 60,
+      loginThrottle: { perEmail: 10, perClient: 100, windowSeconds: 900 },
+      fieldEncryptionKey: undefined,
+      publicBaseUrl: 'http://localhost:8000',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '', TIME_ZONE: '', COOKIE_SECURE: '' })).toMatchObject({
+      port: 8000,
+      logLevel: 'info',
+      timeZone: 'UTC',
+      cookieSecure: false,
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/api',
+      DATABASE_URL: 'postgres://api@db/api',
+      LOG_LEVEL: 'warn',
+      SESSION_LIFETIME_SECONDS: '3600',
+      TIME_ZONE: 'Africa/Nairobi',
+      TRUST_PROXY: 'yes',
+      BASIC_AUTH_CACHE_SECONDS: '0',
+      LOGIN_FAILURES_PER_EMAIL: '5',
+      LOGIN_FAILURES_PER_CLIENT: '50',
+      LOGIN_THROTTLE_WINDOW_SECONDS: '60',
+      FIELD_ENCRYPTION_KEY: KEY,
+      PUBLIC_BASE_URL: 'https://api.example.com//',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/api',
+      databaseUrl: 'postgres://api@db/api',
+      logLevel: 'warn',
+      sessionLifetimeSeconds: 3600,
+      timeZone: 'Africa/Nairobi',
+      trustProxy: true,
+      basicAuthCacheSeconds: 0,
+      loginThrottle: { perEmail: 5, perClient: 50, windowSeconds: 60 },
+      fieldEncryptionKey: KEY,
+      publicBaseUrl: 'https://api.example.com',
+    });
+  });
+
+  it('derives the public URL from the port', () => {
+    expect(loadConfig({ PORT: '8123' }).publicBaseUrl).toBe('http://localhost:8123');
+  });
+
+  it('makes cookies secure by default in production only, unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY })).toMatchObject({ production: true, cookieSecure: true });
+    expect(loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY, COOKIE_SECURE: 'off' }).cookieSecure).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: 'TRUE' }).cookieSecure).toBe(true);
+  });
+});
+
+describe('loadConfig validation', () => {
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535.'],
+    [{ PORT: '65536' }, 'PORT must be an integer from 0 to 65535.'],
+    [{ PORT: '80.5' }, 'PORT must be an integer from 0 to 65535.'],
+    [{ SESSION_LIFETIME_SECONDS: '59' }, 'SESSION_LIFETIME_SECONDS must be an integer from 60 to 31536000.'],
+    [{ BASIC_AUTH_CACHE_SECONDS: '-1' }, 'BASIC_AUTH_CACHE_SECONDS must be an integer from 0 to 3600.'],
+    [{ LOGIN_FAILURES_PER_EMAIL: '0' }, 'LOGIN_FAILURES_PER_EMAIL must be an integer from 1 to 1000000.'],
+    [{ LOGIN_THROTTLE_WINDOW_SECONDS: '86401' }, 'LOGIN_THROTTLE_WINDOW_SECONDS must be an integer from 1 to 86400.'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false.'],
+    [{ TIME_ZONE: 'Mars/Olympus_Mons' }, 'TIME_ZONE "Mars/Olympus_Mons" is not an IANA time zone.'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.'],
+    [{ DATABASE_URL: 'mysql://db/api' }, 'DATABASE_URL must start with postgres:// or sqlite://.'],
+    [{ FIELD_ENCRYPTION_KEY: randomBytes(16).toString('base64') }, 'FIELD_ENCRYPTION_KEY must be the base64 of 32 random bytes.'],
+    [{ NODE_ENV: 'production' }, 'FIELD_ENCRYPTION_KEY (or _FILE) is required in production.'],
+    [{ PUBLIC_BASE_URL: 'ftp://files.example.com' }, 'PUBLIC_BASE_URL must be an http(s) URL.'],
+  ])('refuses %j', (env, problem) => {
+    expect(problemsOf(env)).toEqual([problem]);
+  });
+
+  it('accepts the database URL schemes it supports', () => {
+    for (const url of ['postgres://u@h/db', 'postgresql://u@h/db', 'sqlite:///var/lib/api/db.sqlite']) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it('lists every problem at once', () => {
+    expect(problemsOf({ PORT: '-1', LOG_LEVEL: 'loud', TRUST_PROXY: 'sometimes' }).sort()).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
+      'PORT must be an integer from 0 to 65535.',
+      'TRUST_PROXY must be true or false.',
+    ]);
+  });
+});
+
+describe('secrets from files (*_FILE)', () => {
+  let directory: string;
+
+  beforeEach(() => {
+    directory = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+  });
+
+  afterEach(() => {
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const secretFile = (name: string, contents: string) => {
+    const file = path.join(directory, name);
+    writeFileSync(file, contents);
+    return file;
+  };
+
+  it('reads a secret from the named file, trimmed, in preference to the variable', () => {
+    const config = loadConfig({
+      DATABASE_URL_FILE: secretFile('database-url', 'postgres://from-file@db/api\n'),
+      DATABASE_URL: 'postgres://from-env@db/api',
+      FIELD_ENCRYPTION_KEY_FILE: secretFile('key', `  ${KEY}\n`),
+    });
+    expect(config.databaseUrl).toBe('postgres://from-file@db/api');
+    expect(config.fieldEncryptionKey).toBe(KEY);
+  });
+
+  it('satisfies production with a key file', () => {
+    const config = loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY_FILE: secretFile('key', KEY) });
+    expect(config.fieldEncryptionKey).toBe(KEY);
+  });
+
+  it('validates what the file holds', () => {
+    expect(problemsOf({ DATABASE_URL_FILE: secretFile('database-url', 'mysql://db/api') })).toEqual([
+      'DATABASE_URL must start with postgres:// or sqlite://.',
+    ]);
+  });
+
+  it('reports a file that cannot be read', () => {
+    expect(problemsOf({ FIELD_ENCRYPTION_KEY_FILE: path.join(directory, 'missing') })).toEqual([
+      'FIELD_ENCRYPTION_KEY_FILE names a file that cannot be read.',
+    ]);
+  });
+});

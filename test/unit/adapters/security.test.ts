@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
+import { HmacCredentialCache } from '../../../adapters/security/hmac-credential-cache';
+import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher';
+import { SlidingWindowLoginThrottle } from '../../../adapters/security/sliding-window-login-throttle';
+import { newToken, Sha256TokenIssuer, tokenHash } from '../../../adapters/security/tokens';
+
+const CHEAP = { N: 1024, r: 8, p: 1 };
+const T0 = new Date('2026-03-15T09:00:00.000Z');
+const after = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+
+describe('ScryptPasswordHasher', () => {
+  const hasher = new ScryptPasswordHasher(CHEAP);
+
+  it('verifies the password it hashed and nothing else', async () => {
+    const hash = await hasher.hash('correct horse battery staple');
+    await expect(hasher.verify('correct horse battery staple', hash)).resolves.toBe(true);
+    await expect(hasher.verify('correct horse battery stapl', hash)).resolves.toBe(false);
+    await expect(hasher.verify('Correct horse battery staple', hash)).resolves.toBe(false);
+    await expect(hasher.verify('', hash)).resolves.toBe(false);
+  });
+
+  it('writes the scheme, the cost and a fresh salt into every hash', async () => {
+    const first = await hasher.hash('same password');
+    const second = await hasher.hash('same password');
+
+    expect(first).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain('same password');
+  });
+
+  it('verifies a hash made at another cost, since the cost travels with the hash', async () => {
+    const old = await new ScryptPasswordHasher({ N: 2048, r: 8, p: 1 }).hash('upgrade me');
+    await expect(hasher.verify('upgrade me', old)).resolves.toBe(true);
+  });
+
+  it('treats compatible Unicode spellings of a password alike (NFKC)', async () => {
+    const hash = await hasher.hash('ﬁnance'); // the "fi" ligature
+    await expect(hasher.verify('finance', hash)).resolves.toBe(true);
+    const composed = await hasher.hash('caf\u00e9');
+    await expect(hasher.verify('cafe\u0301', composed)).resolves.toBe(true);
+  });
+
+  it('answers false for a hash of another scheme or a truncated one', async () => {
+    await expect(hasher.verify('pw', 'pbkdf2_sha256$600000$salt$key')).resolves.toBe(false);
+    await expect(hasher.verify('pw', 'scrypt$1024$8$1$c2FsdA==')).resolves.toBe(false);
+    await expect(hasher.verify('pw', '')).resolves.toBe(false);
+  });
+});
+
+describe('AesGcmSecretBox', () => {
+  const key = randomBytes(32);
+  const box = new AesGcmSecretBox(key);
+
+  it('opens what it sealed, Unicode included', () => {
+    for (const secret of ['0123456789', '', 'Kontonummer: 12 34 56 – ünïcødé 🏦']) {
+      expect(box.open(box.seal(secret))).toBe(secret);
+    }
+  });
+
+  it('seals the same plaintext differently every time and never in clear', () => {
+    const a = box.seal('1234567890');
+    const b = box.seal('1234567890');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('1234567890');
+    expect(a).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
+  });
+
+  it('detects a changed ciphertext', () => {
+    const [version, nonce, tag, ciphertext] = box.seal('1234567890').split('.');
+    const bytes = Buffer.from(ciphertext, 'base64url');
+    bytes[0] ^= 0x01;
+    expect(() => box.open([version, nonce, tag, bytes.toString('base64url')].join('.'))).toThrow();
+  });
+
+  it('detects a changed tag or nonce', () => {
+    const [version, nonce, tag, ciphertext] = box.seal('1234567890').split('.');
+    const otherTag = Buffer.from(tag, 'base64url');
+    otherTag[5] ^= 0x80;
+    expect(() => box.open([version, nonce, otherTag.toString('base64url'), ciphertext].join('.'))).toThrow();
+    const otherNonce = Buffer.from(nonce, 'base64url');
+    otherNonce[0] ^= 0x01;
+    expect(() => box.open([version, otherNonce.toString('base64url'), tag, ciphertext].join('.'))).toThrow();
+  });
+
+  it('cannot be opened with another key', () => {
+    const sealed = box.seal('1234567890');
+    expect(() => new AesGcmSecretBox(randomBytes(32)).open(sealed)).toThrow();
+    expect(new AesGcmSecretBox(Buffer.from(key)).open(sealed)).toBe('1234567890');
+  });
+
+  it('refuses values of an unknown version or shape', () => {
+    const sealed = box.seal('x');
+    expect(() => box.open(sealed.replace(/^v1/, 'v2'))).toThrow('Unrecognised sealed value.');
+    expect(() => box.open('1234567890')).toThrow('Unrecognised sealed value.');
+  });
+
+  it('wants a 256-bit key', () => {
+    expect(() => new AesGcmSecretBox(randomBytes(16))).toThrow('The field encryption key must be 32 bytes.');
+  });
+});
+
+describe('HmacCredentialCache', () => {
+  const newCache = (ttlSeconds = 60, maxEntries?: number) => new HmacCredentialCache(randomBytes(32), ttlSeconds, maxEntries);
+
+  it('remembers a verified credential for the person', () => {
+    const cache = newCache();
+    expect(cache.lookup('ada@example.com', 'pw', T0)).toBeNull();
+    cache.remember('ada@example.com', 'pw', 'person-1', T0);
+    expect(cache.lookup('ada@example.com', 'pw', after(1))).toBe('person-1');
+  });
+
+  it('matches the e-mail case-insensitively but the password exactly', () => {
+    const cache = newCache();
+    cache.remember('Ada@Example.com', 'pw', 'person-1', T0);
+    expect(cache.lookup(' ada@example.COM ', 'pw', T0)).toBe('person-1');
+    expect(cache.lookup('ada@example.com', 'PW', T0)).toBeNull();
+    expect(cache.lookup('ada@example.com', 'pw ', T0)).toBeNull();
+  });
+
+  it('does not confuse where the e-mail ends and the password starts', () => {
+    const cache = newCache();
+    cache.remember('ada@example.com', 'xpw', 'person-1', T0);
+    expect(cache.lookup('ada@example.comx', 'pw', T0)).toBeNull();
+  });
+
+  it('forgets an entry when its time is up', () => {
+    const cache = newCache(60);
+    cache.remember('ada@example.com', 'pw', 'person-1', T0);
+    expect(cache.lookup('ada@example.com', 'pw', after(59.999))).toBe('person-1');
+    expect(cache.lookup('ada@example.com', 'pw', after(60))).toBeNull();
+    expect(cache.lookup('ada@example.com', 'pw', after(1))).toBeNull();
+  });
+
+  it("forgets every credential of one person at once, and only that person's", () => {
+    const cache = newCache();
+    cache.remember('ada@example.com', 'old', 'person-1', T0);
+    cache.remember('ada@example.com', 'older', 'person-1', T0);
+    cache.remember('grace@example.com', 'pw', 'person-2', T0);
+
+    cache.forgetPerson('person-1');
+
+    expect(cache.lookup('ada@example.com', 'old', T0)).toBeNull();
+    expect(cache.lookup('ada@example.com', 'older', T0)).toBeNull();
+    expect(cache.lookup('grace@example.com', 'pw', T0)).toBe('person-2');
+  });
+
+  it('remembers nothing when the lifetime is zero', () => {
+    const cache = newCache(0);
+    cache.remember('ada@example.com', 'pw', 'person-1', T0);
+    expect(cache.lookup('ada@example.com', 'pw', T0)).toBeNull();
+  });
+
+  it('drops the oldest entry when full', () => {
+    const cache = newCache(60, 2);
+    cache.remember('a@x.co', 'pw', 'person-a', T0);
+    cache.remember('b@x.co', 'pw', 'person-b', T0);
+    cache.remember('c@x.co', 'pw', 'person-c', T0);
+    expect(cache.lookup('a@x.co', 'pw', T0)).toBeNull();
+    expect(cache.lookup('b@x.co', 'pw', T0)).toBe('person-b');
+    expect(cache.lookup('c@x.co', 'pw', T0)).toBe('person-c');
+  });
+});
+
+describe('SlidingWindowLoginThrottle', () => {
+  const limits = { perEmail: 3, perClient: 5, windowSeconds: 900 };
+
+  it('allows attempts until the e-mail has failed the limit, then says how long to wait', () => {
+    const throttle = new SlidingWindowLoginThrottle(limits);
+    for (let i = 0; i < 2; i++) throttle.recordFailure('ada@example.com', '10.0.0.1', after(i));
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(2))).toBeNull();
+
+    throttle.recordFailure('ada@example.com', '10.0.0.1', after(2));
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(10))).toBe(890);
+  });
+
+  it('counts the e-mail whatever its case, from any address', () => {
+    const throttle = new SlidingWindowLoginThrottle(limits);
+    throttle.recordFailure('Ada@Example.com', '10.0.0.1', T0);
+    throttle.recordFailure('ada@example.com ', '10.0.0.2', T0);
+    throttle.recordFailure('ADA@EXAMPLE.COM', '10.0.0.3', T0);
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.4', after(1))).toBe(899);
+    expect(throttle.retryAfter('grace@example.com', '10.0.0.4', after(1))).toBeNull();
+  });
+
+  it('throttles a client address that fails across many e-mails', () => {
+    const throttle = new SlidingWindowLoginThrottle(limits);
+    for (let i = 0; i < 5; i++) throttle.recordFailure(`user${i}@example.com`, '10.0.0.9', after(i));
+    expect(throttle.retryAfter('new@example.com', '10.0.0.9', after(5))).toBe(895);
+    expect(throttle.retryAfter('new@example.com', '10.0.0.8', after(5))).toBeNull();
+  });
+
+  it('allows again once the window has slid past the failures', () => {
+    const throttle = new SlidingWindowLoginThrottle(limits);
+    for (let i = 0; i < 3; i++) throttle.recordFailure('ada@example.com', '10.0.0.1', after(i * 100));
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(899))).toBe(1);
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(900))).toBeNull();
+  });
+
+  it('waits for the oldest failure that still counts, at least one second', () => {
+    const throttle = new SlidingWindowLoginThrottle(limits);
+    for (const s of [0, 300, 600, 700]) throttle.recordFailure('ada@example.com', '10.0.0.1', after(s));
+    // Four failures, limit three: the wait ends when the one at 300 s leaves the window.
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(800))).toBe(400);
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(1199.5))).toBe(1);
+  });
+});
+
+describe('tokens', () => {
+  it('are 256 random bits, URL-safe, never repeated', () => {
+    const tokens = new Set(Array.from({ length: 100 }, newToken));
+    expect(tokens.size).toBe(100);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('are stored as their SHA-256', () => {
+    expect(tokenHash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    const issued = new Sha256TokenIssuer().issue();
+    expect(issued.hash).toBe(tokenHash(issued.token));
+    expect(new Sha256TokenIssuer().hashOf(issued.token)).toBe(issued.hash);
+  });
+});
