@@ -132,6 +132,7 @@ class Parser {
         continue;
       }
       const escape = this.text[this.pos + 1];
+      if (escape === undefined) this.fail('Unterminated string starting at', start);
       if (escape === 'u') {
         const hex = this.text.slice(this.pos + 2, this.pos + 6);
         if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('Invalid \\uXXXX escape', this.pos + 1);
@@ -150,10 +151,12 @@ class Parser {
     while (this.pos < this.text.length && ' \t\n\r'.includes(this.text[this.pos])) this.pos++;
   }
 
+  /** Positions count code points, as Python's do, not UTF-16 units. */
   private fail(message: string, at: number): never {
-    const before = this.text.slice(0, at);
-    const line = before.split('\n').length;
-    const column = at - before.lastIndexOf('\n');
-    throw new JsonSyntaxError(`${message}: line ${line} column ${column} (char ${at})`);
+    const before = Array.from(this.text.slice(0, at));
+    const lastNewline = before.lastIndexOf('\n');
+    const line = before.filter((ch) => ch === '\n').length + 1;
+    const column = before.length - lastNewline;
+    throw new JsonSyntaxError(`${message}: line ${line} column ${column} (char ${before.length})`);
   }
 }

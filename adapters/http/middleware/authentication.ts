@@ -64,10 +64,20 @@ export function readBasicCredentials(header: string): { email: string; password:
   if (encoded.length % 4 !== 0 || !BASE64.test(encoded)) {
     throw new AuthenticationFailed('Invalid basic header. Credentials not correctly base64 encoded.');
   }
-  const decoded = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.from(encoded, 'base64'));
+  const decoded = decodeCredentials(Buffer.from(encoded, 'base64'));
+  // As DRF: no colon means an empty password, which then simply fails to authenticate.
   const colon = decoded.indexOf(':');
   if (colon < 0) return { email: decoded, password: '' };
   return { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** UTF-8, or latin-1 when the bytes are not UTF-8 (DRF's fallback). */
+function decodeCredentials(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
 }
 
 function assertCsrf(header: string, cookie: string | undefined, expected: string): void {

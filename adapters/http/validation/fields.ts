@@ -44,6 +44,16 @@ export abstract class Field<T> {
     return this.nullable;
   }
 
+  /** Whether the field takes '' as a value of its own. */
+  protected get acceptsBlank(): boolean {
+    return false;
+  }
+
+  /** DRF's `get_value`: in a form, '' for an optional field that takes neither null nor '' is "not sent". */
+  get blankFormValueMeansAbsent(): boolean {
+    return !this.required && !this.nullable && !this.acceptsBlank;
+  }
+
   bind(raw: unknown, context: BindContext): T | null {
     if (context.form && raw === '' && this.blankMeansNull) return null;
     if (raw === null) {
@@ -79,6 +89,23 @@ export function pythonTypeName(raw: unknown): string {
   return 'dict';
 }
 
+/** How Python's `str()` prints a JSON value, as DRF's messages quote the input. */
+export function pythonStr(raw: unknown): string {
+  return typeof raw === 'string' ? raw : pythonRepr(raw);
+}
+
+function pythonRepr(raw: unknown): string {
+  if (raw === null || raw === undefined) return 'None';
+  if (typeof raw === 'boolean') return raw ? 'True' : 'False';
+  if (raw instanceof JsonNumber) return raw.text;
+  if (typeof raw === 'string') return `'${raw.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(raw)) return `[${raw.map(pythonRepr).join(', ')}]`;
+  if (typeof raw === 'object') {
+    return `{${Object.entries(raw).map(([key, value]) => `${pythonRepr(key)}: ${pythonRepr(value)}`).join(', ')}}`;
+  }
+  return String(raw);
+}
+
 export interface TextOptions extends FieldOptions {
   max?: number;
   min?: number;
@@ -96,6 +123,10 @@ export class TextField extends Field<string> {
 
   protected override get blankMeansNull(): boolean {
     return this.nullable && !this.allowBlank;
+  }
+
+  protected override get acceptsBlank(): boolean {
+    return this.allowBlank;
   }
 
   protected convert(raw: unknown): string {
@@ -169,10 +200,14 @@ export class ChoiceField<V extends string> extends Field<V | ''> {
     return this.nullable && !this.options.allowBlank;
   }
 
+  protected override get acceptsBlank(): boolean {
+    return this.options.allowBlank ?? false;
+  }
+
   protected convert(raw: unknown): V | '' {
     if (raw === '' && this.options.allowBlank) return '';
     const text = typeof raw === 'boolean' ? (raw ? 'True' : 'False') : scalarText(raw);
-    if (text === null) reject(FIELD_MESSAGES.invalidChoice(pythonTypeName(raw) === 'list' ? JSON.stringify(raw) : String(raw)));
+    if (text === null) reject(FIELD_MESSAGES.invalidChoice(pythonStr(raw)));
     const allowed = this.options.allowed;
     if (!this.choices.has(text) || (allowed && !allowed.includes(text))) reject(FIELD_MESSAGES.invalidChoice(text));
     return text;

@@ -32,8 +32,11 @@ function inputsOf(dto: InputClass<unknown>): InputProperty[] {
   return Reflect.getMetadata(INPUTS, dto.prototype) ?? [];
 }
 
+/** A JSON object: not an array, a number kept as text, nor an uploaded file. */
 export function isPlainObject(raw: unknown): raw is Record<string, unknown> {
-  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !(raw instanceof Uint8Array);
+  if (typeof raw !== 'object' || raw === null) return false;
+  const prototype = Object.getPrototypeOf(raw);
+  return prototype === Object.prototype || prototype === null;
 }
 
 function expectedDictionary(raw: unknown): FieldErrors {
@@ -56,7 +59,9 @@ function bindObject<T extends object>(
   const value = new dto() as Record<string, unknown>;
   const errors: FieldErrors = {};
   for (const input of inputsOf(dto)) {
-    const present = Object.prototype.hasOwnProperty.call(raw, input.wireName);
+    const present =
+      Object.prototype.hasOwnProperty.call(raw, input.wireName) &&
+      !(context.form && raw[input.wireName] === '' && input.field.blankFormValueMeansAbsent);
     if (!present) {
       if (input.field.required && !context.partial) errors[input.wireName] = [FIELD_MESSAGES.required];
       continue;

@@ -37,6 +37,7 @@ export class InMemoryPersonRepository implements PersonRepository {
     const row = person.snapshot();
     const clash = [...this.rows.values()].find((p) => p.id !== row.id && p.email.toLowerCase() === row.email.toLowerCase());
     if (clash) throw ValidationFailed.field('email', 'A user with that email already exists.');
-    this.rows.set(row.id, structuredClone(row));
+    // A snapshot is already a copy; its nested objects are replaced, never mutated, on update.
+    this.rows.set(row.id, row);
   }
 }

@@ -91,9 +91,9 @@ describe('binding a JSON body', () => {
     });
   });
 
-  it('does not read inherited properties of the body as input', () => {
+  it('does not read inherited properties of the body as input: such a body is not a JSON object at all', () => {
     const raw = Object.create({ name: 'from the prototype' }) as Record<string, unknown>;
-    expect(errorsOf(raw)).toEqual({ name: ['This field is required.'] });
+    expect(errorsOf(raw)).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got dict.'] });
   });
 });
 
