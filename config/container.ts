@@ -8,8 +8,10 @@ import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
 import { authModule } from './modules/auth.module';
 import { organisationModule } from './modules/organisation.module';
+import { salesModule } from './modules/sales.module';
 import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
+import { vendorModule } from './modules/vendor.module';
 
 export interface ContainerParts {
   config: AppConfig;
@@ -37,6 +39,8 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     ),
     authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
     organisationModule(storage),
+    salesModule(storage),
+    vendorModule(storage),
   );
   return container;
 }

@@ -105,3 +105,14 @@ export function sendPage<T, R>(ctx: Context, page: Page<T>, request: PageRequest
   ctx.set('Link', links.join(', '));
   ctx.body = page.items.map(present);
 }
+
+/**
+ * A filter left empty (`?status=`) filters nothing, as with django-filter;
+ * text filters are also trimmed, as Django's form fields do.
+ */
+export function BlankAsAbsent(): PropertyDecorator {
+  return Transform(({ value }) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    return text === '' ? undefined : text;
+  });
+}
