@@ -21,11 +21,11 @@ export class CreateClient {
   execute(actor: Actor, organisationUniqueId: string, command: NewClientCommand): Promise<ClientSnapshot> {
     return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.asMember(actor, organisationUniqueId);
-      const isTaken = async (uniqueId: string) => (await this.clients.findByUniqueId(organisation.id, uniqueId)) !== null;
+      const existing = (uid: string) => this.clients.findByUniqueId(organisation.id, uid);
       const client = Client.create({
         ...command,
         id: this.ids.next(),
-        uniqueId: await newUniqueId(command.uniqueId, this.ids, isTaken, 'client'),
+        uniqueId: await newUniqueId(command.uniqueId, this.ids, existing, 'client'),
         organisationId: organisation.id,
         now: this.clock.now(),
       });

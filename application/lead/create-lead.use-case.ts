@@ -37,11 +37,11 @@ export class CreateLead {
       const { uniqueId, salesStage: _stage, client: _client, ...details } = command;
       const { salesStage, client } = await this.references.resolve(organisation.id, command);
       if (!salesStage) throw ValidationFailed.field('sales_stage', 'This field may not be null.');
-      const isTaken = async (candidate: string) => (await this.leads.findByUniqueId(organisation.id, candidate)) !== null;
+      const existing = (uid: string) => this.leads.findByUniqueId(organisation.id, uid);
       const lead = Lead.create({
         ...details,
         id: this.ids.next(),
-        uniqueId: await newUniqueId(uniqueId, this.ids, isTaken, 'lead'),
+        uniqueId: await newUniqueId(uniqueId, this.ids, existing, 'lead'),
         organisationId: organisation.id,
         salesStage,
         clientId: client?.id ?? null,

@@ -22,11 +22,11 @@ export class CreateSalesStage {
   execute(actor: Actor, organisationUniqueId: string, command: NewSalesStageCommand): Promise<SalesStageSnapshot> {
     return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.asMember(actor, organisationUniqueId);
-      const isTaken = async (uniqueId: string) => (await this.stages.findByUniqueId(organisation.id, uniqueId)) !== null;
+      const existing = (uid: string) => this.stages.findByUniqueId(organisation.id, uid);
       const stage = SalesStage.create({
         ...command,
         id: this.ids.next(),
-        uniqueId: await newUniqueId(command.uniqueId, this.ids, isTaken, 'sales stage'),
+        uniqueId: await newUniqueId(command.uniqueId, this.ids, existing, 'sales stage'),
         organisationId: organisation.id,
         position: command.position ?? (await this.stages.nextPosition(organisation.id)),
         now: this.clock.now(),

@@ -14,18 +14,18 @@ export function found<T>(record: T | null): T {
 }
 
 /**
- * The unique_id of a new record: the client's, when no record of the
- * organisation has it yet (else a 400 on `unique_id` naming the model), or a
- * new UUIDv7. The storage's unique index settles a race between two creates.
+ * The unique_id of a new record: the client's, when the organisation has no
+ * record with it yet (else a 400 on `unique_id` naming the model), or a new
+ * UUIDv7. The storage's unique index settles a race between two creates.
  */
 export async function newUniqueId(
   requested: string | undefined,
   ids: IdGenerator,
-  isTaken: (uniqueId: string) => Promise<boolean>,
+  findExisting: (uniqueId: string) => Promise<unknown>,
   model: string,
 ): Promise<string> {
   if (requested === undefined) return ids.next();
-  if (await isTaken(requested)) throw duplicateUniqueId(model);
+  if ((await findExisting(requested)) !== null) throw duplicateUniqueId(model);
   return requested;
 }
 

@@ -27,11 +27,11 @@ export class CreateVendor {
   async execute(actor: Actor, organisationUniqueId: string, command: NewVendorCommand): Promise<VendorView> {
     const vendor = await this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.asMember(actor, organisationUniqueId);
-      const isTaken = async (uniqueId: string) => (await this.vendors.findByUniqueId(organisation.id, uniqueId)) !== null;
+      const existing = (uid: string) => this.vendors.findByUniqueId(organisation.id, uid);
       const vendor = Vendor.create({
         ...command,
         id: this.ids.next(),
-        uniqueId: await newUniqueId(command.uniqueId, this.ids, isTaken, 'vendor'),
+        uniqueId: await newUniqueId(command.uniqueId, this.ids, existing, 'vendor'),
         organisationId: organisation.id,
         organisationCurrency: organisation.defaultCurrency,
         createdById: actor.personId,
