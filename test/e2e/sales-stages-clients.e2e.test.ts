@@ -101,6 +101,10 @@ describe.each(testDatabases())('sales stages and clients on $name', (factory) =>
       expect((await post({ name: 'p', is_closed_won: true, is_closed_lost: true })).body).toEqual({
         non_field_errors: ['A sales stage cannot be both closed-won and closed-lost.'],
       });
+      expect((await post({ name: 'p', unique_id: 's'.repeat(100) })).status).toBe(201);
+      expect((await post({ name: 'p', unique_id: 's'.repeat(101) })).body).toEqual({
+        unique_id: ['Ensure this field has no more than 100 characters.'],
+      });
       expect((await post({ name: 'p', unique_id: 'stage-won' })).body).toEqual({
         unique_id: ['sales stage with this unique id already exists.'],
       });
@@ -178,6 +182,13 @@ describe.each(testDatabases())('sales stages and clients on $name', (factory) =>
         email: ['Enter a valid email address.'],
       });
       expect((await post({ name: 'x', website: 'not a url' })).body).toEqual({ website: ['Enter a valid URL.'] });
+      const email = (length: number) => `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 193)}`;
+      expect((await post({ name: 'x', email: email(254) })).status).toBe(201);
+      expect((await post({ name: 'x', email: email(255) })).body).toEqual({ email: ['Ensure this field has no more than 254 characters.'] });
+      expect((await post({ name: 'x', unique_id: 'c'.repeat(100) })).status).toBe(201);
+      expect((await post({ name: 'x', unique_id: 'c'.repeat(101) })).body).toEqual({
+        unique_id: ['Ensure this field has no more than 100 characters.'],
+      });
       await post({ name: 'Dup', unique_id: 'dup' });
       expect((await post({ name: 'Dup', unique_id: 'dup' })).body).toEqual({ unique_id: ['client with this unique id already exists.'] });
     });
