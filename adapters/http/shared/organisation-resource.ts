@@ -34,8 +34,8 @@ export function registerOrganisationResource(
   const item = `${base}/:id`;
   router.get(base, auth, (ctx) => resource.list(ctx, ctx.params.org));
   // `create` is not an id: as in DRF, where that path resolves to the create view, GET there is a 405.
-  router.get(`${base}/create`, () => {
-    throw new MethodNotAllowed('GET', ['POST']);
+  router.get(`${base}/create`, (ctx) => {
+    throw new MethodNotAllowed(ctx.method, ['POST']);
   });
   router.post(`${base}/create`, auth, body, async (ctx) => {
     const created = await resource.create(ctx, ctx.params.org);
