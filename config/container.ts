@@ -11,8 +11,10 @@ import { AppConfig } from './config';
 import { authModule } from './modules/auth.module';
 import { contactModule } from './modules/contact.module';
 import { organisationModule } from './modules/organisation.module';
+import { salesModule } from './modules/sales.module';
 import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
+import { vendorModule } from './modules/vendor.module';
 
 export interface ContainerParts {
   config: AppConfig;
@@ -42,6 +44,8 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     ),
     authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
     organisationModule(storage, parts.mailer ?? new RecordingMailer(), config.publicBaseUrl),
+    salesModule(storage),
+    vendorModule(storage),
     contactModule(storage),
   );
   return container;

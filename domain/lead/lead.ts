@@ -36,7 +36,8 @@ export const LEAD_OUTCOMES = new Choices([
 ] as const);
 export type LeadOutcome = ChoiceOf<typeof LEAD_OUTCOMES>;
 
-export const LEAD_ESTIMATED_VALUE = new DecimalLimits(16, 2);
+/** A lead is worth nothing or something: a negative estimate has no meaning. */
+export const LEAD_ESTIMATED_VALUE = new DecimalLimits(16, 2, Decimal.of('0'));
 export const LEAD_WIN_PROBABILITY = new DecimalLimits(3, 2, Decimal.of('0'), Decimal.of('100'));
 export const LEAD_WEIGHTED_VALUE_PLACES = 2;
 export const WON_PROBABILITY = Decimal.of('100.00');

@@ -41,7 +41,8 @@ export type VendorCategory = ChoiceOf<typeof VENDOR_CATEGORIES>;
 export const VENDOR_NAME_MAX_LENGTH = 300;
 export const WEBSITE_MAX_LENGTH = 300;
 export const COMPANY_SIZE_MAX_LENGTH = 100;
-export const VENDOR_AMOUNT = new DecimalLimits(13, 2);
+/** Revenue and a minimum order are amounts of money, never below zero. */
+export const VENDOR_AMOUNT = new DecimalLimits(13, 2, Decimal.of('0'));
 export const VENDOR_RATING = new DecimalLimits(1, 2, Decimal.of('0'), Decimal.of('5'));
 
 /** What a member may set on a vendor, besides its address and bank details. */

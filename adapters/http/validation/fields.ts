@@ -156,7 +156,8 @@ export class TextField extends Field<string> {
 export class EmailField extends TextField {
   protected override problems(value: string): string[] {
     const errors = super.problems(value);
-    if (!isEmail(value)) errors.push('Enter a valid email address.');
+    // The length is the field's `max` (Django's MaxLengthValidator), not a second reason to call it invalid.
+    if (!isEmail(value, { ignore_max_length: true })) errors.push('Enter a valid email address.');
     return errors;
   }
 }

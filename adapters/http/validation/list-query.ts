@@ -20,7 +20,8 @@ const toInteger = ({ value }: { value: unknown }) =>
 const INVALID_INTEGER = { message: 'A valid integer is required.' };
 const AT_LEAST_ONE = { message: 'Ensure this value is greater than or equal to 1.' };
 
-// class-validator runs a property's checks bottom-up: IsInt comes last so that "abc" reads as not an integer.
+// Decorators apply bottom-up and class-validator checks (and, stopping at the first error, reports) in
+// that order: the integer check must come last in the source so that "x" reads as not an integer.
 export class ListQuery {
   @Expose() @IsOptional() @Transform(toInteger) @Min(1, AT_LEAST_ONE) @IsInt(INVALID_INTEGER)
   page?: number;
@@ -111,4 +112,15 @@ export function sendPage<T, R>(ctx: Context, page: Page<T>, request: PageRequest
 export function pageOfList<T>(items: T[], request: PageRequest): Page<T> {
   const start = (request.page - 1) * request.pageSize;
   return { items: items.slice(start, start + request.pageSize), total: items.length };
+}
+
+/**
+ * A filter left empty (`?status=`) filters nothing, as with django-filter;
+ * text filters are also trimmed, as Django's form fields do.
+ */
+export function BlankAsAbsent(): PropertyDecorator {
+  return Transform(({ value }) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    return text === '' ? undefined : text;
+  });
 }

@@ -123,6 +123,13 @@ describe('Lead.create', () => {
     });
   });
 
+  it('refuses a negative estimated value and accepts zero', () => {
+    expect(errorsOf(() => aLead({ estimatedValue: Decimal.of('-0.01') }))).toEqual({
+      estimated_value: ['Ensure this value is greater than or equal to 0.'],
+    });
+    expect(aLead({ estimatedValue: Decimal.of('0') }).estimatedValue?.toString()).toBe('0.00');
+  });
+
   it('refuses an estimated value beyond 16 integer digits, and accepts the largest that fits exactly', () => {
     expect(errorsOf(() => aLead({ estimatedValue: Decimal.of('10000000000000000.00') }))).toEqual({
       estimated_value: ['Ensure that there are no more than 18 digits in total.'],

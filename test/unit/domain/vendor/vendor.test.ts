@@ -105,6 +105,16 @@ describe('Vendor.create', () => {
     });
   });
 
+  it('refuses negative amounts and accepts zero', () => {
+    expect(
+      errorsOf(() => aVendor({ annualRevenue: Decimal.of('-1'), minimumOrderAmount: Decimal.of('-0.01') })),
+    ).toEqual({
+      annual_revenue: ['Ensure this value is greater than or equal to 0.'],
+      minimum_order_amount: ['Ensure this value is greater than or equal to 0.'],
+    });
+    expect(aVendor({ minimumOrderAmount: Decimal.of('0') }).snapshot().minimumOrderAmount?.toString()).toBe('0.00');
+  });
+
   it('refuses a blank name', () => {
     expect(errorsOf(() => aVendor({ name: '' }))).toEqual({ name: ['This field may not be blank.'] });
   });
@@ -161,6 +171,29 @@ describe('vendor derived fields', () => {
     expect(leap.daysSinceLastOrder(day('2024-03-01'))).toBe(2);
     expect(common.daysSinceLastContact(day('2023-03-01'))).toBe(1);
     expect(common.daysSinceLastOrder(day('2023-03-01'))).toBe(1);
+  });
+
+  it('counts a whole year from a leap day, and over a year that holds one', () => {
+    const vendor = aVendor({ lastContactDate: day('2024-02-29'), lastOrderDate: day('2023-03-01') });
+
+    expect(vendor.daysSinceLastContact(day('2025-02-28'))).toBe(365);
+    expect(vendor.daysSinceLastContact(day('2025-03-01'))).toBe(366);
+    expect(vendor.daysSinceLastOrder(day('2024-03-01'))).toBe(366);
+  });
+
+  it('keeps a contract ending on a leap day active through that day only', () => {
+    const vendor = aVendor({ contractStartDate: day('2024-02-01'), contractEndDate: day('2024-02-29') });
+
+    expect(vendor.isContractActive(day('2024-02-28'))).toBe(true);
+    expect(vendor.isContractActive(day('2024-02-29'))).toBe(true);
+    expect(vendor.isContractActive(day('2024-03-01'))).toBe(false);
+  });
+
+  it('makes a follow-up due on a leap day overdue from the next day', () => {
+    const vendor = aVendor({ nextFollowUpDate: day('2024-02-29') });
+
+    expect(vendor.isFollowUpOverdue(day('2024-02-29'))).toBe(false);
+    expect(vendor.isFollowUpOverdue(day('2024-03-01'))).toBe(true);
   });
 
   it('is null without a date, and negative for a date still to come', () => {

@@ -1,0 +1,33 @@
+import { Ordering } from '../../../application/shared/page';
+import { SalesStageOrderingField } from '../../../application/sales-stage/sales-stage.ports';
+import { SALES_STAGE_NAME_MAX_LENGTH, SALES_STAGE_PROBABILITY } from '../../../domain/sales-stage/sales-stage';
+import { Decimal } from '../../../domain/shared/decimal';
+import { fields } from '../validation/fields';
+import { Input } from '../validation/input';
+
+/** A stage's position is a PostgreSQL-sized integer, as Django's PositiveIntegerField. */
+const POSITION_MAX = 2_147_483_647;
+
+/** The writable fields of a sales stage (read-only ones are not declared, so ignored). */
+export class SalesStageInput {
+  @Input('unique_id', fields.uniqueId()) uniqueId?: string;
+  @Input('name', fields.text({ required: true, max: SALES_STAGE_NAME_MAX_LENGTH })) name?: string;
+  @Input('description', fields.text({ nullable: true })) description?: string | null;
+  @Input('probability', fields.decimal(SALES_STAGE_PROBABILITY)) probability?: Decimal;
+  @Input('is_active', fields.boolean()) isActive?: boolean;
+  @Input('is_closed_won', fields.boolean()) isClosedWon?: boolean;
+  @Input('is_closed_lost', fields.boolean()) isClosedLost?: boolean;
+  @Input('position', fields.integer({ min: 0, max: POSITION_MAX })) position?: number;
+}
+
+export type NewSalesStageInput = SalesStageInput & { name: string };
+
+export const SALES_STAGE_ORDERINGS: Readonly<Record<string, SalesStageOrderingField>> = {
+  position: 'position',
+  name: 'name',
+  probability: 'probability',
+  date_created: 'dateCreated',
+};
+
+/** The pipeline in its own order. */
+export const DEFAULT_SALES_STAGE_ORDERING: Ordering<SalesStageOrderingField> = { field: 'position', descending: false };

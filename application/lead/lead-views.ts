@@ -1,0 +1,55 @@
+import { inject, injectable } from 'inversify';
+import { Lead, LeadSnapshot } from '../../domain/lead/lead';
+import { Decimal } from '../../domain/shared/decimal';
+import { CLIENT_TOKENS, ClientRepository } from '../client/client.ports';
+import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
+import { SALES_STAGE_TOKENS, SalesStageRepository } from '../sales-stage/sales-stage.ports';
+import { PersonRef } from '../shared/actor';
+
+/** A lead with what is derived from it and the unique_ids of what it references. */
+export interface LeadView {
+  lead: LeadSnapshot;
+  weightedValue: Decimal | null;
+  isClosed: boolean;
+  salesStage: string | null;
+  client: string | null;
+  createdBy: PersonRef | null;
+  assignedTo: PersonRef | null;
+}
+
+@injectable()
+export class LeadViews {
+  constructor(
+    @inject(SALES_STAGE_TOKENS.SalesStageRepository) private readonly stages: SalesStageRepository,
+    @inject(CLIENT_TOKENS.ClientRepository) private readonly clients: ClientRepository,
+    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
+  ) {}
+
+  async one(lead: Lead): Promise<LeadView> {
+    const [view] = await this.many(lead.organisationId, [lead]);
+    return view;
+  }
+
+  /** Views of a page of leads with one query per kind of reference, not per lead. */
+  async many(organisationId: string, leads: Lead[]): Promise<LeadView[]> {
+    const stages = await this.stages.findByIds(organisationId, distinct(leads.map((lead) => lead.salesStageId)));
+    const clients = await this.clients.findByIds(organisationId, distinct(leads.map((lead) => lead.clientId)));
+    const people = await this.people.findByIds(distinct(leads.flatMap((lead) => [lead.createdById, lead.assignedToId])));
+    const stageById = new Map(stages.map((stage) => [stage.id, stage.uniqueId]));
+    const clientById = new Map(clients.map((client) => [client.id, client.uniqueId]));
+    const personById = new Map(people.map((p) => [p.id, { uniqueId: p.uniqueId, fullName: p.fullName }]));
+    return leads.map((lead) => ({
+      lead: lead.snapshot(),
+      weightedValue: lead.weightedValue,
+      isClosed: lead.isClosed,
+      salesStage: lead.salesStageId === null ? null : (stageById.get(lead.salesStageId) ?? null),
+      client: lead.clientId === null ? null : (clientById.get(lead.clientId) ?? null),
+      createdBy: personById.get(lead.createdById) ?? null,
+      assignedTo: personById.get(lead.assignedToId) ?? null,
+    }));
+  }
+}
+
+function distinct(ids: (string | null)[]): string[] {
+  return [...new Set(ids.filter((id): id is string => id !== null))];
+}

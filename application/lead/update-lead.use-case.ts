@@ -1,0 +1,38 @@
+import { inject, injectable } from 'inversify';
+import { OrganisationAccess } from '../organisation/organisation-access';
+import { Actor } from '../shared/actor';
+import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { found } from '../shared/records';
+import { LeadCommand } from './create-lead.use-case';
+import { LEAD_TOKENS, LeadRepository } from './lead.ports';
+import { idOf, LeadReferences } from './lead-references';
+import { LeadView, LeadViews } from './lead-views';
+
+/**
+ * PUT and PATCH alike (the HTTP adapter checks PUT's required fields). The
+ * stage may be cleared; moving to another stage keeps the win probability.
+ */
+@injectable()
+export class UpdateLead {
+  constructor(
+    @inject(OrganisationAccess) private readonly access: OrganisationAccess,
+    @inject(LEAD_TOKENS.LeadRepository) private readonly leads: LeadRepository,
+    @inject(LeadReferences) private readonly references: LeadReferences,
+    @inject(LeadViews) private readonly views: LeadViews,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, organisationUniqueId: string, leadUniqueId: string, changes: LeadCommand): Promise<LeadView> {
+    const lead = await this.unitOfWork.transaction(async () => {
+      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const lead = found(await this.leads.findByUniqueId(organisation.id, leadUniqueId));
+      const { salesStage: _stage, client: _client, ...details } = changes;
+      const { salesStage, client } = await this.references.resolve(organisation.id, changes);
+      lead.update({ ...details, salesStageId: idOf(salesStage), clientId: idOf(client) }, this.clock.now());
+      await this.leads.save(lead);
+      return lead;
+    });
+    return this.views.one(lead);
+  }
+}

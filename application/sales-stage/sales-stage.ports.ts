@@ -1,0 +1,33 @@
+import { SalesStage } from '../../domain/sales-stage/sales-stage';
+import { Ordering, Page, PageRequest } from '../shared/page';
+
+export type SalesStageOrderingField = 'position' | 'name' | 'probability' | 'dateCreated';
+
+export interface SalesStageListQuery {
+  ordering: Ordering<SalesStageOrderingField>;
+  page: PageRequest;
+}
+
+export interface SalesStageRepository {
+  findByUniqueId(organisationId: string, uniqueId: string): Promise<SalesStage | null>;
+  findByIds(organisationId: string, ids: string[]): Promise<SalesStage[]>;
+  list(organisationId: string, query: SalesStageListQuery): Promise<Page<SalesStage>>;
+  /** One past the last position of the organisation's pipeline; 0 when it has no stage. */
+  nextPosition(organisationId: string): Promise<number>;
+  /** Adds or replaces; a unique_id already taken in the organisation is a 400 on `unique_id`. */
+  save(stage: SalesStage): Promise<void>;
+  /** Refuses (`InUse`) while a lead is in the stage. */
+  delete(stage: SalesStage): Promise<void>;
+}
+
+/** Whether anything (leads, so far) is in a stage: a stage in use is not deleted. */
+export interface SalesStageReferences {
+  isSalesStageReferenced(organisationId: string, salesStageId: string): Promise<boolean>;
+}
+
+export const SALES_STAGE_TOKENS = {
+  SalesStageRepository: Symbol.for('SalesStageRepository'),
+  SalesStageReferences: Symbol.for('SalesStageReferences'),
+} as const;
+
+export const SALES_STAGE_IN_USE = 'This sales stage still has leads; move them to another stage first.';

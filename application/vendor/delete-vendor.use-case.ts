@@ -1,0 +1,27 @@
+import { inject, injectable } from 'inversify';
+import { InUse } from '../../domain/shared/errors';
+import { OrganisationAccess } from '../organisation/organisation-access';
+import { Actor } from '../shared/actor';
+import { SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { found } from '../shared/records';
+import { VENDOR_IN_USE, VENDOR_TOKENS, VendorReferences, VendorRepository } from './vendor.ports';
+
+/** A vendor that expenses name stays (409 `in_use`): the contract says to set it inactive instead. */
+@injectable()
+export class DeleteVendor {
+  constructor(
+    @inject(OrganisationAccess) private readonly access: OrganisationAccess,
+    @inject(VENDOR_TOKENS.VendorRepository) private readonly vendors: VendorRepository,
+    @inject(VENDOR_TOKENS.VendorReferences) private readonly references: VendorReferences,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  execute(actor: Actor, organisationUniqueId: string, vendorUniqueId: string): Promise<void> {
+    return this.unitOfWork.transaction(async () => {
+      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const vendor = found(await this.vendors.findByUniqueId(organisation.id, vendorUniqueId));
+      if (await this.references.isVendorReferenced(organisation.id, vendor.id)) throw new InUse(VENDOR_IN_USE);
+      await this.vendors.delete(vendor);
+    });
+  }
+}

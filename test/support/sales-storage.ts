@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { InMemoryClientRepository } from '../../adapters/persistence/in-memory/in-memory-client.repository';
+import { InMemoryLeadRepository } from '../../adapters/persistence/in-memory/in-memory-lead.repository';
+import { InMemoryMembershipRepository, InMemoryOrganisationRepository } from '../../adapters/persistence/in-memory/in-memory-organisation.repository';
+import { InMemoryPersonRepository } from '../../adapters/persistence/in-memory/in-memory-person.repository';
+import { InMemorySalesStageRepository } from '../../adapters/persistence/in-memory/in-memory-sales-stage.repository';
+import { InMemoryVendorRepository } from '../../adapters/persistence/in-memory/in-memory-vendor.repository';
+import { TypeOrmClientRepository } from '../../adapters/persistence/typeorm/client/typeorm-client.repository';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmLeadRepository } from '../../adapters/persistence/typeorm/lead/typeorm-lead.repository';
+import { TypeOrmOrganisationRepository } from '../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
+import { TypeOrmPersonRepository } from '../../adapters/persistence/typeorm/person/typeorm-person.repository';
+import { TypeOrmSalesStageRepository } from '../../adapters/persistence/typeorm/sales-stage/typeorm-sales-stage.repository';
+import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
+import { AesGcmSecretBox } from '../../adapters/security/aes-gcm-secret-box';
+import { UuidV7Generator } from '../../adapters/system/uuid-v7-generator';
+import { ClientReferences, ClientRepository } from '../../application/client/client.ports';
+import { LeadRepository } from '../../application/lead/lead.ports';
+import { OrganisationRepository } from '../../application/organisation/organisation.ports';
+import { PersonRepository } from '../../application/person/person.ports';
+import { SalesStageReferences, SalesStageRepository } from '../../application/sales-stage/sales-stage.ports';
+import { VendorRepository } from '../../application/vendor/vendor.ports';
+import { Organisation } from '../../domain/organisation/organisation';
+import { Person } from '../../domain/person/person';
+
+/** The repositories of sales stages, clients, leads and vendors on one storage target. */
+export interface SalesStorage {
+  stages: SalesStageRepository;
+  clients: ClientRepository;
+  leads: LeadRepository & SalesStageReferences & ClientReferences;
+  vendors: VendorRepository;
+  /** A person and an organisation they own, which the records of a test belong to. */
+  anOrganisation(): Promise<{ organisationId: string; personId: string }>;
+}
+
+export const ids = new UuidV7Generator();
+
+export function salesStorage(database: TypeOrmDatabase | null): SalesStorage {
+  const box = new AesGcmSecretBox(randomBytes(32));
+  let people: PersonRepository;
+  let organisations: OrganisationRepository;
+  let storage: Omit<SalesStorage, 'anOrganisation'>;
+  if (database) {
+    people = new TypeOrmPersonRepository(database, box);
+    organisations = new TypeOrmOrganisationRepository(database, box);
+    storage = {
+      stages: new TypeOrmSalesStageRepository(database),
+      clients: new TypeOrmClientRepository(database),
+      leads: new TypeOrmLeadRepository(database),
+      vendors: new TypeOrmVendorRepository(database, box),
+    };
+  } else {
+    const memberships = new InMemoryMembershipRepository();
+    people = new InMemoryPersonRepository(memberships);
+    organisations = new InMemoryOrganisationRepository(memberships);
+    storage = {
+      stages: new InMemorySalesStageRepository(),
+      clients: new InMemoryClientRepository(),
+      leads: new InMemoryLeadRepository(),
+      vendors: new InMemoryVendorRepository(),
+    };
+  }
+  return {
+    ...storage,
+    async anOrganisation() {
+      const now = new Date('2026-01-01T00:00:00.000Z');
+      const personId = ids.next();
+      await people.save(
+        Person.register({ id: personId, uniqueId: personId, email: `${personId}@example.com`, firstName: 'Ada', lastName: 'Lovelace', now }),
+      );
+      const organisationId = ids.next();
+      await organisations.save(Organisation.found({ id: organisationId, uniqueId: organisationId, name: 'Acme', ownerId: personId, now }));
+      return { organisationId, personId };
+    },
+  };
+}
