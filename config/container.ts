@@ -6,7 +6,9 @@ import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
 import { PasswordHasher } from '../application/auth/auth.ports';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
+import { accountModule } from './modules/account.module';
 import { authModule } from './modules/auth.module';
+import { expenseModule } from './modules/expense.module';
 import { organisationModule } from './modules/organisation.module';
 import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
@@ -37,6 +39,8 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     ),
     authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
     organisationModule(storage),
+    accountModule(storage),
+    expenseModule(storage, config),
   );
   return container;
 }

@@ -55,3 +55,10 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   const unique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   return unique && (column === undefined || text.includes(column));
 }
+
+/** Whether a write failed because a row it references is gone, or a row it deletes is still referenced. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const code = (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
