@@ -20,11 +20,12 @@ const toInteger = ({ value }: { value: unknown }) =>
 const INVALID_INTEGER = { message: 'A valid integer is required.' };
 const AT_LEAST_ONE = { message: 'Ensure this value is greater than or equal to 1.' };
 
+// Decorators apply bottom-up and validation stops at the first error: the integer check is written last so it runs first.
 export class ListQuery {
-  @Expose() @IsOptional() @Transform(toInteger) @IsInt(INVALID_INTEGER) @Min(1, AT_LEAST_ONE)
+  @Expose() @IsOptional() @Transform(toInteger) @Min(1, AT_LEAST_ONE) @IsInt(INVALID_INTEGER)
   page?: number;
 
-  @Expose() @IsOptional() @Transform(toInteger) @IsInt(INVALID_INTEGER) @Min(1, AT_LEAST_ONE)
+  @Expose() @IsOptional() @Transform(toInteger) @Min(1, AT_LEAST_ONE) @IsInt(INVALID_INTEGER)
   page_size?: number;
 
   @Expose() @IsOptional() @IsString()
