@@ -20,6 +20,9 @@ import { orderingOf, pageRequestOf, readQuery, sendPage } from '../validation/li
 import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseInput, ExpenseListParams, NewExpenseInput } from './expense.dto';
 import { presentExpense, presentExpenseListItem } from './expense.presenter';
 
+/** Where the client reached us (behind a trusted proxy, as it says), for absolute receipt URLs. */
+const originOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}`;
+
 const dateOf = (text: string | undefined) => (text === undefined ? undefined : CalendarDate.of(text));
 
 /** A repeated query parameter counts by its last value, as Django's QueryDict does. */
@@ -52,15 +55,15 @@ export class ExpenseController implements HttpController {
         create: async (ctx) => {
           const input = bindBody(ctx, ExpenseInput) as NewExpenseInput;
           ctx.status = 201;
-          ctx.body = presentExpense(await this.createExpense.execute(actorOf(ctx), ctx.params.uid, input), ctx.origin);
+          ctx.body = presentExpense(await this.createExpense.execute(actorOf(ctx), ctx.params.uid, input), originOf(ctx));
         },
         get: async (ctx) => {
-          ctx.body = presentExpense(await this.getExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id), ctx.origin);
+          ctx.body = presentExpense(await this.getExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id), originOf(ctx));
         },
         update: async (ctx, partial) => {
           const changes = bindBody(ctx, ExpenseInput, partial);
           const view = await this.updateExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes);
-          ctx.body = presentExpense(view, ctx.origin);
+          ctx.body = presentExpense(view, originOf(ctx));
         },
         remove: async (ctx) => {
           await this.deleteExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id);
@@ -96,7 +99,7 @@ export class ExpenseController implements HttpController {
     const raw = { ...lastValues(ctx.query), ...(ctx.state.body as Record<string, unknown> | undefined) };
     const command = bindInput(ExpenseActionInput, raw, { partial: false, form: true }) as ExpenseActionCommand;
     const view = await this.applyAction.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, command);
-    ctx.body = presentExpense(view, ctx.origin);
+    ctx.body = presentExpense(view, originOf(ctx));
   }
 
   private async receipt(ctx: Context): Promise<void> {
