@@ -16,7 +16,12 @@ export class UpdateAccount {
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, organisationUniqueId: string, accountUniqueId: string, changes: AccountChanges): Promise<AccountSnapshot> {
+  execute(
+    actor: Actor,
+    organisationUniqueId: string,
+    accountUniqueId: string,
+    changes: AccountChanges,
+  ): Promise<AccountSnapshot> {
     return this.unitOfWork.transaction(async () => {
       const { account } = await this.access.asMember(actor, organisationUniqueId, accountUniqueId);
       account.update(changes, this.clock.now());

@@ -32,6 +32,7 @@ export class CreateExpense {
         await assertExpenseAvailable(this.expenses, organisation.id, command);
         const expense = Expense.create({
           ...detailsOf(command),
+          // A new expense's command requires account_id, so it was resolved or refused above.
           accountId: references.accountId!,
           vendorId: references.vendorId,
           employeeId: references.employeeId,

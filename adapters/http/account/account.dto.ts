@@ -20,7 +20,14 @@ export type NewAccountInput = AccountInput & Required<Pick<AccountInput, 'accoun
 export const ACCOUNT_ORDERING = { account_code: 'accountCode', name: 'name', account_type: 'accountType' } as const;
 
 /** django-filter's BooleanFilter values. */
-export const BOOLEAN_FILTER: Readonly<Record<string, boolean>> = { true: true, True: true, '1': true, false: false, False: false, '0': false };
+export const BOOLEAN_FILTER: Readonly<Record<string, boolean>> = {
+  true: true,
+  True: true,
+  '1': true,
+  false: false,
+  False: false,
+  '0': false,
+};
 
 export class AccountListParams extends ListQuery {
   @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(ACCOUNT_TYPES)

@@ -53,7 +53,18 @@ async function seedExistingOrganisations(queryRunner: QueryRunner, postgres: boo
   const now = new Date();
   // The representation TypeORM itself writes on each engine.
   const timestamp = postgres ? now : now.toISOString().replace('T', ' ').replace('Z', '');
-  const columns = ['id', 'unique_id', 'organisation_id', 'account_code', 'name', 'account_type', 'description', 'is_active', 'date_created', 'last_updated'];
+  const columns = [
+    'id',
+    'unique_id',
+    'organisation_id',
+    'account_code',
+    'name',
+    'account_type',
+    'description',
+    'is_active',
+    'date_created',
+    'last_updated',
+  ];
   const placeholders = columns.map((_, i) => (postgres ? `$${i + 1}` : '?')).join(', ');
   const insert = `INSERT INTO accounts (${columns.join(', ')}) VALUES (${placeholders})`;
   for (const organisation of organisations) {
