@@ -2,6 +2,7 @@ import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { actOn, createExpense, expensePaths } from '../support/expenses';
 import { addMember } from '../support/members';
+import { TickingClock } from '../support/in-memory-world';
 import { startTestApp, TestApp } from '../support/test-app';
 
 type Item = { unique_id: string; expense_number: string; amount: string; total_amount: string };
@@ -16,7 +17,7 @@ describe.each(testDatabases())('the expense list on $name', (factory) => {
   beforeAll(async () => {
     const database = await factory.create();
     dispose = database.dispose;
-    app = await startTestApp(database);
+    app = await startTestApp(database, { clock: new TickingClock('2026-03-01T00:00:00.000Z') });
     owner = await signUp(app.client);
     member = await signUp(app.client, { first_name: 'Mo', last_name: 'Member' });
     await addMember(app, owner.organisationUniqueId, member);

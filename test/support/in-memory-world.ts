@@ -30,6 +30,24 @@ export class FixedClock implements Clock {
   }
 }
 
+/** A clock a second later at every reading: creation times never tie, whatever the machine's speed. */
+export class TickingClock implements Clock {
+  private instant: number;
+
+  constructor(start: string) {
+    this.instant = Date.parse(start);
+  }
+
+  now(): Date {
+    this.instant += 1000;
+    return new Date(this.instant);
+  }
+
+  today(): CalendarDate {
+    return CalendarDate.ofInstant(new Date(this.instant));
+  }
+}
+
 /** Bytes as an uploaded file. */
 export class BytesFile implements IncomingFile {
   constructor(private readonly bytes: Buffer) {}

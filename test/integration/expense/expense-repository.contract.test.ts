@@ -1,4 +1,3 @@
-import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { searchTermOf } from '../../../application/expense/expense-search';
 import { ExpenseFilter, ExpenseOrderField } from '../../../application/expense/expense.ports';
 import { CreateExpense, Expense } from '../../../domain/expense/expense';
@@ -8,7 +7,9 @@ import { ValidationFailed } from '../../../domain/shared/errors';
 import { aDraft } from '../../unit/domain/expense/expense.mother';
 import { OpenStorage, OrganisationFixture, storageTargets } from './storage-targets';
 
-const ids = new UuidV7Generator();
+/** Ids in creation order even within one millisecond, so that ties in an ordering have one right answer. */
+let sequence = 0;
+const ids = { next: () => `00000000-0000-7000-8000-${String(++sequence).padStart(12, '0')}` };
 const AT = (day: number) => new Date(Date.UTC(2026, 0, day, 9, 30, 15, 123));
 const FIRST_PAGE = { page: 1, pageSize: 100 };
 
