@@ -37,19 +37,26 @@ export class ExpenseReferences {
       else if (!account.isActive && account.id !== current?.accountId) errors.account_id = [ACCOUNT_INACTIVE];
       else resolved.accountId = account.id;
     }
-    if (command.vendorUniqueId !== undefined) {
-      const uniqueId = command.vendorUniqueId;
-      const vendor = uniqueId === null ? null : await this.vendors.findByUniqueId(organisationId, uniqueId);
-      if (uniqueId !== null && !vendor) errors.vendor_id = [doesNotExist(uniqueId)];
-      else resolved.vendorId = vendor?.id ?? null;
-    }
-    if (command.employeeUniqueId !== undefined) {
-      const uniqueId = command.employeeUniqueId;
-      const employee = uniqueId === null ? null : await this.people.findMemberByUniqueId(organisationId, uniqueId);
-      if (uniqueId !== null && !employee) errors.employee_id = [doesNotExist(uniqueId)];
-      else resolved.employeeId = employee?.id ?? null;
-    }
+    resolved.vendorId = await optional('vendor_id', command.vendorUniqueId, errors, (uniqueId) =>
+      this.vendors.findByUniqueId(organisationId, uniqueId),
+    );
+    resolved.employeeId = await optional('employee_id', command.employeeUniqueId, errors, (uniqueId) =>
+      this.people.findMemberByUniqueId(organisationId, uniqueId),
+    );
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     return resolved;
   }
+}
+
+/** A nullable reference: undefined when not sent, null to clear it, else the id of the record it names. */
+async function optional(
+  field: string,
+  uniqueId: string | null | undefined,
+  errors: FieldErrors,
+  find: (uniqueId: string) => Promise<{ id: string } | null>,
+): Promise<string | null | undefined> {
+  if (uniqueId === undefined || uniqueId === null) return uniqueId;
+  const found = await find(uniqueId);
+  if (!found) errors[field] = [doesNotExist(uniqueId)];
+  return found?.id;
 }
