@@ -8,8 +8,10 @@ import { PasswordHasher } from '../application/auth/auth.ports';
 import { Mailer } from '../application/organisation/organisation.ports';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
+import { accountModule } from './modules/account.module';
 import { authModule } from './modules/auth.module';
 import { contactModule } from './modules/contact.module';
+import { expenseModule } from './modules/expense.module';
 import { organisationModule } from './modules/organisation.module';
 import { salesModule } from './modules/sales.module';
 import { sharedModule } from './modules/shared.module';
@@ -44,6 +46,8 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     ),
     authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
     organisationModule(storage, parts.mailer ?? new RecordingMailer(), config.publicBaseUrl),
+    accountModule(storage),
+    expenseModule(storage, config),
     salesModule(storage),
     vendorModule(storage),
     contactModule(storage),

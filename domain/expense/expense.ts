@@ -197,10 +197,15 @@ export class Expense {
     return { ...this.state };
   }
 
-  /** PUT and PATCH: the application layer passes only the fields the client sent. */
-  edit(changes: ExpenseChanges, now: Date, lockDate: CalendarDate | null): void {
+  /** Checked before anything else about an edit: a frozen expense answers 409 whatever the input. */
+  assertEditable(lockDate: CalendarDate | null): void {
     if (!this.isEditable) throw new Locked('Only draft and rejected expenses can be edited.');
     assertOpenOn(this.state.expenseDate, lockDate);
+  }
+
+  /** PUT and PATCH: the application layer passes only the fields the client sent. */
+  edit(changes: ExpenseChanges, now: Date, lockDate: CalendarDate | null): void {
+    this.assertEditable(lockDate);
     const { uniqueId, status, ...detailChanges } = changes;
     const details: ExpenseDetails = { ...this.state, ...stripUndefined(detailChanges) };
     const errors = checkDetails(details);

@@ -8,6 +8,14 @@ export const RECEIPT_CONTENT_TYPES = new Choices([
 ] as const);
 export type ReceiptContentType = ChoiceOf<typeof RECEIPT_CONTENT_TYPES>;
 
+/** The extension a stored or downloaded receipt gets, from its detected type (never the client's file name). */
+export const RECEIPT_FILE_EXTENSIONS: Readonly<Record<ReceiptContentType, string>> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
 /** Beyond this the upload is refused before it reaches the domain (413). */
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 

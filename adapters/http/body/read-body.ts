@@ -1,5 +1,6 @@
 import { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
+import { rm } from 'node:fs/promises';
 import { IncomingMessage } from 'node:http';
 import { ParseError, PayloadTooLarge, UnsupportedMediaType } from '../http-errors';
 import { JsonSyntaxError, parseJson } from './lossless-json';
@@ -70,6 +71,12 @@ export function readBody(options: BodyOptions = {}) {
       await multipart(ctx, async () => undefined);
       ctx.state.body = multipartBody(ctx);
       ctx.state.bodyIsForm = true;
+      // Uploads live in the temporary directory for the request only: whoever keeps one copies it.
+      try {
+        return await next();
+      } finally {
+        await removeUploads(ctx);
+      }
     } else if (type === '' && !hasBody(ctx.req)) {
       ctx.state.body = {};
     } else {
@@ -125,6 +132,12 @@ function multipartBody(ctx: Context): Record<string, unknown> {
     entries.push([name, new UploadedFile(last.filepath, last.size)]);
   }
   return expandDottedNames(entries);
+}
+
+/** Every file part of the request, repeated names included. */
+async function removeUploads(ctx: Context): Promise<void> {
+  const files = (ctx.request as unknown as { files?: Record<string, { filepath: string } | { filepath: string }[]> }).files;
+  for (const file of Object.values(files ?? {}).flat()) await rm(file.filepath, { force: true });
 }
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

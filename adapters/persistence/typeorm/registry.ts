@@ -1,13 +1,18 @@
 import { EntitySchema, MigrationInterface } from 'typeorm';
+import { accountSchemas } from './account/account.schema';
 import { clientSchemas } from './client/client.schema';
 import { Dialect } from './columns';
 import { contactSchemas } from './contact/contact.schema';
+import { expenseSchemas } from './expense/expense.schema';
 import { leadSchemas } from './lead/lead.schema';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation';
+import { ChartOfAccounts1763700000100 } from './migrations/1763700000100-chart-of-accounts';
+import { Expenses1763700000101 } from './migrations/1763700000101-expenses';
 import { SalesAndVendors1763700000200 } from './migrations/1763700000200-sales-and-vendors';
 import { DefaultPipelines1763700000201 } from './migrations/1763700000201-default-pipelines';
 import { Contacts1763700000300 } from './migrations/1763700000300-contacts';
 import { Invitations1763700000400 } from './migrations/1763700000400-invitations';
+import { ExpenseVendorLink1763700000500 } from './migrations/1763700000500-expense-vendor-link';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -20,6 +25,8 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...personSchemas(dialect),
     ...organisationSchemas(dialect),
     ...invitationSchemas(dialect),
+    ...accountSchemas(dialect),
+    ...expenseSchemas(dialect),
     ...salesStageSchemas(dialect),
     ...clientSchemas(dialect),
     ...leadSchemas(dialect),
@@ -30,8 +37,11 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
 
 export const migrations: (new () => MigrationInterface)[] = [
   Foundation1763700000000,
+  ChartOfAccounts1763700000100,
+  Expenses1763700000101,
   SalesAndVendors1763700000200,
   DefaultPipelines1763700000201,
   Contacts1763700000300,
   Invitations1763700000400,
+  ExpenseVendorLink1763700000500,
 ];

@@ -198,6 +198,12 @@ describe('editing an expense', () => {
     expect(expense.snapshot().title).toBe('Taxi to client meeting');
   });
 
+  it('can be checked before any input is looked at: frozen by status, or by the lock date', () => {
+    expect(() => anExpenseIn('approved').assertEditable(null)).toThrow('Only draft and rejected expenses can be edited.');
+    expect(() => aDraft({ expenseDate: date('2025-12-20') }).assertEditable(LOCK)).toThrow(LOCK_MESSAGE);
+    expect(() => anExpenseIn('rejected').assertEditable(LOCK)).not.toThrow();
+  });
+
   it('accepts the current status sent back unchanged', () => {
     const expense = anExpenseIn('rejected');
     expense.edit({ status: 'rejected', title: 'Corrected' }, NOW, null);

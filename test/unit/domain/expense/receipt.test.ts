@@ -1,4 +1,9 @@
-import { detectReceiptContentType, RECEIPT_MAX_BYTES } from '../../../../domain/expense/receipt';
+import {
+  detectReceiptContentType,
+  RECEIPT_CONTENT_TYPES,
+  RECEIPT_FILE_EXTENSIONS,
+  RECEIPT_MAX_BYTES,
+} from '../../../../domain/expense/receipt';
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
@@ -25,5 +30,11 @@ describe('detecting a receipt by its content', () => {
 
   it('caps receipts at 10 MiB', () => {
     expect(RECEIPT_MAX_BYTES).toBe(10_485_760);
+  });
+});
+
+describe('the extension of a stored receipt', () => {
+  it('follows the detected type, one for each accepted type', () => {
+    expect(RECEIPT_CONTENT_TYPES.values.map((type) => RECEIPT_FILE_EXTENSIONS[type])).toEqual(['pdf', 'png', 'jpg', 'webp']);
   });
 });

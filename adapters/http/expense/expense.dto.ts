@@ -1,0 +1,77 @@
+import { Expose } from 'class-transformer';
+import { IsOptional, IsString } from 'class-validator';
+import { IncomingFile } from '../../../application/shared/incoming-file';
+import { EXPENSE_AMOUNT, EXPENSE_NUMBER_MAX_LENGTH, EXPENSE_TAX_AMOUNT } from '../../../domain/expense/expense';
+import { EXPENSE_STATUSES, ExpenseStatus } from '../../../domain/expense/expense-status';
+import { EXPENSE_ACTIONS, ExpenseAction } from '../../../domain/expense/expense-transitions';
+import { CalendarDate } from '../../../domain/shared/calendar-date';
+import { Decimal } from '../../../domain/shared/decimal';
+import { BlankAsAbsent } from '../validation/blank-as-absent';
+import { fields } from '../validation/fields';
+import { fileField } from '../validation/file-field';
+import { Input } from '../validation/input';
+import { IsCalendarDate, IsChoiceOf, ListQuery } from '../validation/list-query';
+
+/** unique_ids of other records: `min 1`, and in a form an empty value means null. */
+const reference = (options: { required?: boolean; nullable?: boolean }) => fields.text({ ...options, allowBlank: false });
+
+/**
+ * The writable fields of an expense. Read-only fields are not declared, so
+ * ignored; the status on create is narrowed by the domain (draft or submitted).
+ */
+export class ExpenseInput {
+  @Input('unique_id', fields.uniqueId()) uniqueId?: string;
+  @Input('title', fields.text({ required: true })) title?: string;
+  @Input('description', fields.text({ nullable: true })) description?: string | null;
+  @Input('notes', fields.text({ nullable: true })) notes?: string | null;
+  @Input('expense_number', fields.text({ required: true, max: EXPENSE_NUMBER_MAX_LENGTH })) expenseNumber?: string;
+  @Input('account_id', reference({ required: true })) accountUniqueId?: string;
+  @Input('status', fields.choice(EXPENSE_STATUSES)) status?: ExpenseStatus;
+  @Input('expense_date', fields.date({ required: true })) expenseDate?: CalendarDate;
+  @Input('amount', fields.decimal(EXPENSE_AMOUNT, { required: true })) amount?: Decimal;
+  @Input('tax_amount', fields.decimal(EXPENSE_TAX_AMOUNT)) taxAmount?: Decimal;
+  @Input('vendor_id', reference({ nullable: true })) vendorUniqueId?: string | null;
+  @Input('employee_id', reference({ nullable: true })) employeeUniqueId?: string | null;
+  @Input('receipt', fileField({ nullable: true })) receipt?: IncomingFile | null;
+  @Input('vat_processed', fields.boolean()) vatProcessed?: boolean;
+}
+
+export type NewExpenseInput = ExpenseInput &
+  Required<Pick<ExpenseInput, 'title' | 'expenseNumber' | 'accountUniqueId' | 'expenseDate' | 'amount'>>;
+
+/** The action endpoint's parameters: the query string, or on POST also the body. */
+export class ExpenseActionInput {
+  @Input('action', fields.choice(EXPENSE_ACTIONS, { required: true })) action?: ExpenseAction;
+  @Input('reason', fields.text({ nullable: true })) reason?: string | null;
+}
+
+export const EXPENSE_ORDERING = {
+  expense_date: 'expenseDate',
+  amount: 'amount',
+  total_amount: 'totalAmount',
+  expense_number: 'expenseNumber',
+  date_created: 'dateCreated',
+} as const;
+
+export class ExpenseListParams extends ListQuery {
+  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
+  account_id?: string;
+
+  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
+  employee_id?: string;
+
+  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
+  vendor_id?: string;
+
+  @Expose() @BlankAsAbsent() @IsOptional() @IsCalendarDate()
+  from_date?: string;
+
+  @Expose() @BlankAsAbsent() @IsOptional() @IsCalendarDate()
+  to_date?: string;
+
+  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
+  search?: string;
+
+  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(EXPENSE_STATUSES)
+  status?: ExpenseStatus;
+}

@@ -1,0 +1,15 @@
+import { IncomingFile } from '../../../application/shared/incoming-file';
+import { UploadedFile } from '../body/read-body';
+import { UploadedFileReader } from '../body/uploaded-file-reader';
+import { Field, FieldOptions, reject } from './fields';
+
+/** DRF's FileField: a multipart file part; in a form, an empty value means null when nullable. */
+export class FileField extends Field<IncomingFile> {
+  protected convert(raw: unknown): IncomingFile {
+    if (!(raw instanceof UploadedFile)) reject('The submitted data was not a file. Check the encoding type on the form.');
+    if (raw.size === 0) reject('The submitted file is empty.');
+    return new UploadedFileReader(raw);
+  }
+}
+
+export const fileField = (options?: FieldOptions) => new FileField(options);

@@ -1,0 +1,46 @@
+import { inject, injectable } from 'inversify';
+import { ExpenseAction, isOwnerOnly } from '../../domain/expense/expense-transitions';
+import { PermissionDenied } from '../../domain/shared/errors';
+import { Actor } from '../shared/actor';
+import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { ExpenseAccess } from './expense-access';
+import { ExpenseView, ExpenseViews } from './expense-views';
+import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
+
+export interface ExpenseActionCommand {
+  action: ExpenseAction;
+  /** Kept as the rejection reason; ignored by the other actions. */
+  reason?: string | null;
+}
+
+/**
+ * Moves an expense along its workflow. Members submit and reopen; the owner
+ * alone approves, rejects, marks paid and reimburses. The row is locked for the
+ * transaction, so two concurrent approvals record one approval and a 409.
+ */
+@injectable()
+export class ApplyExpenseAction {
+  constructor(
+    @inject(ExpenseAccess) private readonly access: ExpenseAccess,
+    @inject(EXPENSE_TOKENS.ExpenseRepository) private readonly expenses: ExpenseRepository,
+    @inject(ExpenseViews) private readonly views: ExpenseViews,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(
+    actor: Actor,
+    organisationUniqueId: string,
+    expenseUniqueId: string,
+    command: ExpenseActionCommand,
+  ): Promise<ExpenseView> {
+    const { organisation, expense } = await this.unitOfWork.transaction(async () => {
+      const grant = await this.access.asMember(actor, organisationUniqueId, expenseUniqueId, { forUpdate: true });
+      if (isOwnerOnly(command.action) && !grant.isOwner) throw new PermissionDenied();
+      grant.expense.apply(command.action, actor.personId, this.clock.now(), command.reason);
+      await this.expenses.save(grant.expense);
+      return grant;
+    });
+    return this.views.one(organisation, expense);
+  }
+}

@@ -1,0 +1,53 @@
+import { inject, injectable } from 'inversify';
+import { Expense } from '../../domain/expense/expense';
+import { OrganisationAccess } from '../organisation/organisation-access';
+import { Actor } from '../shared/actor';
+import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { detailsOf, NewExpenseCommand } from './expense-command';
+import { ExpenseReferences } from './expense-references';
+import { assertExpenseAvailable } from './expense-uniqueness';
+import { ExpenseView, ExpenseViews } from './expense-views';
+import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
+import { ReceiptFiles } from './receipt-files';
+
+/** Any member records an expense, as a draft or straight for approval. */
+@injectable()
+export class CreateExpense {
+  constructor(
+    @inject(OrganisationAccess) private readonly access: OrganisationAccess,
+    @inject(EXPENSE_TOKENS.ExpenseRepository) private readonly expenses: ExpenseRepository,
+    @inject(ExpenseReferences) private readonly references: ExpenseReferences,
+    @inject(ReceiptFiles) private readonly receipts: ReceiptFiles,
+    @inject(ExpenseViews) private readonly views: ExpenseViews,
+    @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, organisationUniqueId: string, command: NewExpenseCommand): Promise<ExpenseView> {
+    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const expense = await this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
+      this.unitOfWork.transaction(async () => {
+        const references = await this.references.resolve(organisation.id, command);
+        await assertExpenseAvailable(this.expenses, organisation.id, command);
+        const expense = Expense.create({
+          ...detailsOf(command),
+          // A new expense's command requires account_id, so it was resolved or refused above.
+          accountId: references.accountId!,
+          vendorId: references.vendorId,
+          employeeId: references.employeeId,
+          receipt,
+          id: this.ids.next(),
+          uniqueId: command.uniqueId ?? this.ids.next(),
+          organisationId: organisation.id,
+          createdById: actor.personId,
+          lockDate: organisation.financialYearLockDate,
+          now: this.clock.now(),
+        });
+        await this.expenses.save(expense);
+        return expense;
+      }),
+    );
+    return this.views.one(organisation, expense);
+  }
+}

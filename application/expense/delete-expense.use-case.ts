@@ -1,0 +1,29 @@
+import { inject, injectable } from 'inversify';
+import { Actor } from '../shared/actor';
+import { SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { ExpenseAccess } from './expense-access';
+import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
+import { ReceiptFiles } from './receipt-files';
+
+/** Any member deletes a draft or rejected expense (else 409 locked); its receipt goes with it. */
+@injectable()
+export class DeleteExpense {
+  constructor(
+    @inject(ExpenseAccess) private readonly access: ExpenseAccess,
+    @inject(EXPENSE_TOKENS.ExpenseRepository) private readonly expenses: ExpenseRepository,
+    @inject(ReceiptFiles) private readonly receipts: ReceiptFiles,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async execute(actor: Actor, organisationUniqueId: string, expenseUniqueId: string): Promise<void> {
+    const receipt = await this.unitOfWork.transaction(async () => {
+      const { organisation, expense } = await this.access.asMember(actor, organisationUniqueId, expenseUniqueId, {
+        forUpdate: true,
+      });
+      expense.assertDeletable(organisation.financialYearLockDate);
+      await this.expenses.delete(expense);
+      return expense.receipt;
+    });
+    await this.receipts.discard(receipt);
+  }
+}

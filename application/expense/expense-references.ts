@@ -1,0 +1,62 @@
+import { inject, injectable } from 'inversify';
+import { Expense } from '../../domain/expense/expense';
+import { FieldErrors, ValidationFailed } from '../../domain/shared/errors';
+import { ACCOUNT_TOKENS, AccountRepository } from '../account/account.ports';
+import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
+import { ExpenseCommand } from './expense-command';
+import { EXPENSE_TOKENS, ExpenseVendorDirectory } from './expense.ports';
+
+export const doesNotExist = (uniqueId: string) => `Object with unique_id=${uniqueId} does not exist.`;
+export const ACCOUNT_INACTIVE = 'This account is inactive; book the expense to an active account.';
+
+export interface ResolvedReferences {
+  accountId?: string;
+  vendorId?: string | null;
+  employeeId?: string | null;
+}
+
+/**
+ * Turns the unique_ids a client names into the internal ids the expense keeps,
+ * each looked up inside the organisation only. Every bad reference is reported at once.
+ */
+@injectable()
+export class ExpenseReferences {
+  constructor(
+    @inject(ACCOUNT_TOKENS.AccountRepository) private readonly accounts: AccountRepository,
+    @inject(EXPENSE_TOKENS.ExpenseVendorDirectory) private readonly vendors: ExpenseVendorDirectory,
+    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
+  ) {}
+
+  /** `current`: the expense being edited, which may keep an account since made inactive. */
+  async resolve(organisationId: string, command: ExpenseCommand, current?: Expense): Promise<ResolvedReferences> {
+    const errors: FieldErrors = {};
+    const resolved: ResolvedReferences = {};
+    if (command.accountUniqueId !== undefined) {
+      const account = await this.accounts.findByUniqueId(organisationId, command.accountUniqueId);
+      if (!account) errors.account_id = [doesNotExist(command.accountUniqueId)];
+      else if (!account.isActive && account.id !== current?.accountId) errors.account_id = [ACCOUNT_INACTIVE];
+      else resolved.accountId = account.id;
+    }
+    resolved.vendorId = await optional('vendor_id', command.vendorUniqueId, errors, (uniqueId) =>
+      this.vendors.findByUniqueId(organisationId, uniqueId),
+    );
+    resolved.employeeId = await optional('employee_id', command.employeeUniqueId, errors, (uniqueId) =>
+      this.people.findMemberByUniqueId(organisationId, uniqueId),
+    );
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    return resolved;
+  }
+}
+
+/** A nullable reference: undefined when not sent, null to clear it, else the id of the record it names. */
+async function optional(
+  field: string,
+  uniqueId: string | null | undefined,
+  errors: FieldErrors,
+  find: (uniqueId: string) => Promise<{ id: string } | null>,
+): Promise<string | null | undefined> {
+  if (uniqueId === undefined || uniqueId === null) return uniqueId;
+  const found = await find(uniqueId);
+  if (!found) errors[field] = [doesNotExist(uniqueId)];
+  return found?.id;
+}

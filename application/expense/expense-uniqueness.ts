@@ -1,0 +1,25 @@
+import { assertUnique } from '../shared/uniqueness';
+import { DUPLICATE_EXPENSE_NUMBER, DUPLICATE_EXPENSE_UNIQUE_ID, ExpenseRepository } from './expense.ports';
+
+/** A new unique_id and expense number must be free in the organisation (`exceptId`: the expense being changed). */
+export function assertExpenseAvailable(
+  expenses: ExpenseRepository,
+  organisationId: string,
+  candidate: { uniqueId?: string; expenseNumber?: string },
+  exceptId?: string,
+): Promise<void> {
+  return assertUnique([
+    {
+      field: 'unique_id',
+      message: DUPLICATE_EXPENSE_UNIQUE_ID,
+      value: candidate.uniqueId,
+      isTaken: (uniqueId) => expenses.existsWithUniqueId(organisationId, uniqueId),
+    },
+    {
+      field: 'expense_number',
+      message: DUPLICATE_EXPENSE_NUMBER,
+      value: candidate.expenseNumber,
+      isTaken: (number) => expenses.existsWithNumber(organisationId, number, exceptId),
+    },
+  ]);
+}

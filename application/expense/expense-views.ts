@@ -1,0 +1,70 @@
+import { inject, injectable } from 'inversify';
+import { AccountType } from '../../domain/account/account';
+import { Expense, ExpenseSnapshot } from '../../domain/expense/expense';
+import { Organisation } from '../../domain/organisation/organisation';
+import { ACCOUNT_TOKENS, AccountRepository } from '../account/account.ports';
+import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
+import { PersonRef } from '../shared/actor';
+import { EXPENSE_TOKENS, ExpenseVendorDirectory } from './expense.ports';
+
+export interface AccountRef {
+  uniqueId: string;
+  accountCode: string;
+  name: string;
+  accountType: AccountType;
+}
+
+export interface VendorRef {
+  uniqueId: string;
+  name: string;
+}
+
+/** An expense with the records it names, as the API shows them. */
+export interface ExpenseView {
+  organisationUniqueId: string;
+  expense: ExpenseSnapshot;
+  account: AccountRef | null;
+  vendor: VendorRef | null;
+  employee: PersonRef | null;
+  approvedBy: PersonRef | null;
+  createdBy: PersonRef | null;
+}
+
+@injectable()
+export class ExpenseViews {
+  constructor(
+    @inject(ACCOUNT_TOKENS.AccountRepository) private readonly accounts: AccountRepository,
+    @inject(EXPENSE_TOKENS.ExpenseVendorDirectory) private readonly vendors: ExpenseVendorDirectory,
+    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
+  ) {}
+
+  async one(organisation: Organisation, expense: Expense): Promise<ExpenseView> {
+    const [view] = await this.many(organisation, [expense]);
+    return view;
+  }
+
+  /** Views of a page of expenses with one query per kind of record named, not per expense. */
+  async many(organisation: Organisation, expenses: Expense[]): Promise<ExpenseView[]> {
+    const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+    const [accounts, vendors, people] = await Promise.all([
+      this.accounts.findByIds(organisation.id, distinct(expenses.map((e) => e.accountId))),
+      this.vendors.findByIds(organisation.id, distinct(expenses.map((e) => e.vendorId))),
+      this.people.findByIds(distinct(expenses.flatMap((e) => [e.employeeId, e.approvedById, e.createdById]))),
+    ]);
+    const accountById = new Map(
+      accounts.map((a) => [a.id, { uniqueId: a.uniqueId, accountCode: a.accountCode, name: a.name, accountType: a.accountType }]),
+    );
+    const vendorById = new Map(vendors.map((v) => [v.id, { uniqueId: v.uniqueId, name: v.name }]));
+    const personById = new Map(people.map((p) => [p.id, { uniqueId: p.uniqueId, fullName: p.fullName }]));
+    const lookup = <T>(map: Map<string, T>, id: string | null) => (id === null ? null : (map.get(id) ?? null));
+    return expenses.map((expense) => ({
+      organisationUniqueId: organisation.uniqueId,
+      expense: expense.snapshot(),
+      account: lookup(accountById, expense.accountId),
+      vendor: lookup(vendorById, expense.vendorId),
+      employee: lookup(personById, expense.employeeId),
+      approvedBy: lookup(personById, expense.approvedById),
+      createdBy: lookup(personById, expense.createdById),
+    }));
+  }
+}

@@ -1,0 +1,75 @@
+import { Expense } from '../../domain/expense/expense';
+import { ExpenseStatus } from '../../domain/expense/expense-status';
+import { ReceiptContentType } from '../../domain/expense/receipt';
+import { CalendarDate } from '../../domain/shared/calendar-date';
+import { IncomingFile } from '../shared/incoming-file';
+import { Ordering, Page, PageRequest } from '../shared/page';
+
+export type ExpenseOrderField = 'expenseDate' | 'amount' | 'totalAmount' | 'expenseNumber' | 'dateCreated';
+
+/** The list filters, with references already resolved to internal ids. */
+export interface ExpenseFilter {
+  accountId?: string;
+  employeeId?: string;
+  vendorId?: string;
+  fromDate?: CalendarDate;
+  toDate?: CalendarDate;
+  /** Normalised with `searchTermOf`: matches the expense number or the title. */
+  search?: string;
+  status?: ExpenseStatus;
+}
+
+export interface ExpenseRepository {
+  /** `forUpdate` locks the row until the current transaction ends (writers use it). */
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<Expense | null>;
+  list(
+    organisationId: string,
+    filter: ExpenseFilter,
+    ordering: Ordering<ExpenseOrderField>,
+    page: PageRequest,
+  ): Promise<Page<Expense>>;
+  existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean>;
+  /** Whether an expense of the organisation other than `exceptId` has this number. */
+  existsWithNumber(organisationId: string, expenseNumber: string, exceptId?: string): Promise<boolean>;
+  /** Inserts or updates; a duplicate unique_id or number is a ValidationFailed on that field. */
+  save(expense: Expense): Promise<void>;
+  delete(expense: Expense): Promise<void>;
+  isAccountUsed(organisationId: string, accountId: string): Promise<boolean>;
+  /** For the vendor area: a vendor that expenses name cannot be deleted. */
+  isVendorUsed(organisationId: string, vendorId: string): Promise<boolean>;
+}
+
+/** A vendor as an expense shows it. */
+export interface ExpenseVendor {
+  id: string;
+  uniqueId: string;
+  name: string;
+}
+
+/**
+ * The vendors an expense may name, as the expense area needs them. The vendor
+ * area implements it on its repository; until then nothing is found.
+ */
+export interface ExpenseVendorDirectory {
+  findByUniqueId(organisationId: string, uniqueId: string): Promise<ExpenseVendor | null>;
+  findByIds(organisationId: string, ids: string[]): Promise<ExpenseVendor[]>;
+}
+
+/** Where receipt files live. Keys are chosen by the storage, never by the client. */
+export interface ReceiptStorage {
+  /** Stores the file durably and answers its new key. */
+  put(organisationId: string, file: IncomingFile, contentType: ReceiptContentType): Promise<string>;
+  /** The stored bytes, or null when the key names nothing. */
+  read(key: string): Promise<AsyncIterable<Uint8Array> | null>;
+  /** Removes the file; a key that names nothing is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+export const DUPLICATE_EXPENSE_NUMBER = 'expense with this expense number already exists.';
+export const DUPLICATE_EXPENSE_UNIQUE_ID = 'expense with this unique id already exists.';
+
+export const EXPENSE_TOKENS = {
+  ExpenseRepository: Symbol.for('ExpenseRepository'),
+  ExpenseVendorDirectory: Symbol.for('ExpenseVendorDirectory'),
+  ReceiptStorage: Symbol.for('ReceiptStorage'),
+} as const;

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { InMemoryAccountRepository } from '../../../adapters/persistence/in-memory/in-memory-account.repository';
+import { InMemoryExpenseRepository } from '../../../adapters/persistence/in-memory/in-memory-expense.repository';
+import { InMemoryUnitOfWork } from '../../../adapters/persistence/in-memory/in-memory-unit-of-work';
+import { TypeOrmAccountRepository } from '../../../adapters/persistence/typeorm/account/typeorm-account.repository';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmExpenseRepository } from '../../../adapters/persistence/typeorm/expense/typeorm-expense.repository';
+import {
+  TypeOrmMembershipRepository,
+  TypeOrmOrganisationRepository,
+} from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
+import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
+import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
+import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
+import { AccountRepository } from '../../../application/account/account.ports';
+import { ExpenseRepository } from '../../../application/expense/expense.ports';
+import { UnitOfWork } from '../../../application/shared/ports';
+import { Account } from '../../../domain/account/account';
+import { seedDefaultChart } from '../../../domain/account/default-chart';
+import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
+import { Vendor } from '../../../domain/vendor/vendor';
+import { Organisation } from '../../../domain/organisation/organisation';
+import { Person } from '../../../domain/person/person';
+import { testDatabases } from '../../support/databases';
+import { openMigratedDatabase } from '../../support/migrated-database';
+
+const ids = new UuidV7Generator();
+const NOW = new Date('2026-01-10T09:00:00.000Z');
+
+/** An organisation with its owner, one member and the default chart, by account code. */
+export interface OrganisationFixture {
+  organisationId: string;
+  ownerId: string;
+  memberId: string;
+  accounts: Map<string, Account>;
+}
+
+export interface OpenStorage {
+  accounts: AccountRepository;
+  expenses: ExpenseRepository;
+  unitOfWork: UnitOfWork;
+  /** The SQL targets' database handle. */
+  db?: TypeOrmDatabase;
+  newOrganisation(): Promise<OrganisationFixture>;
+  /** Vendors with these internal ids, for expenses to name (the database holds them to it). */
+  addVendors(organisation: OrganisationFixture, vendorIds: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StorageTarget {
+  name: string;
+  open(): Promise<OpenStorage>;
+}
+
+/** The account and expense repositories on every storage: in memory, SQLite, and Postgres when configured. */
+export function storageTargets(): StorageTarget[] {
+  return [{ name: 'in-memory', open: openInMemory }, ...sqlTargets()];
+}
+
+export function sqlTargets(): StorageTarget[] {
+  return testDatabases().map((factory) => ({
+    name: factory.name,
+    open: async () => {
+      const database = await factory.create();
+      const { db, close } = await openMigratedDatabase(database);
+      const box = new AesGcmSecretBox(randomBytes(32));
+      const people = new TypeOrmPersonRepository(db, box);
+      const organisations = new TypeOrmOrganisationRepository(db, box);
+      const memberships = new TypeOrmMembershipRepository(db);
+      const accounts = new TypeOrmAccountRepository(db);
+      const vendors = new TypeOrmVendorRepository(db, box);
+      return {
+        accounts,
+        expenses: new TypeOrmExpenseRepository(db),
+        unitOfWork: db,
+        db,
+        newOrganisation: async () => {
+          const [owner, member] = [aPerson(), aPerson()];
+          await people.save(owner);
+          await people.save(member);
+          const organisation = Organisation.found({ id: ids.next(), uniqueId: ids.next(), name: 'Acme', ownerId: owner.id, now: NOW });
+          await organisations.save(organisation);
+          await memberships.add({ organisationId: organisation.id, personId: owner.id, role: 'owner', dateJoined: NOW });
+          await memberships.add({ organisationId: organisation.id, personId: member.id, role: 'member', dateJoined: NOW });
+          return withChart(accounts, organisation.id, owner.id, member.id);
+        },
+        addVendors: async ({ organisationId, ownerId }, vendorIds) => {
+          for (const id of vendorIds) {
+            await vendors.save(Vendor.create({ id, uniqueId: id, organisationId, name: `Vendor ${id}`, organisationCurrency: 'USD', createdById: ownerId, now: NOW }));
+          }
+        },
+        close: async () => {
+          await close();
+          await database.dispose();
+        },
+      };
+    },
+  }));
+}
+
+async function openInMemory(): Promise<OpenStorage> {
+  const accounts = new InMemoryAccountRepository();
+  return {
+    accounts,
+    expenses: new InMemoryExpenseRepository(),
+    unitOfWork: new InMemoryUnitOfWork(),
+    newOrganisation: () => withChart(accounts, ids.next(), ids.next(), ids.next()),
+    addVendors: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+async function withChart(accounts: AccountRepository, organisationId: string, ownerId: string, memberId: string) {
+  const chart = seedDefaultChart({ organisationId, nextId: () => ids.next(), now: NOW });
+  await accounts.addAll(chart);
+  return { organisationId, ownerId, memberId, accounts: new Map(chart.map((account) => [account.accountCode, account])) };
+}
+
+function aPerson(): Person {
+  const id = ids.next();
+  return Person.register({ id, uniqueId: id, email: `${id}@example.com`, firstName: 'Test', lastName: 'Person', now: NOW });
+}

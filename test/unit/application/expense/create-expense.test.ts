@@ -1,0 +1,105 @@
+import { UpdateAccount } from '../../../../application/account/update-account.use-case';
+import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
+import { CalendarDate } from '../../../../domain/shared/calendar-date';
+import { Decimal } from '../../../../domain/shared/decimal';
+import { Locked, NotFound, ValidationFailed } from '../../../../domain/shared/errors';
+import { UpdateOrganisation } from '../../../../application/organisation/update-organisation.use-case';
+import { BytesFile } from '../../../support/in-memory-world';
+import { RECEIPT_FILES, RENAMED_EXECUTABLE } from '../../../support/expenses';
+import { aNewExpense, expenseWorld } from './expense-world';
+
+describe('CreateExpense', () => {
+  it('records a draft by the member, with the account, employee and vendor it names', async () => {
+    const world = await expenseWorld();
+    await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
+    const view = await world.container.get(CreateExpense).execute(
+      world.member.actor,
+      world.org,
+      aNewExpense({ vendorUniqueId: 'vendor-1', employeeUniqueId: world.member.person.uniqueId, taxAmount: Decimal.of('4') }),
+    );
+
+    expect(view.expense).toMatchObject({
+      status: 'draft',
+      vendorId: 'vendor-internal-1',
+      employeeId: world.member.actor.personId,
+      createdById: world.member.actor.personId,
+      dateCreated: world.clock.now(),
+    });
+    expect(view.expense.totalAmount.toFixed()).toBe('29.00');
+    expect(view.account).toEqual({ uniqueId: 'acct-6300', accountCode: '6300', name: 'Travel', accountType: 'expense' });
+    expect(view.vendor).toEqual({ uniqueId: 'vendor-1', name: 'City Cabs' });
+    expect(view.employee).toEqual({ uniqueId: world.member.person.uniqueId, fullName: 'Mo Member' });
+    expect(view.createdBy).toEqual(view.employee);
+    expect(view.organisationUniqueId).toBe(world.org);
+  });
+
+  it('answers 404 to someone who is not a member', async () => {
+    const world = await expenseWorld();
+    await expect(world.container.get(CreateExpense).execute(world.outsider.actor, world.org, aNewExpense())).rejects.toThrow(NotFound);
+  });
+
+  it('reports every unknown reference at once, a vendor of another organisation included', async () => {
+    const world = await expenseWorld();
+    await world.vendors.add('another-organisation', { id: 'v', uniqueId: 'vendor-1', name: 'Theirs' });
+    const refused = world.container
+      .get(CreateExpense)
+      .execute(world.owner.actor, world.org, aNewExpense({ accountUniqueId: 'nope', vendorUniqueId: 'vendor-1', employeeUniqueId: world.outsider.person.uniqueId }));
+    await expect(refused).rejects.toMatchObject({
+      errors: {
+        account_id: ['Object with unique_id=nope does not exist.'],
+        vendor_id: ['Object with unique_id=vendor-1 does not exist.'],
+        employee_id: [`Object with unique_id=${world.outsider.person.uniqueId} does not exist.`],
+      },
+    });
+  });
+
+  it('refuses a number or unique_id the organisation already has', async () => {
+    const world = await expenseWorld();
+    const create = world.container.get(CreateExpense);
+    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'EXP-1', uniqueId: 'exp-1' }));
+    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'EXP-1', uniqueId: 'exp-1' }))).rejects.toMatchObject({
+      errors: { unique_id: ['expense with this unique id already exists.'], expense_number: ['expense with this expense number already exists.'] },
+    });
+  });
+
+  it('stores a receipt judged by its content, and keeps nothing of a refused one', async () => {
+    const world = await expenseWorld();
+    const create = world.container.get(CreateExpense);
+    const view = await create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new BytesFile(RECEIPT_FILES.png.bytes) }));
+    expect(view.expense.receipt).toEqual({ key: expect.stringMatching(/\.png$/), contentType: 'image/png', size: RECEIPT_FILES.png.bytes.length });
+    expect(world.receipts.keys()).toEqual([view.expense.receipt!.key]);
+
+    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new BytesFile(RENAMED_EXECUTABLE) }))).rejects.toMatchObject({
+      errors: { receipt: ['Upload a valid receipt: a PDF, PNG, JPEG or WebP file.'] },
+    });
+    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new BytesFile(Buffer.alloc(0)) }))).rejects.toMatchObject({
+      errors: { receipt: ['The submitted file is empty.'] },
+    });
+    expect(world.receipts.keys()).toHaveLength(1);
+  });
+
+  it('removes the stored receipt when the write then fails', async () => {
+    const world = await expenseWorld();
+    const refused = world.container
+      .get(CreateExpense)
+      .execute(world.owner.actor, world.org, aNewExpense({ accountUniqueId: 'nope', receipt: new BytesFile(RECEIPT_FILES.pdf.bytes) }));
+    await expect(refused).rejects.toThrow(ValidationFailed);
+    expect(world.receipts.keys()).toEqual([]);
+  });
+
+  it('refuses a booking to an inactive account', async () => {
+    const world = await expenseWorld();
+    await world.container.get(UpdateAccount).execute(world.owner.actor, world.org, 'acct-6300', { isActive: false });
+    await expect(world.container.get(CreateExpense).execute(world.owner.actor, world.org, aNewExpense())).rejects.toMatchObject({
+      errors: { account_id: ['This account is inactive; book the expense to an active account.'] },
+    });
+  });
+
+  it("refuses an expense dated before the organisation's lock date (409)", async () => {
+    const world = await expenseWorld();
+    await world.container.get(UpdateOrganisation).execute(world.owner.actor, world.org, { financialYearLockDate: CalendarDate.of('2026-01-01') });
+    const create = world.container.get(CreateExpense);
+    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ expenseDate: CalendarDate.of('2025-12-31') }))).rejects.toThrow(Locked);
+    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ expenseDate: CalendarDate.of('2026-01-01') }))).resolves.toBeDefined();
+  });
+});
