@@ -4,7 +4,7 @@ import { ACCOUNT_CODE_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_TYPES, Accoun
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
 import { IsChoiceOf, ListQuery } from '../validation/list-query';
-import { BlankAsAbsent } from '../validation/blank-as-absent';
+import { BlankAsAbsent } from '../validation/list-query';
 
 export class AccountInput {
   @Input('unique_id', fields.uniqueId()) uniqueId?: string;

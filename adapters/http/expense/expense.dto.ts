@@ -6,7 +6,7 @@ import { EXPENSE_STATUSES, ExpenseStatus } from '../../../domain/expense/expense
 import { EXPENSE_ACTIONS, ExpenseAction } from '../../../domain/expense/expense-transitions';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
-import { BlankAsAbsent } from '../validation/blank-as-absent';
+import { BlankAsAbsent } from '../validation/list-query';
 import { fields } from '../validation/fields';
 import { fileField } from '../validation/file-field';
 import { Input } from '../validation/input';

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { Context } from 'koa';
 import { readBody } from '../body/read-body';
-import { MethodNotAllowed } from '../http-errors';
 import { API_PREFIX, AuthGuard } from './controller';
+import { registerResource } from './resource-routes';
 
 /**
  * What a resource of an organisation answers on its five routes, each handler
@@ -17,42 +17,30 @@ export interface OrganisationResource {
   delete(ctx: Context, organisation: string, id: string): Promise<void>;
 }
 
-/**
- * The spec's vendor path pattern, which every such resource follows:
- * `…/{segment}/` (GET), `…/create/` (POST, 201), `…/{id}/` (GET),
- * `…/{id}/update/` (PUT, PATCH) and `…/{id}/delete/` (DELETE, 204).
- */
+/** The vendor path pattern (see `registerResource`) for a resource that answers plain JSON bodies. */
 export function registerOrganisationResource(
   router: Router,
   guard: AuthGuard,
   segment: string,
   resource: OrganisationResource,
 ): void {
-  const auth = guard.required();
-  const body = readBody();
   const base = `${API_PREFIX}/organisation/:org/${segment}`;
-  const item = `${base}/:id`;
-  router.get(base, auth, (ctx) => resource.list(ctx, ctx.params.org));
-  // `create` is not an id: as in DRF, where that path resolves to the create view, GET there is a 405.
-  router.get(`${base}/create`, (ctx) => {
-    throw new MethodNotAllowed(ctx.method, ['POST']);
-  });
-  router.post(`${base}/create`, auth, body, async (ctx) => {
-    const created = await resource.create(ctx, ctx.params.org);
-    ctx.status = 201;
-    ctx.body = created;
-  });
-  router.get(item, auth, async (ctx) => {
-    ctx.body = await resource.get(ctx, ctx.params.org, ctx.params.id);
-  });
-  router.put(`${item}/update`, auth, body, async (ctx) => {
-    ctx.body = await resource.update(ctx, ctx.params.org, ctx.params.id, false);
-  });
-  router.patch(`${item}/update`, auth, body, async (ctx) => {
-    ctx.body = await resource.update(ctx, ctx.params.org, ctx.params.id, true);
-  });
-  router.delete(`${item}/delete`, auth, async (ctx) => {
-    await resource.delete(ctx, ctx.params.org, ctx.params.id);
-    ctx.status = 204;
+  registerResource(router, base, { auth: guard.required(), body: readBody() }, {
+    list: (ctx) => resource.list(ctx, ctx.params.org),
+    create: async (ctx) => {
+      const created = await resource.create(ctx, ctx.params.org);
+      ctx.status = 201;
+      ctx.body = created;
+    },
+    get: async (ctx) => {
+      ctx.body = await resource.get(ctx, ctx.params.org, ctx.params.id);
+    },
+    update: async (ctx, partial) => {
+      ctx.body = await resource.update(ctx, ctx.params.org, ctx.params.id, partial);
+    },
+    remove: async (ctx) => {
+      await resource.delete(ctx, ctx.params.org, ctx.params.id);
+      ctx.status = 204;
+    },
   });
 }
