@@ -1,7 +1,7 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { offsetOf, Ordering, Page, PageRequest } from '../../../application/shared/page';
+import { offsetOf, Page, PageRequest } from '../../../application/shared/page';
 
-/** How a list's ordering field sorts: a column of the query's alias, text or not. */
+/** How a list's ordering field sorts: a column of the query's main alias, text or not. */
 export interface SortColumn {
   column: string;
   /** Case-insensitive, null as empty: the same order on SQLite and Postgres, whatever the collation. */
@@ -9,25 +9,26 @@ export interface SortColumn {
 }
 
 /**
- * One page of `query` (aliased `alias`) in the requested order, with the total
- * count. The row id breaks ties, so that consecutive pages neither repeat nor
- * skip a row.
+ * One page of a filtered query in the requested order, and the count of all
+ * its rows (a plain COUNT(*), which an index can answer). The internal id
+ * breaks ties in the same direction, so that pages never repeat or skip a row.
  */
-export async function orderedPage<R extends ObjectLiteral, F extends string>(
+export async function orderedPage<R extends ObjectLiteral>(
   query: SelectQueryBuilder<R>,
-  alias: string,
-  columns: Record<F, SortColumn>,
-  ordering: Ordering<F>,
+  sort: SortColumn,
+  descending: boolean,
   page: PageRequest,
 ): Promise<Page<R>> {
-  const direction = ordering.descending ? 'DESC' : 'ASC';
-  const { column, text } = columns[ordering.field];
-  const key = text ? `LOWER(COALESCE(${alias}.${column}, ''))` : `${alias}.${column}`;
-  const [items, total] = await query
+  const alias = query.alias;
+  const direction = descending ? 'DESC' : 'ASC';
+  const key = sort.text ? `LOWER(COALESCE(${alias}.${sort.column}, ''))` : `${alias}.${sort.column}`;
+  const counted = await query.clone().select('COUNT(*)', 'count').getRawOne<{ count: string | number | bigint }>();
+  const items = await query
+    .clone()
     .orderBy(key, direction)
     .addOrderBy(`${alias}.id`, direction)
     .offset(offsetOf(page))
     .limit(page.pageSize)
-    .getManyAndCount();
-  return { items, total };
+    .getMany();
+  return { items, total: Number(counted?.count ?? 0) };
 }

@@ -12,7 +12,7 @@ import { Ordering, Page, PageRequest } from '../../../../application/shared/page
 import { Account } from '../../../../domain/account/account';
 import { InUse, ValidationFailed } from '../../../../domain/shared/errors';
 import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from '../database';
-import { fetchPage } from '../page-query';
+import { orderedPage } from '../ordered-page';
 import { AccountMapper } from './account.mapper';
 import { AccountRow } from './account.schema';
 
@@ -43,11 +43,11 @@ export class TypeOrmAccountRepository implements AccountRepository {
     ordering: Ordering<AccountOrderField>,
     page: PageRequest,
   ): Promise<Page<Account>> {
-    const { rows, total } = await this.db.run((m) => {
+    const { items: rows, total } = await this.db.run((m) => {
       const query = this.rows(m).createQueryBuilder('a').where('a.organisation_id = :organisationId', { organisationId });
       if (filter.accountType !== undefined) query.andWhere('a.account_type = :accountType', { accountType: filter.accountType });
       if (filter.isActive !== undefined) query.andWhere('a.is_active = :isActive', { isActive: filter.isActive });
-      return fetchPage(query, { column: COLUMNS[ordering.field], descending: ordering.descending }, page);
+      return orderedPage(query, { column: COLUMNS[ordering.field] }, ordering.descending, page);
     });
     return { items: rows.map(AccountMapper.toDomain), total };
   }

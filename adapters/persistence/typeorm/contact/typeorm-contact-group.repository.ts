@@ -52,9 +52,8 @@ export class TypeOrmContactGroupRepository implements ContactGroupRepository {
     const { items, total } = await this.db.run((m) =>
       orderedPage(
         m.getRepository<ContactGroupRow>('ContactGroup').createQueryBuilder('g').where({ organisation_id: organisationId }),
-        'g',
-        SORT_COLUMNS,
-        ordering,
+        SORT_COLUMNS[ordering.field],
+        ordering.descending,
         page,
       ),
     );

@@ -46,9 +46,8 @@ export class TypeOrmContactRepository implements ContactRepository {
           .getRepository<ContactRow>('Contact')
           .createQueryBuilder('c')
           .where({ organisation_id: group.organisationId, group_id: group.id }),
-        'c',
-        SORT_COLUMNS,
-        ordering,
+        SORT_COLUMNS[ordering.field],
+        ordering.descending,
         page,
       ),
     );

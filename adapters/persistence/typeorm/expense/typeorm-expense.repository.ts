@@ -11,7 +11,7 @@ import { Ordering, Page, PageRequest } from '../../../../application/shared/page
 import { Expense } from '../../../../domain/expense/expense';
 import { ConcurrentModification, ValidationFailed } from '../../../../domain/shared/errors';
 import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from '../database';
-import { fetchPage } from '../page-query';
+import { orderedPage } from '../ordered-page';
 import { ExpenseMapper } from './expense.mapper';
 import { ExpenseRow } from './expense.schema';
 
@@ -46,7 +46,7 @@ export class TypeOrmExpenseRepository implements ExpenseRepository {
     ordering: Ordering<ExpenseOrderField>,
     page: PageRequest,
   ): Promise<Page<Expense>> {
-    const { rows, total } = await this.db.run((m) => {
+    const { items: rows, total } = await this.db.run((m) => {
       const query = this.rows(m).createQueryBuilder('e').where('e.organisation_id = :organisationId', { organisationId });
       const equal = { account_id: filter.accountId, employee_id: filter.employeeId, vendor_id: filter.vendorId, status: filter.status };
       for (const [column, value] of Object.entries(equal)) {
@@ -57,7 +57,7 @@ export class TypeOrmExpenseRepository implements ExpenseRepository {
       if (filter.search) {
         query.andWhere("e.search_key LIKE :pattern ESCAPE '\\'", { pattern: `%${escapeLike(filter.search)}%` });
       }
-      return fetchPage(query, { column: COLUMNS[ordering.field], descending: ordering.descending }, page);
+      return orderedPage(query, { column: COLUMNS[ordering.field] }, ordering.descending, page);
     });
     return { items: rows.map(ExpenseMapper.toDomain), total };
   }
