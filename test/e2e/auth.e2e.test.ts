@@ -151,6 +151,15 @@ describe.each(testDatabases())('authentication and sessions on $name', (factory)
       expect(ok.body.job_title).toBe('CTO');
     });
 
+    it('stores only a hash of the session token, never the token itself', async () => {
+      const session = await logIn();
+      const rows: { token_hash: string }[] = await app.application.dataSource.query('SELECT token_hash FROM sessions');
+      const { createHash } = await import('node:crypto');
+      const hashed = createHash('sha256').update(session.sessionId).digest('hex');
+      expect(rows.map((row) => row.token_hash)).toContain(hashed);
+      expect(JSON.stringify(rows)).not.toContain(session.sessionId);
+    });
+
     it('ignores an unknown or forged session cookie', async () => {
       const response = await app.client.as({ kind: 'session', sessionId: 'forged', csrfToken: 'x' }).get('/api/v1.0/me/');
       expect(response.status).toBe(401);
