@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cookieFrom } from '../support/api-client';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
@@ -154,7 +155,6 @@ describe.each(testDatabases())('authentication and sessions on $name', (factory)
     it('stores only a hash of the session token, never the token itself', async () => {
       const session = await logIn();
       const rows: { token_hash: string }[] = await app.application.dataSource.query('SELECT token_hash FROM sessions');
-      const { createHash } = await import('node:crypto');
       const hashed = createHash('sha256').update(session.sessionId).digest('hex');
       expect(rows.map((row) => row.token_hash)).toContain(hashed);
       expect(JSON.stringify(rows)).not.toContain(session.sessionId);
