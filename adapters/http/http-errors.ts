@@ -33,6 +33,18 @@ export class MethodNotAllowed extends HttpError {
   }
 }
 
+/**
+ * A route that exists only to answer 405 (a `…/create/` path asked with GET,
+ * which would otherwise read as the detail of a record named "create"). It is
+ * tagged so that the API description does not list it as an operation.
+ */
+export function refuseMethod(allowed: string[]) {
+  const handler = (ctx: { method: string }) => {
+    throw new MethodNotAllowed(ctx.method, allowed);
+  };
+  return Object.assign(handler, { refusesMethod: true as const });
+}
+
 export class RouteNotFound extends HttpError {
   constructor() {
     super(404, 'Not found.');

@@ -1,7 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { InMemoryUnitOfWork } from '../../adapters/persistence/in-memory/in-memory-unit-of-work';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
-import { AuthGuard } from '../../adapters/http/shared/controller';
+import { ApiDocsController } from '../../adapters/http/openapi/api-docs.controller';
+import { AuthGuard, HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import { Clock, IdGenerator, SecretBox, SHARED_TOKENS } from '../../application/shared/ports';
 import { Storage } from './storage';
 
@@ -17,5 +18,6 @@ export function sharedModule(storage: Storage, clock: Clock, ids: IdGenerator, s
       bind(SHARED_TOKENS.UnitOfWork).toConstantValue(new InMemoryUnitOfWork());
     }
     bind(AuthGuard).toSelf().inSingletonScope();
+    bind(HTTP_TOKENS.Controller).to(ApiDocsController).inSingletonScope();
   });
 }

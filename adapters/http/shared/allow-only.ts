@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Middleware } from 'koa';
-import { MethodNotAllowed } from '../http-errors';
+import { refuseMethod } from '../http-errors';
 
 /**
  * Answers 405 to the methods that `path` does not take, as DRF does for
@@ -9,7 +9,5 @@ import { MethodNotAllowed } from '../http-errors';
  * `middleware` (the credentials check) runs first, as DRF authenticates first.
  */
 export function allowOnly(router: Router, path: string, methods: string[], ...middleware: Middleware[]): void {
-  router.all(path, ...middleware, (ctx) => {
-    throw new MethodNotAllowed(ctx.method, methods);
-  });
+  router.all(path, ...middleware, refuseMethod(methods));
 }

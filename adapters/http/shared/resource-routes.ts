@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Context, Middleware } from 'koa';
-import { MethodNotAllowed } from '../http-errors';
+import { refuseMethod } from '../http-errors';
 
 export interface ResourceHandlers {
   list(ctx: Context): Promise<void>;
@@ -27,9 +27,7 @@ export function registerResource(
   router.get(base, auth, (ctx) => handlers.list(ctx));
   router.post(`${base}/create`, auth, body, (ctx) => handlers.create(ctx));
   // Without this, `GET …/create/` would be read as the detail of a record named "create".
-  router.get(`${base}/create`, (ctx) => {
-    throw new MethodNotAllowed(ctx.method, ['POST']);
-  });
+  router.get(`${base}/create`, refuseMethod(['POST']));
   router.get(`${base}/:id`, auth, (ctx) => handlers.get(ctx));
   router.put(`${base}/:id/update`, auth, body, (ctx) => handlers.update(ctx, false));
   router.patch(`${base}/:id/update`, auth, body, (ctx) => handlers.update(ctx, true));

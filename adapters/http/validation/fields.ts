@@ -64,7 +64,17 @@ export abstract class Field<T> {
   }
 
   protected abstract convert(raw: unknown, context: BindContext): T;
+
+  /** The field as JSON Schema (OpenAPI 3.1), for the API's published description. */
+  schema(): JsonSchema {
+    const own = this.describe();
+    return this.nullable ? { ...own, type: [own.type as string, 'null'] } : own;
+  }
+
+  protected abstract describe(): JsonSchema;
 }
+
+export type JsonSchema = { [keyword: string]: unknown };
 
 export function reject(...messages: string[]): never {
   throw new FieldRejected(messages);
@@ -151,6 +161,11 @@ export class TextField extends Field<string> {
     if (min !== undefined && length < min) errors.push(FIELD_MESSAGES.minLength(min));
     return errors;
   }
+
+  protected describe(): JsonSchema {
+    const { max, min } = this.options;
+    return { type: 'string', ...(max !== undefined && { maxLength: max }), ...(min !== undefined && { minLength: min }) };
+  }
 }
 
 export class EmailField extends TextField {
@@ -160,6 +175,10 @@ export class EmailField extends TextField {
     if (!isEmail(value, { ignore_max_length: true })) errors.push('Enter a valid email address.');
     return errors;
   }
+
+  protected override describe(): JsonSchema {
+    return { ...super.describe(), format: 'email' };
+  }
 }
 
 export class UrlField extends TextField {
@@ -168,6 +187,10 @@ export class UrlField extends TextField {
     const valid = isURL(value, { require_protocol: true, protocols: ['http', 'https', 'ftp', 'ftps'], require_tld: false });
     if (!valid) errors.push('Enter a valid URL.');
     return errors;
+  }
+
+  protected override describe(): JsonSchema {
+    return { ...super.describe(), format: 'uri' };
   }
 }
 
@@ -180,6 +203,10 @@ export class UniqueIdField extends TextField {
     const errors = super.problems(value);
     if (!isValidUniqueId(value) && errors.length === 0) errors.push(INVALID_UNIQUE_ID);
     return errors;
+  }
+
+  protected override describe(): JsonSchema {
+    return { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' };
   }
 }
 
@@ -213,6 +240,11 @@ export class ChoiceField<V extends string> extends Field<V | ''> {
     if (!this.choices.has(text) || (allowed && !allowed.includes(text))) reject(FIELD_MESSAGES.invalidChoice(text));
     return text;
   }
+
+  protected describe(): JsonSchema {
+    const values = this.options.allowed ?? this.choices.values;
+    return { type: 'string', enum: this.options.allowBlank ? [...values, ''] : [...values] };
+  }
 }
 
 export class CurrencyField extends TextField {
@@ -227,6 +259,10 @@ export class CurrencyField extends TextField {
     const errors = super.problems(value);
     if (errors.length === 0 && !this.isKnown(value)) errors.push(`"${value}" is not a valid choice.`);
     return errors;
+  }
+
+  protected override describe(): JsonSchema {
+    return { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code' };
   }
 }
 
@@ -246,6 +282,17 @@ export class DecimalField extends Field<Decimal> {
     const errors = this.limits.check(value);
     if (errors.length > 0) reject(...errors);
     return value.quantize(this.limits.decimalPlaces);
+  }
+
+  protected describe(): JsonSchema {
+    const { maxWholeDigits, decimalPlaces, min, max } = this.limits;
+    return {
+      type: 'string',
+      pattern: `^-?\\d{1,${maxWholeDigits}}(\\.\\d{1,${decimalPlaces}})?$`,
+      description: `Decimal, up to ${maxWholeDigits} digits before the point and ${decimalPlaces} after; a JSON number is accepted too.`,
+      ...(min && { 'x-minimum': min.toString() }),
+      ...(max && { 'x-maximum': max.toString() }),
+    };
   }
 }
 
@@ -270,6 +317,11 @@ export class IntegerField extends Field<number> {
     if (min !== undefined && value < BigInt(min)) reject(`Ensure this value is greater than or equal to ${min}.`);
     return Number(value);
   }
+
+  protected describe(): JsonSchema {
+    const { min, max } = this.options;
+    return { type: 'integer', ...(min !== undefined && { minimum: min }), ...(max !== undefined && { maximum: max }) };
+  }
 }
 
 const TRUE_VALUES = new Set(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1']);
@@ -283,6 +335,10 @@ export class BooleanField extends Field<boolean> {
     if (text !== null && FALSE_VALUES.has(text)) return false;
     return reject('Must be a valid boolean.');
   }
+
+  protected describe(): JsonSchema {
+    return { type: 'boolean' };
+  }
 }
 
 export class DateField extends Field<CalendarDate> {
@@ -290,6 +346,10 @@ export class DateField extends Field<CalendarDate> {
     const date = typeof raw === 'string' ? CalendarDate.parse(raw.trim()) : null;
     if (!date) reject('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
     return date;
+  }
+
+  protected describe(): JsonSchema {
+    return { type: 'string', format: 'date' };
   }
 }
 
@@ -309,6 +369,10 @@ export class DateTimeField extends Field<Date> {
     const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
     const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms) - offset * 60_000;
     return new Date(utc);
+  }
+
+  protected describe(): JsonSchema {
+    return { type: 'string', format: 'date-time' };
   }
 }
 

@@ -1,7 +1,7 @@
 import { IncomingFile } from '../../../application/shared/incoming-file';
 import { UploadedFile } from '../body/read-body';
 import { UploadedFileReader } from '../body/uploaded-file-reader';
-import { Field, FieldOptions, reject } from './fields';
+import { Field, FieldOptions, JsonSchema, reject } from './fields';
 
 /** DRF's FileField: a multipart file part; in a form, an empty value means null when nullable. */
 export class FileField extends Field<IncomingFile> {
@@ -9,6 +9,10 @@ export class FileField extends Field<IncomingFile> {
     if (!(raw instanceof UploadedFile)) reject('The submitted data was not a file. Check the encoding type on the form.');
     if (raw.size === 0) reject('The submitted file is empty.');
     return new UploadedFileReader(raw);
+  }
+
+  protected describe(): JsonSchema {
+    return { type: 'string', format: 'binary', description: 'A file part of a multipart body' };
   }
 }
 

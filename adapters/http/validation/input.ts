@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
 import { FIELD_MESSAGES } from '../../../domain/shared/field-messages';
-import { BindContext, Field, FieldRejected, pythonTypeName } from './fields';
+import { BindContext, Field, FieldRejected, JsonSchema, pythonTypeName } from './fields';
 
 /**
  * Request-body DTOs: a class whose properties are declared with `@Input(wireName, field)`.
@@ -86,6 +86,10 @@ export class NestedField<T extends object> extends Field<T> {
     super(options);
   }
 
+  protected describe(): JsonSchema {
+    return inputSchema(this.dto, false);
+  }
+
   protected convert(raw: unknown, context: BindContext): T {
     const result = bindObject(this.dto, raw, { ...context, partial: true });
     if ('errors' in result) throw new FieldRejected(result.errors);
@@ -94,3 +98,14 @@ export class NestedField<T extends object> extends Field<T> {
 }
 
 export const nested = <T extends object>(dto: InputClass<T>, options?: { nullable?: boolean }) => new NestedField(dto, options);
+
+/** A DTO as a JSON Schema object; `withRequired` lists the fields a create or PUT must carry. */
+export function inputSchema(dto: InputClass<object>, withRequired = true): JsonSchema {
+  const inputs = inputsOf(dto);
+  const required = inputs.filter((input) => input.field.required).map((input) => input.wireName);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(inputs.map((input) => [input.wireName, input.field.schema()])),
+    ...(withRequired && required.length > 0 && { required }),
+  };
+}
