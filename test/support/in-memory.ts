@@ -12,46 +12,14 @@ import {
 } from '../../application/organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../../application/person/person.ports';
 import { Actor } from '../../application/shared/actor';
-import { Clock, IdGenerator } from '../../application/shared/ports';
+import { IdGenerator } from '../../application/shared/ports';
+import { FixedClock } from './fixed-clock';
+
+export { FixedClock };
 import { loadConfig } from '../../config/config';
 import { buildContainer } from '../../config/container';
 import { Role } from '../../domain/organisation/membership';
 import { Person } from '../../domain/person/person';
-import { CalendarDate } from '../../domain/shared/calendar-date';
-
-/** A clock that only moves when the test moves it. */
-export class FixedClock implements Clock {
-  private instant: Date;
-
-  constructor(
-    start: Date | string = '2026-03-15T09:00:00.000Z',
-    private readonly timeZone = 'UTC',
-  ) {
-    this.instant = new Date(start);
-  }
-
-  now(): Date {
-    return new Date(this.instant.getTime());
-  }
-
-  today(): CalendarDate {
-    return CalendarDate.ofInstant(this.instant, this.timeZone);
-  }
-
-  setTo(instant: Date | string): void {
-    this.instant = new Date(instant);
-  }
-
-  advance(by: { days?: number; hours?: number; minutes?: number; seconds?: number; milliseconds?: number }): void {
-    const ms =
-      (by.days ?? 0) * 86_400_000 +
-      (by.hours ?? 0) * 3_600_000 +
-      (by.minutes ?? 0) * 60_000 +
-      (by.seconds ?? 0) * 1000 +
-      (by.milliseconds ?? 0);
-    this.instant = new Date(this.instant.getTime() + ms);
-  }
-}
 
 /** `id-000001`, `id-000002`, …: predictable, valid as a unique_id, and in creation order. */
 export class SequentialIds implements IdGenerator {
