@@ -13,7 +13,7 @@ async function main(): Promise<void> {
       console.log(`${result.met ? 'ok  ' : 'MISS'} ${result.name}: ${result.value} ${result.unit} (goal ${result.goal})`);
     }
   }
-  process.exit(missed > 0 ? 1 : 0);
+  process.exitCode = missed > 0 ? 1 : 0;
 }
 
 void main();
