@@ -1,6 +1,7 @@
 import { Choices, ChoiceOf } from '../shared/choices';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
+import { assertUniqueIdUnchanged } from '../shared/unique-id';
 
 export const ACCOUNT_TYPES = new Choices([
   ['asset', 'Asset'],
@@ -114,9 +115,7 @@ export class Account {
 
   update(changes: AccountChanges, now: Date): void {
     const { uniqueId, ...detailChanges } = changes;
-    if (uniqueId !== undefined && uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, uniqueId);
     const next: AccountSnapshot = { ...this.state, ...stripUndefined(detailChanges), lastUpdated: now };
     assertValid(next);
     this.state = next;

@@ -1,5 +1,6 @@
 import { ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
+import { assertUniqueIdUnchanged } from '../shared/unique-id';
 
 export const CLIENT_NAME_MAX_LENGTH = 200;
 /** Django's EmailField default, which DRF clients expect. */
@@ -79,9 +80,7 @@ export class Client {
   }
 
   update(changes: ClientChanges, now: Date): void {
-    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const { uniqueId: _unchanged, ...details } = changes;
     this.state = checked({ ...this.state, ...stripUndefined(details), lastUpdated: now });
   }

@@ -1,6 +1,6 @@
 import { FieldErrors, InUse, ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
-import { INVALID_UNIQUE_ID, isValidUniqueId } from '../shared/unique-id';
+import { INVALID_UNIQUE_ID, assertUniqueIdUnchanged, isValidUniqueId } from '../shared/unique-id';
 import { textFieldErrors, trimmed } from './text-field';
 import { Translations } from './translations';
 
@@ -85,9 +85,7 @@ export class ContactGroup {
 
   /** PUT and PATCH alike: a field left out (undefined) keeps its value; null clears it. */
   update(changes: ContactGroupChanges, now: Date): void {
-    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const { uniqueId: _unchanged, ...rest } = changes;
     const supplied = stripUndefined({ ...rest, name: trimmed(rest.name) });
     assertValid(supplied);

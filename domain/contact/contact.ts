@@ -2,7 +2,7 @@ import { Choices, ChoiceOf } from '../shared/choices';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { FIELD_MESSAGES } from '../shared/field-messages';
 import { stripUndefined } from '../shared/nested';
-import { INVALID_UNIQUE_ID, isValidUniqueId } from '../shared/unique-id';
+import { INVALID_UNIQUE_ID, assertUniqueIdUnchanged, isValidUniqueId } from '../shared/unique-id';
 import { ContactGroup } from './contact-group';
 import { TextRule, textFieldErrors, trimmed } from './text-field';
 import { Translations } from './translations';
@@ -184,9 +184,7 @@ export class Contact {
    * `primaryContactsToDemote` names, in the same transaction.
    */
   update(changes: ContactChanges, now: Date): void {
-    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const { uniqueId: _unchanged, ...rest } = changes;
     const supplied = stripUndefined(normalised(rest));
     assertValid(supplied);

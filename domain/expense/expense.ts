@@ -5,6 +5,7 @@ import { stripUndefined } from '../shared/nested';
 import { CREATABLE_EXPENSE_STATUSES, EDITABLE_EXPENSE_STATUSES, ExpenseStatus } from './expense-status';
 import { EXPENSE_ACTIONS, EXPENSE_TRANSITIONS, ExpenseAction, TransitionContext } from './expense-transitions';
 import { INVALID_RECEIPT, RECEIPT_CONTENT_TYPES, ReceiptReference } from './receipt';
+import { UNIQUE_ID_UNCHANGEABLE } from '../shared/unique-id';
 
 export const EXPENSE_AMOUNT = new DecimalLimits(13, 2);
 export const EXPENSE_TAX_AMOUNT = EXPENSE_AMOUNT;
@@ -209,7 +210,7 @@ export class Expense {
     const { uniqueId, status, ...detailChanges } = changes;
     const details: ExpenseDetails = { ...this.state, ...stripUndefined(detailChanges) };
     const errors = checkDetails(details);
-    if (uniqueId !== undefined && uniqueId !== this.state.uniqueId) errors.unique_id = ['This field cannot be changed.'];
+    if (uniqueId !== undefined && uniqueId !== this.state.uniqueId) errors.unique_id = [UNIQUE_ID_UNCHANGEABLE];
     if (status !== undefined && status !== this.state.status) errors.status = [STATUS_CHANGES_BY_ACTION_ONLY];
     throwIfAny(errors);
     assertOpenOn(details.expenseDate, lockDate);

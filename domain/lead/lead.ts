@@ -3,6 +3,7 @@ import { Choices, ChoiceOf } from '../shared/choices';
 import { Decimal, DecimalLimits } from '../shared/decimal';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
+import { assertUniqueIdUnchanged } from '../shared/unique-id';
 
 export const LEAD_PRIORITIES = new Choices([
   ['low', 'Low'],
@@ -189,9 +190,7 @@ export class Lead {
 
   /** PUT and PATCH alike: what is left out keeps its value; the stage may be cleared. */
   update(changes: LeadChanges, now: Date): void {
-    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const { uniqueId: _unchanged, ...details } = changes;
     this.state = checked({ ...this.state, ...stripUndefined(details), lastUpdated: now });
   }

@@ -10,9 +10,9 @@ import {
   ReferralSource,
   ReportingCurrency,
 } from '../shared/enumerations';
-import { ValidationFailed } from '../shared/errors';
 import { mergeNested, NestedChanges } from '../shared/nested';
 import { financialYearLabel } from './financial-year';
+import { assertUniqueIdUnchanged } from '../shared/unique-id';
 
 export const ORGANISATION_NAME_MAX_LENGTH = 200;
 export const VAT_RATE_LIMITS = new DecimalLimits(3, 2);
@@ -184,9 +184,7 @@ export class Organisation {
   }
 
   update(changes: OrganisationChanges, now: Date): void {
-    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const { uniqueId: _unchanged, address, bankingInformation, ...settings } = changes;
     const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
     const next: OrganisationSnapshot = {

@@ -2,9 +2,9 @@ import { Address, emptyAddress } from '../shared/address';
 import { BankingDetails, BankingInformation, changeBanking } from '../shared/banking-information';
 import { Choices, ChoiceOf } from '../shared/choices';
 import { Language } from '../shared/enumerations';
-import { ValidationFailed } from '../shared/errors';
 import { mergeNested, NestedChanges } from '../shared/nested';
 import { EmployeeDetails, EmployeeInformation, changeEmployeeInformation } from './employee-information';
+import { assertUniqueIdUnchanged } from '../shared/unique-id';
 
 export const USER_TYPES = new Choices([
   ['user', 'Regular User'],
@@ -111,9 +111,7 @@ export class Person {
   }
 
   updateProfile(changes: ProfileChanges, now: Date): void {
-    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const s = this.state;
     this.state = {
       ...s,

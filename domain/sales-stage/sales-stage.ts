@@ -1,6 +1,7 @@
 import { Decimal, DecimalLimits } from '../shared/decimal';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
+import { assertUniqueIdUnchanged } from '../shared/unique-id';
 
 export const SALES_STAGE_NAME_MAX_LENGTH = 200;
 export const SALES_STAGE_PROBABILITY = new DecimalLimits(3, 2, Decimal.of('0'), Decimal.of('100'));
@@ -110,9 +111,7 @@ export class SalesStage {
   }
 
   update(changes: SalesStageChanges, now: Date): void {
-    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const { uniqueId: _unchanged, ...details } = changes;
     this.state = checked({ ...this.state, ...stripUndefined(details), lastUpdated: now });
   }

@@ -7,6 +7,7 @@ import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { mergeNested, NestedChanges, stripUndefined } from '../shared/nested';
 import { emptyVendorAddress, VendorAddress } from './vendor-address';
 import { emptyVendorBanking, VendorBanking } from './vendor-banking';
+import { assertUniqueIdUnchanged } from '../shared/unique-id';
 
 export const VENDOR_ENTITY_TYPES = new Choices([
   ['individual', 'Individual'],
@@ -203,9 +204,7 @@ export class Vendor {
 
   /** PUT and PATCH alike: what is left out keeps its value; address and bank details merge field by field. */
   update(changes: VendorChanges, now: Date): void {
-    if (changes.uniqueId !== undefined && changes.uniqueId !== this.state.uniqueId) {
-      throw ValidationFailed.field('unique_id', 'This field cannot be changed.');
-    }
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const { uniqueId: _unchanged, address, bankingInformation, ...details } = changes;
     this.state = checked({
       ...this.state,
