@@ -23,7 +23,9 @@ export interface MembershipRepository {
 }
 
 export interface InvitationRepository {
-  findByTokenHash(tokenHash: string): Promise<Invitation | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers use it). */
+  findByTokenHash(tokenHash: string, options?: { forUpdate?: boolean }): Promise<Invitation | null>;
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<Invitation | null>;
   listForOrganisation(organisationId: string): Promise<Invitation[]>;
   save(invitation: Invitation): Promise<void>;
 }

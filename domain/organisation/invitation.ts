@@ -26,6 +26,8 @@ export interface InvitationSnapshot {
   expiresAt: Date;
   acceptedAt: Date | null;
   acceptedById: string | null;
+  /** When the e-mail carrying the current token last went out; null until it has. */
+  sentAt: Date | null;
   dateCreated: Date;
 }
 
@@ -40,6 +42,12 @@ export interface IssueInvitation {
   now: Date;
 }
 
+const ALREADY_USED = 'This invitation has already been used.';
+
+function expiryFrom(now: Date): Date {
+  return new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 86_400_000);
+}
+
 /** An e-mailed offer to join an organisation, good once and for seven days. */
 export class Invitation {
   private constructor(private state: InvitationSnapshot) {}
@@ -49,9 +57,10 @@ export class Invitation {
     return new Invitation({
       ...rest,
       email: input.email.trim(),
-      expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 86_400_000),
+      expiresAt: expiryFrom(now),
       acceptedAt: null,
       acceptedById: null,
+      sentAt: null,
       dateCreated: now,
     });
   }
@@ -85,7 +94,7 @@ export class Invitation {
   /** Refuses an invitation that was used or has expired. */
   assertOpen(now: Date): void {
     const status = this.statusAt(now);
-    if (status === 'accepted') throw ValidationFailed.field('non_field_errors', 'This invitation has already been used.');
+    if (status === 'accepted') throw ValidationFailed.field('non_field_errors', ALREADY_USED);
     if (status === 'expired') throw ValidationFailed.field('non_field_errors', 'This invitation has expired.');
   }
 
@@ -93,6 +102,22 @@ export class Invitation {
     this.assertOpen(now);
     this.state.acceptedAt = now;
     this.state.acceptedById = personId;
+  }
+
+  /**
+   * A new token (the old link stops working) and seven more days, also for an
+   * expired invitation. Its e-mail has not gone out yet, so `sentAt` is cleared.
+   */
+  reissue(tokenHash: string, now: Date): void {
+    if (this.statusAt(now) === 'accepted') throw ValidationFailed.field('non_field_errors', ALREADY_USED);
+    this.state.tokenHash = tokenHash;
+    this.state.expiresAt = expiryFrom(now);
+    this.state.sentAt = null;
+  }
+
+  /** The e-mail with the current token was handed to the mail system. */
+  markSent(now: Date): void {
+    this.state.sentAt = now;
   }
 
   snapshot(): InvitationSnapshot {

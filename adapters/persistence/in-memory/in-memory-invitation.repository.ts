@@ -1,12 +1,16 @@
 import { InvitationRepository } from '../../../application/organisation/organisation.ports';
 import { Invitation, InvitationSnapshot } from '../../../domain/organisation/invitation';
 
+/** Transactions run one at a time (InMemoryUnitOfWork), so `forUpdate` needs no lock here. */
 export class InMemoryInvitationRepository implements InvitationRepository {
   private readonly rows = new Map<string, InvitationSnapshot>();
 
   async findByTokenHash(tokenHash: string): Promise<Invitation | null> {
-    const row = [...this.rows.values()].find((r) => r.tokenHash === tokenHash);
-    return row ? Invitation.restore(row) : null;
+    return this.restoreFirst((r) => r.tokenHash === tokenHash);
+  }
+
+  async findByUniqueId(organisationId: string, uniqueId: string): Promise<Invitation | null> {
+    return this.restoreFirst((r) => r.organisationId === organisationId && r.uniqueId === uniqueId);
   }
 
   async listForOrganisation(organisationId: string): Promise<Invitation[]> {
@@ -19,5 +23,10 @@ export class InMemoryInvitationRepository implements InvitationRepository {
   async save(invitation: Invitation): Promise<void> {
     const row = invitation.snapshot();
     this.rows.set(row.id, row);
+  }
+
+  private restoreFirst(matches: (row: InvitationSnapshot) => boolean): Invitation | null {
+    const row = [...this.rows.values()].find(matches);
+    return row ? Invitation.restore(row) : null;
   }
 }

@@ -13,6 +13,7 @@ import { DefaultPipelines1763700000201 } from './migrations/1763700000201-defaul
 import { Contacts1763700000300 } from './migrations/1763700000300-contacts';
 import { Invitations1763700000400 } from './migrations/1763700000400-invitations';
 import { ExpenseVendorLink1763700000500 } from './migrations/1763700000500-expense-vendor-link';
+import { InvitationDelivery1763700000600 } from './migrations/1763700000600-invitation-delivery';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -44,4 +45,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Contacts1763700000300,
   Invitations1763700000400,
   ExpenseVendorLink1763700000500,
+  InvitationDelivery1763700000600,
 ];

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { InMemoryCredentialRepository, InMemorySessionStore } from '../../../adapters/persistence/in-memory/in-memory-auth';
 import { InMemoryMembershipRepository, InMemoryOrganisationRepository } from '../../../adapters/persistence/in-memory/in-memory-organisation.repository';
+import { InMemoryInvitationRepository } from '../../../adapters/persistence/in-memory/in-memory-invitation.repository';
 import { InMemoryPersonRepository } from '../../../adapters/persistence/in-memory/in-memory-person.repository';
 import { TypeOrmCredentialRepository } from '../../../adapters/persistence/typeorm/auth/typeorm-credential.repository';
 import { TypeOrmSessionStore } from '../../../adapters/persistence/typeorm/auth/typeorm-session.store';
 import { TypeOrmMembershipRepository, TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
+import { TypeOrmInvitationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-invitation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { CredentialRepository, SessionStore } from '../../../application/auth/auth.ports';
-import { MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
+import { InvitationRepository, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
 import { PersonRepository } from '../../../application/person/person.ports';
+import { Invitation } from '../../../domain/organisation/invitation';
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
@@ -32,6 +35,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
   let memberships: MembershipRepository;
   let credentials: CredentialRepository;
   let sessions: SessionStore;
+  let invitations: InvitationRepository;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
@@ -43,6 +47,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
       memberships = new TypeOrmMembershipRepository(opened.database);
       credentials = new TypeOrmCredentialRepository(opened.database);
       sessions = new TypeOrmSessionStore(opened.database, 3600);
+      invitations = new TypeOrmInvitationRepository(opened.database);
     } else {
       const inMemoryMemberships = new InMemoryMembershipRepository();
       memberships = inMemoryMemberships;
@@ -50,6 +55,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
       organisations = new InMemoryOrganisationRepository(inMemoryMemberships);
       credentials = new InMemoryCredentialRepository();
       sessions = new InMemorySessionStore(3600);
+      invitations = new InMemoryInvitationRepository();
     }
   });
 
@@ -141,5 +147,40 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     expect(await sessions.resolve(kept.token, now)).not.toBeNull();
     await sessions.end(kept.token);
     expect(await sessions.resolve(kept.token, now)).toBeNull();
+  });
+
+  it('round-trips an invitation, its sending time included, and finds it by token hash or unique_id', async () => {
+    const owner = aPerson();
+    await people.save(owner);
+    const organisation = Organisation.found({ id: ids.next(), uniqueId: ids.next(), name: 'Inviting', ownerId: owner.id, now: at('2026-01-01T00:00:00Z') });
+    const other = Organisation.found({ id: ids.next(), uniqueId: ids.next(), name: 'Other', ownerId: owner.id, now: at('2026-01-01T00:00:00Z') });
+    await organisations.save(organisation);
+    await organisations.save(other);
+    const id = ids.next();
+    const invitation = Invitation.issue({
+      id,
+      uniqueId: `inv-${id}`,
+      organisationId: organisation.id,
+      email: 'guest@example.com',
+      role: 'member',
+      tokenHash: `hash-${id}`,
+      invitedById: owner.id,
+      now: at('2026-02-01T08:00:00.000Z'),
+    });
+    await invitations.save(invitation);
+    expect((await invitations.findByUniqueId(organisation.id, `inv-${id}`))?.snapshot()).toEqual({ ...invitation.snapshot(), sentAt: null });
+
+    invitation.markSent(at('2026-02-01T08:00:01.234Z'));
+    await invitations.save(invitation);
+    const found = await invitations.findByTokenHash(`hash-${id}`);
+    expect(found?.snapshot()).toEqual(invitation.snapshot());
+    expect(found?.snapshot().sentAt).toEqual(at('2026-02-01T08:00:01.234Z'));
+
+    invitation.reissue(`rehash-${id}`, at('2026-02-03T08:00:00.000Z'));
+    await invitations.save(invitation);
+    expect(await invitations.findByTokenHash(`hash-${id}`)).toBeNull();
+    expect((await invitations.findByTokenHash(`rehash-${id}`))?.snapshot()).toEqual(invitation.snapshot());
+    expect(await invitations.findByUniqueId(other.id, `inv-${id}`)).toBeNull();
+    expect((await invitations.listForOrganisation(organisation.id)).map((i) => i.snapshot())).toEqual([invitation.snapshot()]);
   });
 });

@@ -1,4 +1,4 @@
-import { QueryRunner, TableColumnOptions } from 'typeorm';
+import { QueryRunner, TableColumn, TableColumnOptions } from 'typeorm';
 import { timestampType } from '../columns';
 
 /** Column shorthands for portable migrations written with TypeORM's Table API. */
@@ -27,4 +27,28 @@ export function migrationColumns(queryRunner: QueryRunner) {
       isNullable: nullable,
     }),
   };
+}
+
+/**
+ * Adds a nullable column to an existing table. On SQLite, TypeORM's
+ * `addColumn` rebuilds the table from what PRAGMA reports of it, and with safe
+ * integers on (data-source.ts) it reads every column as NOT NULL; SQLite's own
+ * ADD COLUMN changes nothing else, so it is used there.
+ */
+export async function addNullableColumn(queryRunner: QueryRunner, table: string, column: TableColumnOptions): Promise<void> {
+  if (queryRunner.connection.options.type === 'postgres') {
+    await queryRunner.addColumn(table, new TableColumn({ ...column, isNullable: true }));
+    return;
+  }
+  const length = column.length ? `(${column.length})` : '';
+  await queryRunner.query(`ALTER TABLE "${table}" ADD COLUMN "${column.name}" ${column.type}${length}`);
+}
+
+/** The reverse of `addNullableColumn`, for the same reason without a rebuild on SQLite. */
+export async function dropAddedColumn(queryRunner: QueryRunner, table: string, column: string): Promise<void> {
+  if (queryRunner.connection.options.type === 'postgres') {
+    await queryRunner.dropColumn(table, column);
+    return;
+  }
+  await queryRunner.query(`ALTER TABLE "${table}" DROP COLUMN "${column}"`);
 }

@@ -12,6 +12,7 @@ export interface InvitationRow {
   expires_at: Date;
   accepted_at: Date | null;
   accepted_by_id: string | null;
+  sent_at: Date | null;
   date_created: Date;
 }
 
@@ -32,6 +33,7 @@ export function invitationSchemas(dialect: Dialect): EntitySchema[] {
         expires_at: c.timestamp(),
         accepted_at: c.timestamp(true),
         accepted_by_id: c.ref(true),
+        sent_at: c.timestamp(true),
         date_created: c.timestamp(),
       },
     }),

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { EntityManager, FindOptionsWhere } from 'typeorm';
 import { InvitationRepository } from '../../../../application/organisation/organisation.ports';
 import { InvitableRole, Invitation } from '../../../../domain/organisation/invitation';
 import { TypeOrmDatabase } from '../database';
@@ -8,36 +9,51 @@ import { InvitationRow } from './invitation.schema';
 export class TypeOrmInvitationRepository implements InvitationRepository {
   constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
 
-  async findByTokenHash(tokenHash: string): Promise<Invitation | null> {
-    const row = await this.db.run((m) => m.getRepository<InvitationRow>('Invitation').findOneBy({ token_hash: tokenHash }));
-    return row ? toDomain(row) : null;
+  findByTokenHash(tokenHash: string, options: { forUpdate?: boolean } = {}): Promise<Invitation | null> {
+    return this.findOne({ token_hash: tokenHash }, options);
+  }
+
+  findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<Invitation | null> {
+    return this.findOne({ organisation_id: organisationId, unique_id: uniqueId }, options);
   }
 
   async listForOrganisation(organisationId: string): Promise<Invitation[]> {
     const rows = await this.db.run((m) =>
-      m.getRepository<InvitationRow>('Invitation').find({ where: { organisation_id: organisationId }, order: { date_created: 'DESC', id: 'DESC' } }),
+      this.rows(m).find({ where: { organisation_id: organisationId }, order: { date_created: 'DESC', id: 'DESC' } }),
     );
     return rows.map(toDomain);
   }
 
   async save(invitation: Invitation): Promise<void> {
-    const s = invitation.snapshot();
-    await this.db.run((m) =>
-      m.getRepository<InvitationRow>('Invitation').save({
-        id: s.id,
-        unique_id: s.uniqueId,
-        organisation_id: s.organisationId,
-        email: s.email,
-        role: s.role,
-        token_hash: s.tokenHash,
-        invited_by_id: s.invitedById,
-        expires_at: s.expiresAt,
-        accepted_at: s.acceptedAt,
-        accepted_by_id: s.acceptedById,
-        date_created: s.dateCreated,
-      }),
-    );
+    await this.db.run((m) => this.rows(m).save(toRow(invitation)));
   }
+
+  private async findOne(where: FindOptionsWhere<InvitationRow>, options: { forUpdate?: boolean }): Promise<Invitation | null> {
+    const row = await this.db.run((m) => this.rows(m).findOne({ where, lock: options.forUpdate ? this.db.lockForUpdate : undefined }));
+    return row ? toDomain(row) : null;
+  }
+
+  private rows(manager: EntityManager) {
+    return manager.getRepository<InvitationRow>('Invitation');
+  }
+}
+
+function toRow(invitation: Invitation): InvitationRow {
+  const s = invitation.snapshot();
+  return {
+    id: s.id,
+    unique_id: s.uniqueId,
+    organisation_id: s.organisationId,
+    email: s.email,
+    role: s.role,
+    token_hash: s.tokenHash,
+    invited_by_id: s.invitedById,
+    expires_at: s.expiresAt,
+    accepted_at: s.acceptedAt,
+    accepted_by_id: s.acceptedById,
+    sent_at: s.sentAt,
+    date_created: s.dateCreated,
+  };
 }
 
 function toDomain(row: InvitationRow): Invitation {
@@ -52,6 +68,7 @@ function toDomain(row: InvitationRow): Invitation {
     expiresAt: row.expires_at,
     acceptedAt: row.accepted_at,
     acceptedById: row.accepted_by_id,
+    sentAt: row.sent_at,
     dateCreated: row.date_created,
   });
 }

@@ -41,4 +41,29 @@ describe('Invitation', () => {
     expect(invitation.isFor('invitee@example.COM')).toBe(true);
     expect(invitation.isFor('someone@example.com')).toBe(false);
   });
+
+  it('starts unsent, and records when its e-mail went out', () => {
+    const invitation = anInvitation();
+    expect(invitation.snapshot().sentAt).toBeNull();
+    invitation.markSent(later(1000));
+    expect(invitation.snapshot().sentAt).toEqual(later(1000));
+  });
+
+  it('is reissued with a new token hash and seven more days, even once expired, and waits to be sent again', () => {
+    const invitation = anInvitation();
+    invitation.markSent(issuedAt);
+    invitation.reissue('h2', later(10 * DAY));
+    expect(invitation.snapshot()).toMatchObject({ tokenHash: 'h2', expiresAt: later(17 * DAY), sentAt: null, acceptedAt: null });
+    expect(invitation.statusAt(later(17 * DAY - 1))).toBe('pending');
+    expect(invitation.statusAt(later(17 * DAY))).toBe('expired');
+  });
+
+  it('cannot be reissued once accepted, and keeps its token then', () => {
+    const invitation = anInvitation();
+    invitation.accept('p2', later(DAY));
+    expect(() => invitation.reissue('h2', later(2 * DAY))).toThrow(
+      new ValidationFailed({ non_field_errors: ['This invitation has already been used.'] }),
+    );
+    expect(invitation.snapshot()).toMatchObject({ tokenHash: 'h', expiresAt: later(7 * DAY) });
+  });
 });
