@@ -7,6 +7,8 @@ import { TypeOrmDatabase } from '../adapters/persistence/typeorm/database';
 import { createDataSource, dialectOf } from '../adapters/persistence/typeorm/data-source';
 import { Logger } from '../adapters/system/logger';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
+import { SmtpMailer } from '../adapters/system/smtp-mailer';
+import { Mailer } from '../application/organisation/organisation.ports';
 import path from 'node:path';
 import { AppConfig } from './config';
 import { buildContainer, ContainerParts } from './container';
@@ -43,7 +45,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   const encryptionKey =
     options.encryptionKey ??
     (config.fieldEncryptionKey ? Buffer.from(config.fieldEncryptionKey, 'base64') : developmentEncryptionKey(config.dataDir));
-  const mailer = options.mailer ?? new OutboxMailer(path.join(config.dataDir, 'outbox'), logger);
+  const mailer = options.mailer ?? mailerFor(config, logger);
   const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey, mailer });
   const app = createHttpApp({
     logger,
@@ -56,4 +58,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     isDraining: options.isDraining,
   });
   return { app, container, dataSource, close: () => dataSource.destroy() };
+}
+
+/** SMTP when `SMTP_URL` is set, otherwise the development outbox in the data directory. */
+function mailerFor(config: AppConfig, logger: Logger): Mailer {
+  if (config.smtpUrl) return new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom }, logger);
+  return new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
 }

@@ -19,6 +19,10 @@ export interface AppConfig {
   fieldEncryptionKey: string | undefined;
   /** The address clients reach the API at, for links in e-mails. */
   publicBaseUrl: string;
+  /** `smtp://` or `smtps://` with credentials (a secret); absent means the development outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of every e-mail: `addr@host` or `Name <addr@host>`. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +74,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer('PORT', 8000, 0, 65535);
   const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL.');
+  // The URL carries a password: problems name the variable, never its value.
+  const smtpUrl = secret(env, 'SMTP_URL', problems);
+  if (smtpUrl && !isSmtpUrl(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host.');
+  const mailFrom = env.MAIL_FROM || 'no-reply@localhost';
+  if (!MAIL_FROM.test(mailFrom)) problems.push('MAIL_FROM must be an e-mail address, optionally as "Name <address>".');
   const config: AppConfig = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -89,9 +98,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     fieldEncryptionKey,
     publicBaseUrl,
+    smtpUrl,
+    mailFrom,
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
+}
+
+/** `address@host` or `Display Name <address@host>`, on one line. */
+const MAIL_FROM = /^(?:[^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** `NAME` from the environment, or the contents of the file named by `NAME_FILE`. */

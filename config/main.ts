@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   const draining = { value: false };
   const application = await bootstrap({ config, logger, isDraining: () => draining.value });
   const running = await startServer(application.app, config.port, config.host, logger, draining);
-  logger.info({ port: config.port, host: config.host, database: config.databaseUrl ? 'configured' : 'sqlite' }, 'listening');
+  logger.info(
+    { port: config.port, host: config.host, database: config.databaseUrl ? 'configured' : 'sqlite', mail: config.smtpUrl ? 'smtp' : 'outbox' },
+    'listening',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

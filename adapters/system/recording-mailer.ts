@@ -1,10 +1,10 @@
-import { Mailer } from '../../application/organisation/organisation.ports';
+import { MailMessage, Mailer } from '../../application/organisation/organisation.ports';
 
 /** Keeps messages in memory: the mail adapter of use-case tests. */
 export class RecordingMailer implements Mailer {
-  readonly sent: { to: string; subject: string; text: string }[] = [];
+  readonly sent: MailMessage[] = [];
 
-  async send(message: { to: string; subject: string; text: string }): Promise<void> {
+  async send(message: MailMessage): Promise<void> {
     this.sent.push({ ...message });
   }
 }

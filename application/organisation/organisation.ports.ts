@@ -30,9 +30,16 @@ export interface InvitationRepository {
   save(invitation: Invitation): Promise<void>;
 }
 
-/** Outgoing e-mail. Development writes an outbox file; production would speak SMTP. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Outgoing e-mail: SMTP when configured, else an outbox folder (development). */
 export interface Mailer {
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  /** Resolves once the mail system has taken the message; otherwise throws MailDeliveryFailed. */
+  send(message: MailMessage): Promise<void>;
 }
 
 /** Single-use secret tokens for links (invitations): the raw token, and the hash that is stored. */

@@ -23,3 +23,12 @@ export class Throttled extends DomainError {
     super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
   }
 }
+
+/** The mail system did not take the message (server down, refused, or credentials rejected). */
+export class MailDeliveryFailed extends DomainError {
+  readonly code = 'mail_delivery_failed';
+
+  constructor(message = 'The e-mail could not be sent.') {
+    super(message);
+  }
+}

@@ -14,7 +14,8 @@ export type ErrorCode =
   | 'invalid_transition'
   | 'locked'
   | 'in_use'
-  | 'conflict';
+  | 'conflict'
+  | 'mail_delivery_failed';
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;

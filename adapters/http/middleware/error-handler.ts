@@ -16,10 +16,11 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   in_use: 409,
   conflict: 409,
   throttled: 429,
+  mail_delivery_failed: 503,
 };
 
-/** Codes that DRF clients see in the body of a 409, beside `detail`. */
-const CONFLICT_CODES: ReadonlySet<ErrorCode> = new Set(['invalid_transition', 'locked', 'in_use', 'conflict']);
+/** Codes that clients see in the body beside `detail`: those of a 409, and a mail server that failed. */
+const CODES_IN_BODY: ReadonlySet<ErrorCode> = new Set(['invalid_transition', 'locked', 'in_use', 'conflict', 'mail_delivery_failed']);
 
 /**
  * The one place where errors become responses, in DRF's shapes. Anything
@@ -42,7 +43,7 @@ function respond(ctx: Context, error: unknown, logger: Logger): void {
     ctx.body = error.errors;
   } else if (error instanceof DomainError) {
     ctx.status = STATUS_BY_CODE[error.code];
-    ctx.body = CONFLICT_CODES.has(error.code) ? { detail: error.message, code: error.code } : { detail: error.message };
+    ctx.body = CODES_IN_BODY.has(error.code) ? { detail: error.message, code: error.code } : { detail: error.message };
     if (ctx.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="api"');
     if (error instanceof Throttled) ctx.set('Retry-After', String(error.retryAfterSeconds));
   } else if (error instanceof HttpError) {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createLogger } from '../../../adapters/system/logger';
 import { ConfigError, loadConfig } from '../../../config/config';
 
 const KEY = randomBytes(32).toString('base64');
@@ -37,6 +38,8 @@ describe('loadConfig defaults', () => {
       loginThrottle: { perEmail: 10, perClient: 100, windowSeconds: 900 },
       fieldEncryptionKey: undefined,
       publicBaseUrl: 'http://localhost:8000',
+      smtpUrl: undefined,
+      mailFrom: 'no-reply@localhost',
     });
   });
 
@@ -65,6 +68,8 @@ describe('loadConfig defaults', () => {
       LOGIN_THROTTLE_WINDOW_SECONDS: '60',
       FIELD_ENCRYPTION_KEY: KEY,
       PUBLIC_BASE_URL: 'https://api.example.com//',
+      SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com:465',
+      MAIL_FROM: 'Acme Books <books@acme.example>',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -79,6 +84,8 @@ describe('loadConfig defaults', () => {
       loginThrottle: { perEmail: 5, perClient: 50, windowSeconds: 60 },
       fieldEncryptionKey: KEY,
       publicBaseUrl: 'https://api.example.com',
+      smtpUrl: 'smtps://mailer:s3cret@smtp.example.com:465',
+      mailFrom: 'Acme Books <books@acme.example>',
     });
   });
 
@@ -109,6 +116,10 @@ describe('loadConfig validation', () => {
     [{ FIELD_ENCRYPTION_KEY: randomBytes(16).toString('base64') }, 'FIELD_ENCRYPTION_KEY must be the base64 of 32 random bytes.'],
     [{ NODE_ENV: 'production' }, 'FIELD_ENCRYPTION_KEY (or _FILE) is required in production.'],
     [{ PUBLIC_BASE_URL: 'ftp://files.example.com' }, 'PUBLIC_BASE_URL must be an http(s) URL.'],
+    [{ SMTP_URL: 'http://user:hunter2@smtp.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL with a host.'],
+    [{ SMTP_URL: 'smtp.example.com:587' }, 'SMTP_URL must be an smtp:// or smtps:// URL with a host.'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an e-mail address, optionally as "Name <address>".'],
+    [{ MAIL_FROM: 'a@b.example\r\nBcc: c@d.example' }, 'MAIL_FROM must be an e-mail address, optionally as "Name <address>".'],
   ])('refuses %j', (env, problem) => {
     expect(problemsOf(env)).toEqual([problem]);
   });
@@ -117,6 +128,28 @@ describe('loadConfig validation', () => {
     for (const url of ['postgres://u@h/db', 'postgresql://u@h/db', 'sqlite:///var/lib/api/db.sqlite']) {
       expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
     }
+  });
+
+  it('accepts smtp:// and smtps:// URLs, and a bare sender address', () => {
+    for (const url of ['smtp://smtp.example.com', 'smtp://u:p%40ss@127.0.0.1:2525', 'smtps://u:p@smtp.example.com:465']) {
+      expect(loadConfig({ SMTP_URL: url }).smtpUrl).toBe(url);
+    }
+    expect(loadConfig({ MAIL_FROM: 'books@acme.example' }).mailFrom).toBe('books@acme.example');
+  });
+
+  it('never repeats the SMTP URL, which holds a password, in a problem', () => {
+    const [problem] = problemsOf({ SMTP_URL: 'imap://user:hunter2@mail.example.com' });
+    expect(problem).not.toContain('hunter2');
+  });
+
+  it('keeps the SMTP URL out of the log, also when the whole configuration is logged', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const config = loadConfig({ SMTP_URL: 'smtp://user:hunter2@smtp.example.com:587' });
+    logger.info({ config }, 'configuration');
+    logger.info(config, 'configuration');
+    expect(lines).toHaveLength(2);
+    expect(lines.join('')).not.toContain('hunter2');
   });
 
   it('lists every problem at once', () => {
@@ -153,6 +186,10 @@ describe('secrets from files (*_FILE)', () => {
     });
     expect(config.databaseUrl).toBe('postgres://from-file@db/api');
     expect(config.fieldEncryptionKey).toBe(KEY);
+  });
+
+  it('reads the SMTP URL from a file', () => {
+    expect(loadConfig({ SMTP_URL_FILE: secretFile('smtp-url', 'smtp://u:p@smtp.example.com:587\n') }).smtpUrl).toBe('smtp://u:p@smtp.example.com:587');
   });
 
   it('satisfies production with a key file', () => {
