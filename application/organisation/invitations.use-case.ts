@@ -7,25 +7,26 @@ import { AUTH_TOKENS, CredentialRepository, PasswordHasher, SessionStore, Starte
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ProfileView, ProfileViews } from '../person/profile-views';
 import { Actor } from '../shared/actor';
+import { MailDeliveryFailed } from '../shared/errors';
 import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { InvitationDelivery } from './invitation-delivery';
 import { OrganisationAccess } from './organisation-access';
-import {
-  InvitationRepository,
-  Mailer,
-  MembershipRepository,
-  ORGANISATION_TOKENS,
-  TokenIssuer,
-} from './organisation.ports';
+import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, TokenIssuer } from './organisation.ports';
 
 export interface InvitationView {
   invitation: InvitationSnapshot;
   status: InvitationStatus;
-  /** Present only in the answer to the invitation's creation: the token is not stored. */
+  /** Present only in the answer that issued the token (creation, resend): it is not stored. */
   token: string | null;
   acceptUrl: string | null;
 }
 
-/** The owner invites someone by e-mail; the link in the e-mail carries a single-use token. */
+/**
+ * The owner invites someone by e-mail; the link in the e-mail carries a
+ * single-use token. The invitation is stored before the mail goes out, so a
+ * mail failure loses nothing: the answer still carries the token (`sentAt`
+ * stays null) and the owner can resend.
+ */
 @injectable()
 export class InviteMember {
   constructor(
@@ -34,8 +35,7 @@ export class InviteMember {
     @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
     @inject(ORGANISATION_TOKENS.TokenIssuer) private readonly tokens: TokenIssuer,
-    @inject(ORGANISATION_TOKENS.Mailer) private readonly mailer: Mailer,
-    @inject(ORGANISATION_TOKENS.PublicBaseUrl) private readonly baseUrl: string,
+    @inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
@@ -51,13 +51,42 @@ export class InviteMember {
     const id = this.ids.next();
     const invitation = Invitation.issue({ ...command, id, uniqueId: id, organisationId: organisation.id, tokenHash: hash, invitedById: actor.personId, now });
     await this.invitations.save(invitation);
-    const acceptUrl = `${this.baseUrl}/api/v1.0/invitations/${token}/accept/`;
-    await this.mailer.send({
-      to: invitation.email,
-      subject: `You are invited to join ${organisation.name}`,
-      text: `You have been invited to join ${organisation.name}. Accept within 7 days: POST ${acceptUrl}`,
-    });
-    return { invitation: invitation.snapshot(), status: invitation.statusAt(now), token, acceptUrl };
+    try {
+      await this.delivery.send(invitation, organisation.name, token);
+    } catch (error) {
+      if (error instanceof MailDeliveryFailed) return viewOf(invitation, now, token, this.delivery.acceptUrl(token));
+      throw error;
+    }
+    const sent = await this.delivery.recordSent(invitation);
+    return viewOf(sent, now, token, this.delivery.acceptUrl(token));
+  }
+}
+
+/**
+ * Sends an invitation again with a new token (only the hash of the old one is
+ * stored, so it cannot be sent again) and seven more days. The mail goes out
+ * first: if it fails, nothing changes and the old link keeps working.
+ */
+@injectable()
+export class ResendInvitation {
+  constructor(
+    @inject(OrganisationAccess) private readonly access: OrganisationAccess,
+    @inject(ORGANISATION_TOKENS.InvitationRepository) private readonly invitations: InvitationRepository,
+    @inject(ORGANISATION_TOKENS.TokenIssuer) private readonly tokens: TokenIssuer,
+    @inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, organisationUniqueId: string, invitationUniqueId: string): Promise<InvitationView> {
+    const { organisation } = await this.access.asOwner(actor, organisationUniqueId);
+    const invitation = await this.invitations.findByUniqueId(organisation.id, invitationUniqueId);
+    if (!invitation) throw new NotFound();
+    const now = this.clock.now();
+    const { token, hash } = this.tokens.issue();
+    invitation.reissue(hash, now); // refuses a used invitation before any mail goes out
+    await this.delivery.send(invitation, organisation.name, token);
+    const sent = await this.delivery.recordSent(invitation, (current) => current.reissue(hash, now));
+    return viewOf(sent, now, token, this.delivery.acceptUrl(token));
   }
 }
 
@@ -72,13 +101,12 @@ export class ListInvitations {
   async execute(actor: Actor, organisationUniqueId: string): Promise<InvitationView[]> {
     const { organisation } = await this.access.asOwner(actor, organisationUniqueId);
     const now = this.clock.now();
-    return (await this.invitations.listForOrganisation(organisation.id)).map((invitation) => ({
-      invitation: invitation.snapshot(),
-      status: invitation.statusAt(now),
-      token: null,
-      acceptUrl: null,
-    }));
+    return (await this.invitations.listForOrganisation(organisation.id)).map((invitation) => viewOf(invitation, now, null, null));
   }
+}
+
+function viewOf(invitation: Invitation, now: Date, token: string | null, acceptUrl: string | null): InvitationView {
+  return { invitation: invitation.snapshot(), status: invitation.statusAt(now), token, acceptUrl };
 }
 
 export interface AcceptInvitationCommand {
@@ -113,7 +141,7 @@ export class AcceptInvitation {
     const passwordHash = command.actor || !command.newAccount ? null : await this.hashNewPassword(command.newAccount.password);
     const now = this.clock.now();
     const person = await this.unitOfWork.transaction(async () => {
-      const invitation = await this.invitations.findByTokenHash(this.tokens.hashOf(command.token));
+      const invitation = await this.invitations.findByTokenHash(this.tokens.hashOf(command.token), { forUpdate: true });
       if (!invitation) throw new NotFound();
       invitation.assertOpen(now);
       const person = command.actor ? await this.existingInvitee(command.actor, invitation) : await this.newInvitee(invitation, command, passwordHash!, now);

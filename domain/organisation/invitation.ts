@@ -70,6 +70,10 @@ export class Invitation {
     return new Invitation({ ...snapshot });
   }
 
+  get uniqueId(): string {
+    return this.state.uniqueId;
+  }
+
   get organisationId(): string {
     return this.state.organisationId;
   }

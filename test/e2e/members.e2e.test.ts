@@ -29,13 +29,14 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
   async function invite(email: string) {
     const response = await owner.api.post(`${org()}/invitations/`, { email, role: 'member' });
     expect(response.status).toBe(201);
-    return response.body as { token: string; accept_url: string; status: string };
+    return response.body as { token: string; accept_url: string; status: string; sent_at: string | null };
   }
 
   it('invites by e-mail, writes the mail to the outbox, and lets the invitee sign up by accepting', async () => {
     const invitation = await invite('newcomer@example.com');
     expect(invitation).toMatchObject({ email: 'newcomer@example.com', role: 'member', status: 'pending' });
     expect(invitation.accept_url).toContain(`/api/v1.0/invitations/${invitation.token}/accept/`);
+    expect(invitation.sent_at).not.toBeNull();
     const outbox = path.join(dataDir, 'outbox');
     const mails = readdirSync(outbox).map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')));
     expect(mails.some((mail) => mail.to === 'newcomer@example.com' && mail.text.includes(invitation.token))).toBe(true);

@@ -2,14 +2,10 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { Container, ServiceIdentifier } from 'inversify';
 import { ScryptPasswordHasher } from '../../adapters/security/scrypt-password-hasher';
+import { RecordingMailer } from '../../adapters/system/recording-mailer';
 import { PasswordHasher } from '../../application/auth/auth.ports';
 import { SignedUp, SignUp, SignUpCommand } from '../../application/auth/sign-up.use-case';
-import {
-  Mailer,
-  MembershipRepository,
-  ORGANISATION_TOKENS,
-  OrganisationRepository,
-} from '../../application/organisation/organisation.ports';
+import { MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from '../../application/organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../../application/person/person.ports';
 import { Actor } from '../../application/shared/actor';
 import { IdGenerator } from '../../application/shared/ports';
@@ -54,15 +50,6 @@ export class CountingHasher implements PasswordHasher {
   }
 }
 
-/** Keeps every message instead of sending it. */
-export class RecordingMailer implements Mailer {
-  readonly sent: { to: string; subject: string; text: string }[] = [];
-
-  async send(message: { to: string; subject: string; text: string }): Promise<void> {
-    this.sent.push(message);
-  }
-}
-
 export interface InMemoryUseCases {
   container: Container;
   clock: FixedClock;
@@ -79,6 +66,8 @@ export interface UseCaseOptions {
   /** Configuration as environment variables (limits, lifetimes). */
   env?: Record<string, string>;
   clock?: FixedClock;
+  /** A mail adapter that does more than record (a test's own subclass). */
+  mailer?: RecordingMailer;
 }
 
 /**
@@ -90,7 +79,7 @@ export async function useCases(options: UseCaseOptions = {}): Promise<InMemoryUs
   const clock = options.clock ?? new FixedClock();
   const ids = new SequentialIds();
   const hasher = new CountingHasher();
-  const mailer = new RecordingMailer();
+  const mailer = options.mailer ?? new RecordingMailer();
   const container = await buildContainer({
     config: loadConfig({ LOG_LEVEL: 'silent', ...options.env }),
     storage: { kind: 'memory' },

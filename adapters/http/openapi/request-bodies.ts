@@ -56,4 +56,4 @@ export const REQUEST_BODIES: DocumentedBody[] = [
 ];
 
 /** Operations that take no body at all. */
-export const BODILESS_WRITES = [`POST ${V}/auth/logout`];
+export const BODILESS_WRITES = [`POST ${V}/auth/logout`, `POST ${V}/organisation/:uid/invitations/:invitationUid/resend`];

@@ -1,7 +1,13 @@
 import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
 import { COOKIE_SECURE, setSessionCookies } from '../auth/session-cookies';
-import { AcceptInvitation, InvitationView, InviteMember, ListInvitations } from '../../../application/organisation/invitations.use-case';
+import {
+  AcceptInvitation,
+  InvitationView,
+  InviteMember,
+  ListInvitations,
+  ResendInvitation,
+} from '../../../application/organisation/invitations.use-case';
 import { ListMembers, MemberView, RemoveMember } from '../../../application/organisation/members.use-case';
 import { INVITATION_STATUSES } from '../../../domain/organisation/invitation';
 import { readBody } from '../body/read-body';
@@ -21,6 +27,7 @@ export class MembersController implements HttpController {
     @inject(RemoveMember) private readonly removeMember: RemoveMember,
     @inject(InviteMember) private readonly inviteMember: InviteMember,
     @inject(ListInvitations) private readonly listInvitations: ListInvitations,
+    @inject(ResendInvitation) private readonly resendInvitation: ResendInvitation,
     @inject(AcceptInvitation) private readonly acceptInvitation: AcceptInvitation,
     @inject(COOKIE_SECURE) private readonly alwaysSecure: boolean,
   ) {}
@@ -46,6 +53,9 @@ export class MembersController implements HttpController {
       const request = pageRequestOf(readQuery(ListQuery, ctx.query));
       const invitations = await this.listInvitations.execute(actorOf(ctx), ctx.params.uid);
       sendPage(ctx, pageOfList(invitations, request), request, presentInvitation);
+    });
+    router.post(`${organisation}/invitations/:invitationUid/resend`, auth, async (ctx) => {
+      ctx.body = presentInvitation(await this.resendInvitation.execute(actorOf(ctx), ctx.params.uid, ctx.params.invitationUid));
     });
     router.post(`${API_PREFIX}/invitations/:token/accept`, this.guard.required({ optional: true }), readBody({ form: true }), async (ctx) => {
       const actor = ctx.state.auth ? actorOf(ctx) : null;
@@ -75,6 +85,7 @@ function presentInvitation(view: InvitationView) {
     status: view.status,
     status_display: INVITATION_STATUSES.label(view.status),
     expires_at: wire.dateTime(view.invitation.expiresAt),
+    sent_at: wire.dateTime(view.invitation.sentAt),
     token: view.token,
     accept_url: view.acceptUrl,
   };

@@ -1,0 +1,50 @@
+import { inject, injectable } from 'inversify';
+import { Invitation } from '../../domain/organisation/invitation';
+import { NotFound } from '../../domain/shared/errors';
+import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { InvitationRepository, Mailer, ORGANISATION_TOKENS } from './organisation.ports';
+
+/**
+ * The invitation e-mail and its bookkeeping: the link, the message, and the
+ * time the mail system took it. Mail goes out outside any transaction, so a
+ * slow mail server never holds a database lock.
+ */
+@injectable()
+export class InvitationDelivery {
+  constructor(
+    @inject(ORGANISATION_TOKENS.Mailer) private readonly mailer: Mailer,
+    @inject(ORGANISATION_TOKENS.PublicBaseUrl) private readonly baseUrl: string,
+    @inject(ORGANISATION_TOKENS.InvitationRepository) private readonly invitations: InvitationRepository,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  acceptUrl(token: string): string {
+    return `${this.baseUrl}/api/v1.0/invitations/${token}/accept/`;
+  }
+
+  /** E-mails the link with `token`; throws MailDeliveryFailed when the mail system did not take it. */
+  async send(invitation: Invitation, organisationName: string, token: string): Promise<void> {
+    await this.mailer.send({
+      to: invitation.email,
+      subject: `You are invited to join ${organisationName}`,
+      text: `You have been invited to join ${organisationName}. Accept within 7 days: POST ${this.acceptUrl(token)}`,
+    });
+  }
+
+  /**
+   * Stores `change` and the sending time on the invitation as it is now, read
+   * again under lock: an acceptance while the mail was on its way is kept.
+   */
+  async recordSent(invitation: Invitation, change: (current: Invitation) => void = () => undefined): Promise<Invitation> {
+    const sentAt = this.clock.now();
+    return this.unitOfWork.transaction(async () => {
+      const current = await this.invitations.findByUniqueId(invitation.organisationId, invitation.uniqueId, { forUpdate: true });
+      if (!current) throw new NotFound();
+      change(current);
+      current.markSent(sentAt);
+      await this.invitations.save(current);
+      return current;
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import { RecordingMailer } from '../../../../adapters/system/recording-mailer';
+import { AcceptInvitation, InvitationView, InviteMember, ListInvitations, ResendInvitation } from '../../../../application/organisation/invitations.use-case';
+import { MailMessage } from '../../../../application/organisation/organisation.ports';
+import { Actor } from '../../../../application/shared/actor';
+import { MailDeliveryFailed } from '../../../../application/shared/errors';
+import { NotFound, PermissionDenied, ValidationFailed } from '../../../../domain/shared/errors';
+import { aRegisteredPerson, InMemoryUseCases, join, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
+
+const NEW_ACCOUNT = { password: 'a fine passphrase', firstName: 'New', lastName: 'Comer' };
+const DAY = 86_400_000;
+
+describe('invitations', () => {
+  let app: InMemoryUseCases;
+  let owner: SignedUpUser;
+  let orgUid: string;
+
+  beforeEach(async () => {
+    app = await useCases();
+    owner = await signUp(app, { email: 'owner@example.com', organisationName: 'Guild' });
+    orgUid = owner.organisation.organisation.uniqueId;
+  });
+
+  const invite = (email = 'newcomer@example.com') => app.get(InviteMember).execute(owner.actor, orgUid, { email, role: 'member' });
+  const resend = (view: InvitationView, actor: Actor = owner.actor) => app.get(ResendInvitation).execute(actor, orgUid, view.invitation.uniqueId);
+  const accept = (token: string) => app.get(AcceptInvitation).execute({ token, actor: null, newAccount: NEW_ACCOUNT });
+  const listed = async () => (await app.get(ListInvitations).execute(owner.actor, orgUid)).map((view) => view.invitation);
+
+  describe('InviteMember', () => {
+    it('e-mails the link with the token and records when it went out', async () => {
+      const view = await invite();
+      expect(app.mailer.sent).toEqual([
+        { to: 'newcomer@example.com', subject: 'You are invited to join Guild', text: expect.stringContaining(`/api/v1.0/invitations/${view.token}/accept/`) },
+      ]);
+      expect(view.invitation.sentAt).toEqual(app.clock.now());
+      expect(await listed()).toEqual([expect.objectContaining({ sentAt: app.clock.now() })]);
+    });
+
+    it('keeps the invitation and answers its token when the mail cannot be sent', async () => {
+      app.mailer.unavailable = true;
+      const view = await invite();
+      expect(view).toMatchObject({ status: 'pending', token: expect.any(String), acceptUrl: expect.stringContaining(view.token!), invitation: { sentAt: null } });
+      expect(await listed()).toEqual([expect.objectContaining({ uniqueId: view.invitation.uniqueId, email: 'newcomer@example.com', sentAt: null })]);
+      await expect(accept(view.token!)).resolves.toMatchObject({ profile: { person: { email: 'newcomer@example.com' } } });
+    });
+
+    it('keeps an acceptance that happens while the mail is on its way', async () => {
+      class AcceptingOnArrival extends RecordingMailer {
+        override async send(message: MailMessage): Promise<void> {
+          await super.send(message);
+          await accept(message.text.match(/invitations\/([^/]+)\/accept/)![1]);
+        }
+      }
+      app = await useCases({ mailer: new AcceptingOnArrival() });
+      owner = await signUp(app, { email: 'owner@example.com', organisationName: 'Guild' });
+      orgUid = owner.organisation.organisation.uniqueId;
+      const view = await invite();
+      expect(view.status).toBe('accepted');
+      expect(await listed()).toEqual([expect.objectContaining({ acceptedAt: app.clock.now(), sentAt: app.clock.now() })]);
+    });
+  });
+
+  describe('ResendInvitation', () => {
+    it('sends a new token with seven more days; the old link stops working and the new one works', async () => {
+      app.mailer.unavailable = true;
+      const first = await invite();
+      app.mailer.unavailable = false;
+      app.clock.advance({ days: 10 });
+
+      const again = await resend(first);
+
+      expect(again.token).not.toEqual(first.token);
+      expect(again).toMatchObject({ status: 'pending', acceptUrl: expect.stringContaining(`/invitations/${again.token}/accept/`) });
+      expect(again.invitation).toMatchObject({ uniqueId: first.invitation.uniqueId, sentAt: app.clock.now(), expiresAt: new Date(app.clock.now().getTime() + 7 * DAY) });
+      expect(app.mailer.sent).toEqual([expect.objectContaining({ to: 'newcomer@example.com', text: expect.stringContaining(again.token!) })]);
+      await expect(accept(first.token!)).rejects.toBeInstanceOf(NotFound);
+      await expect(accept(again.token!)).resolves.toMatchObject({ profile: { person: { email: 'newcomer@example.com' } } });
+    });
+
+    it('changes nothing when the mail cannot be sent, so the old link keeps working', async () => {
+      const first = await invite();
+      app.mailer.unavailable = true;
+      app.clock.advance({ hours: 1 });
+
+      await expect(resend(first)).rejects.toBeInstanceOf(MailDeliveryFailed);
+
+      expect(await listed()).toEqual([first.invitation]);
+      await expect(accept(first.token!)).resolves.toBeDefined();
+    });
+
+    it('refuses an accepted invitation, and sends nothing', async () => {
+      const first = await invite();
+      await accept(first.token!);
+      app.mailer.sent.length = 0;
+      await expect(resend(first)).rejects.toEqual(new ValidationFailed({ non_field_errors: ['This invitation has already been used.'] }));
+      expect(app.mailer.sent).toEqual([]);
+    });
+
+    it('is the owner’s: a member is refused, a stranger and an unknown invitation are not found', async () => {
+      const first = await invite();
+      const grace = await aRegisteredPerson(app, { email: 'grace@example.com' });
+      await join(app, grace.id, orgUid);
+      const stranger = await signUp(app, { email: 'stranger@example.com', organisationName: 'Elsewhere' });
+      app.mailer.sent.length = 0;
+
+      await expect(resend(first, { personId: grace.id })).rejects.toBeInstanceOf(PermissionDenied);
+      await expect(resend(first, stranger.actor)).rejects.toBeInstanceOf(NotFound);
+      await expect(app.get(ResendInvitation).execute(owner.actor, orgUid, 'no-such-invitation')).rejects.toBeInstanceOf(NotFound);
+      await expect(
+        app.get(ResendInvitation).execute(stranger.actor, stranger.organisation.organisation.uniqueId, first.invitation.uniqueId),
+      ).rejects.toBeInstanceOf(NotFound);
+      expect(app.mailer.sent).toEqual([]);
+      expect(await listed()).toEqual([first.invitation]);
+    });
+  });
+});
