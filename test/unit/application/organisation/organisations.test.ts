@@ -2,7 +2,6 @@ import { CreateOrganisation } from '../../../../application/organisation/create-
 import { FoundOrganisationService } from '../../../../application/organisation/found-organisation';
 import { GetOrganisation } from '../../../../application/organisation/get-organisation.use-case';
 import { ListOrganisations } from '../../../../application/organisation/list-organisations.use-case';
-import { OrganisationAccess } from '../../../../application/organisation/organisation-access';
 import { OrganisationViews } from '../../../../application/organisation/organisation-views';
 import { UpdateOrganisation } from '../../../../application/organisation/update-organisation.use-case';
 import { Actor } from '../../../../application/shared/actor';
@@ -85,26 +84,6 @@ describe('organisation access', () => {
       const attempt = app.get(UpdateOrganisation).execute(owner.actor, orgUid, { uniqueId: 'renamed' });
       await expect(attempt).rejects.toMatchObject({ errors: { unique_id: ['This field cannot be changed.'] } });
       await expect(app.get(GetOrganisation).execute(owner.actor, orgUid)).resolves.toBeDefined();
-    });
-  });
-
-  describe('OrganisationAccess', () => {
-    it('grants members and owners with their role', async () => {
-      const access = app.get(OrganisationAccess);
-      await expect(access.asMember(member, orgUid)).resolves.toMatchObject({ isOwner: false, membership: { role: 'member' } });
-      await expect(access.asOwner(owner.actor, orgUid)).resolves.toMatchObject({ isOwner: true, membership: { role: 'owner' } });
-    });
-
-    it('tells a member apart from a stranger', async () => {
-      const access = app.get(OrganisationAccess);
-      await expect(access.asOwner(member, orgUid)).rejects.toBeInstanceOf(PermissionDenied);
-      await expect(access.asOwner(outsider.actor, orgUid)).rejects.toBeInstanceOf(NotFound);
-      await expect(access.asMember(outsider.actor, orgUid)).rejects.toBeInstanceOf(NotFound);
-    });
-
-    it('forgets a member who was removed', async () => {
-      await app.memberships.remove(owner.organisation.organisation.id, member.personId);
-      await expect(app.get(OrganisationAccess).asMember(member, orgUid)).rejects.toBeInstanceOf(NotFound);
     });
   });
 });
