@@ -100,7 +100,7 @@ const ACTION_ROUTE = '/api/v1.0/organisation/:uid/expenses/:id/action';
 const EXPENSE_DETAIL = '/api/v1.0/organisation/:uid/expenses/:id';
 
 /** Each expense action from the status it is allowed in, reached from a draft by the owner. */
-const EXPENSE_ACTIONS: [action: string, steps: string[], statuses: Statuses][] = [
+const EXPENSE_ACTION_CASES: [action: string, steps: string[], statuses: Statuses][] = [
   ['submit', [], [200, 200, 404, 401]],
   ['approve', ['submit'], [200, 403, 404, 401]],
   ['reject', ['submit'], [200, 403, 404, 401]],
@@ -110,7 +110,7 @@ const EXPENSE_ACTIONS: [action: string, steps: string[], statuses: Statuses][] =
 ];
 
 const actionRows = (method: 'GET' | 'POST'): Row[] =>
-  EXPENSE_ACTIONS.map(([action, steps, statuses]) => ({
+  EXPENSE_ACTION_CASES.map(([action, steps, statuses]) => ({
     method,
     route: ACTION_ROUTE,
     variant: action,

@@ -7,7 +7,16 @@ import { UpdateOrganisation } from '../../../../application/organisation/update-
 import { Actor } from '../../../../application/shared/actor';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { NotFound, PermissionDenied, ValidationFailed } from '../../../../domain/shared/errors';
-import { aRegisteredPerson, FixedClock, InMemoryUseCases, join, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
+import {
+  aRegisteredPerson,
+  anOrganisationWithAMember,
+  FixedClock,
+  InMemoryUseCases,
+  join,
+  signUp,
+  SignedUpUser,
+  useCases,
+} from '../../../support/in-memory';
 
 describe('organisation access', () => {
   let app: InMemoryUseCases;
@@ -18,12 +27,7 @@ describe('organisation access', () => {
 
   beforeEach(async () => {
     app = await useCases();
-    owner = await signUp(app, { email: 'owner@example.com', organisationName: 'Acme' });
-    orgUid = owner.organisation.organisation.uniqueId;
-    const grace = await aRegisteredPerson(app, { email: 'grace@example.com' });
-    await join(app, grace.id, orgUid);
-    member = { personId: grace.id };
-    outsider = await signUp(app, { email: 'outsider@example.com', organisationName: 'Elsewhere' });
+    ({ owner, orgUid, member, outsider } = await anOrganisationWithAMember(app));
   });
 
   describe('GetOrganisation', () => {
