@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Account } from '../../domain/account/account';
 import { NotFound } from '../../domain/shared/errors';
+import { Operation } from '../organisation/authorisation-policy';
 import { OrganisationAccess, OrganisationAccessGrant } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { ACCOUNT_TOKENS, AccountRepository } from './account.ports';
@@ -9,7 +10,7 @@ export interface AccountAccessGrant extends OrganisationAccessGrant {
   account: Account;
 }
 
-/** An account of an organisation the caller belongs to; 404 for anything else. */
+/** An account of an organisation whose policy lets the caller perform `operation`; 404 for an unknown account. */
 @injectable()
 export class AccountAccess {
   constructor(
@@ -17,8 +18,8 @@ export class AccountAccess {
     @inject(ACCOUNT_TOKENS.AccountRepository) private readonly accounts: AccountRepository,
   ) {}
 
-  async asMember(actor: Actor, organisationUniqueId: string, accountUniqueId: string): Promise<AccountAccessGrant> {
-    const grant = await this.access.asMember(actor, organisationUniqueId);
+  async authorise(actor: Actor, organisationUniqueId: string, accountUniqueId: string, operation: Operation): Promise<AccountAccessGrant> {
+    const grant = await this.access.authorise(actor, organisationUniqueId, operation);
     const account = await this.accounts.findByUniqueId(grant.organisation.id, accountUniqueId);
     if (!account) throw new NotFound();
     return { ...grant, account };

@@ -28,7 +28,7 @@ export class CreateAccount {
 
   execute(actor: Actor, organisationUniqueId: string, command: NewAccount): Promise<AccountSnapshot> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'accounts.create');
       await assertAccountAvailable(this.accounts, organisation.id, command);
       const account = Account.create({
         ...command,

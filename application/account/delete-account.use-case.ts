@@ -17,7 +17,7 @@ export class DeleteAccount {
 
   execute(actor: Actor, organisationUniqueId: string, accountUniqueId: string): Promise<void> {
     return this.unitOfWork.transaction(async () => {
-      const { account } = await this.access.asMember(actor, organisationUniqueId, accountUniqueId);
+      const { account } = await this.access.authorise(actor, organisationUniqueId, accountUniqueId, 'accounts.delete');
       for (const usage of this.usages ?? []) {
         if (await usage.isAccountUsed(account.organisationId, account.id)) throw new InUse(ACCOUNT_IN_USE);
       }

@@ -8,7 +8,7 @@ export class GetAccount {
   constructor(@inject(AccountAccess) private readonly access: AccountAccess) {}
 
   async execute(actor: Actor, organisationUniqueId: string, accountUniqueId: string): Promise<AccountSnapshot> {
-    const { account } = await this.access.asMember(actor, organisationUniqueId, accountUniqueId);
+    const { account } = await this.access.authorise(actor, organisationUniqueId, accountUniqueId, 'accounts.view');
     return account.snapshot();
   }
 }

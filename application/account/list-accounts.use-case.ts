@@ -20,7 +20,7 @@ export class ListAccounts {
     ordering: Ordering<AccountOrderField>,
     page: PageRequest,
   ): Promise<Page<AccountSnapshot>> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'accounts.list');
     const found = await this.accounts.list(organisation.id, filter, ordering, page);
     return { items: found.items.map((account) => account.snapshot()), total: found.total };
   }

@@ -23,7 +23,7 @@ export class UpdateAccount {
     changes: AccountChanges,
   ): Promise<AccountSnapshot> {
     return this.unitOfWork.transaction(async () => {
-      const { account } = await this.access.asMember(actor, organisationUniqueId, accountUniqueId);
+      const { account } = await this.access.authorise(actor, organisationUniqueId, accountUniqueId, 'accounts.update');
       account.update(changes, this.clock.now());
       await assertAccountAvailable(this.accounts, account.organisationId, { accountCode: changes.accountCode }, account.id);
       await this.accounts.save(account);

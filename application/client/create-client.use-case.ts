@@ -20,7 +20,7 @@ export class CreateClient {
 
   execute(actor: Actor, organisationUniqueId: string, command: NewClientCommand): Promise<ClientSnapshot> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'clients.create');
       const existing = (uid: string) => this.clients.findByUniqueId(organisation.id, uid);
       const client = Client.create({
         ...command,

@@ -18,7 +18,7 @@ export class DeleteClient {
 
   execute(actor: Actor, organisationUniqueId: string, clientUniqueId: string): Promise<void> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'clients.delete');
       const client = found(await this.clients.findByUniqueId(organisation.id, clientUniqueId));
       if (await this.references.isClientReferenced(organisation.id, client.id)) throw new InUse(CLIENT_IN_USE);
       await this.clients.delete(client);

@@ -13,7 +13,7 @@ export class GetClient {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, clientUniqueId: string): Promise<ClientSnapshot> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'clients.view');
     return found(await this.clients.findByUniqueId(organisation.id, clientUniqueId)).snapshot();
   }
 }

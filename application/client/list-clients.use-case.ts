@@ -14,7 +14,7 @@ export class ListClients {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, query: ClientListQuery): Promise<Page<ClientSnapshot>> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'clients.list');
     const page = await this.clients.list(organisation.id, query);
     return { total: page.total, items: page.items.map((client) => client.snapshot()) };
   }

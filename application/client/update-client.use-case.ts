@@ -18,7 +18,7 @@ export class UpdateClient {
 
   execute(actor: Actor, organisationUniqueId: string, clientUniqueId: string, changes: ClientChanges): Promise<ClientSnapshot> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'clients.update');
       const client = found(await this.clients.findByUniqueId(organisation.id, clientUniqueId));
       client.update(changes, this.clock.now());
       await this.clients.save(client);

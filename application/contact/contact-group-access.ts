@@ -3,6 +3,7 @@ import { Contact } from '../../domain/contact/contact';
 import { ContactGroup } from '../../domain/contact/contact-group';
 import { Organisation } from '../../domain/organisation/organisation';
 import { NotFound } from '../../domain/shared/errors';
+import { Operation } from '../organisation/authorisation-policy';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { CONTACT_TOKENS, ContactGroupRepository, ContactRepository } from './contact.ports';
@@ -24,8 +25,8 @@ export interface ContactGroupGrant {
 }
 
 /**
- * Any member reaches the organisation's contact groups, and a contact only
- * through its own group. Anything else (another organisation, an unknown
+ * The organisation's contact groups, as far as its policy lets the caller
+ * perform `operation`, and a contact only through its own group. Anything else (another organisation, an unknown
  * group, a contact of another group) is the same 404.
  */
 @injectable()
@@ -36,16 +37,16 @@ export class ContactGroupAccess {
     @inject(CONTACT_TOKENS.ContactRepository) private readonly contacts: ContactRepository,
   ) {}
 
-  async group(actor: Actor, path: GroupPath): Promise<ContactGroupGrant> {
-    const { organisation } = await this.access.asMember(actor, path.organisationUniqueId);
+  async group(actor: Actor, path: GroupPath, operation: Operation): Promise<ContactGroupGrant> {
+    const { organisation } = await this.access.authorise(actor, path.organisationUniqueId, operation);
     const group = await this.groups.findByUniqueId(organisation.id, path.groupUniqueId);
     if (!group) throw new NotFound();
     return { organisation, group };
   }
 
   /** The group, locked until the transaction ends: writes to a group and its contacts take turns. */
-  async groupForUpdate(actor: Actor, path: GroupPath): Promise<ContactGroupGrant> {
-    const { organisation } = await this.access.asMember(actor, path.organisationUniqueId);
+  async groupForUpdate(actor: Actor, path: GroupPath, operation: Operation): Promise<ContactGroupGrant> {
+    const { organisation } = await this.access.authorise(actor, path.organisationUniqueId, operation);
     const group = await this.groups.findForUpdate(organisation.id, path.groupUniqueId);
     if (!group) throw new NotFound();
     return { organisation, group };

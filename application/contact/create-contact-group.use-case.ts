@@ -23,7 +23,7 @@ export class CreateContactGroup {
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewContactGroup): Promise<ContactGroupView> {
     const grant = await this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'contact_groups.create');
       const uniqueId = command.uniqueId ?? this.ids.next();
       if (command.uniqueId !== undefined && (await this.groups.existsWithUniqueId(organisation.id, uniqueId))) {
         throw ValidationFailed.field('unique_id', DUPLICATE_GROUP_UNIQUE_ID);

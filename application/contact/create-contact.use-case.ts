@@ -25,7 +25,7 @@ export class CreateContact {
 
   async execute(actor: Actor, path: GroupPath, command: NewContact): Promise<ContactView> {
     const { grant, contact } = await this.unitOfWork.transaction(async () => {
-      const grant = await this.access.groupForUpdate(actor, path);
+      const grant = await this.access.groupForUpdate(actor, path, 'contacts.create');
       const uniqueId = command.uniqueId ?? this.ids.next();
       if (command.uniqueId !== undefined && (await this.contacts.existsWithUniqueId(grant.organisation.id, uniqueId))) {
         throw ValidationFailed.field('unique_id', DUPLICATE_CONTACT_UNIQUE_ID);

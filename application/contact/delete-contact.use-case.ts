@@ -17,7 +17,7 @@ export class DeleteContact {
 
   async execute(actor: Actor, path: ContactPath): Promise<ContactView> {
     const { grant, contact } = await this.unitOfWork.transaction(async () => {
-      const grant = await this.access.groupForUpdate(actor, path);
+      const grant = await this.access.groupForUpdate(actor, path, 'contacts.delete');
       const contact = await this.access.contact(grant, path.contactUniqueId);
       await this.contacts.delete(contact);
       return { grant, contact };

@@ -12,6 +12,6 @@ export class GetContactGroup {
   ) {}
 
   async execute(actor: Actor, path: GroupPath): Promise<ContactGroupView> {
-    return this.views.group(await this.access.group(actor, path));
+    return this.views.group(await this.access.group(actor, path, 'contact_groups.view'));
   }
 }

@@ -12,7 +12,7 @@ export class GetContact {
   ) {}
 
   async execute(actor: Actor, path: ContactPath): Promise<ContactView> {
-    const grant = await this.access.group(actor, path);
+    const grant = await this.access.group(actor, path, 'contacts.view');
     return this.views.contact(grant, await this.access.contact(grant, path.contactUniqueId));
   }
 }

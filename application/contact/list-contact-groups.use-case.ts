@@ -20,7 +20,7 @@ export class ListContactGroups {
     page: PageRequest,
     ordering: Ordering<ContactGroupOrderField>,
   ): Promise<Page<ContactGroupView>> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'contact_groups.list');
     const { items, total } = await this.groups.list(organisation.id, page, ordering);
     return { items: await this.views.groups(organisation.name, items), total };
   }

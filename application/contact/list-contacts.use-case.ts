@@ -20,7 +20,7 @@ export class ListContacts {
     page: PageRequest,
     ordering: Ordering<ContactOrderField>,
   ): Promise<Page<ContactView>> {
-    const grant = await this.access.group(actor, path);
+    const grant = await this.access.group(actor, path, 'contacts.list');
     const { items, total } = await this.contacts.listInGroup(grant.group, page, ordering);
     return { items: await this.views.contactsOf(grant, items), total };
   }

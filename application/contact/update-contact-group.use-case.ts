@@ -19,7 +19,7 @@ export class UpdateContactGroup {
 
   async execute(actor: Actor, path: GroupPath, changes: ContactGroupChanges): Promise<ContactGroupView> {
     const grant = await this.unitOfWork.transaction(async () => {
-      const grant = await this.access.groupForUpdate(actor, path);
+      const grant = await this.access.groupForUpdate(actor, path, 'contact_groups.update');
       grant.group.update(changes, this.clock.now());
       await this.groups.save(grant.group);
       return grant;

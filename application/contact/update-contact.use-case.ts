@@ -19,7 +19,7 @@ export class UpdateContact {
 
   async execute(actor: Actor, path: ContactPath, changes: ContactChanges): Promise<ContactView> {
     const { grant, contact } = await this.unitOfWork.transaction(async () => {
-      const grant = await this.access.groupForUpdate(actor, path);
+      const grant = await this.access.groupForUpdate(actor, path, 'contacts.update');
       const contact = await this.access.contact(grant, path.contactUniqueId);
       const now = this.clock.now();
       contact.update(changes, now);

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ExpenseAction, isOwnerOnly } from '../../domain/expense/expense-transitions';
-import { PermissionDenied } from '../../domain/shared/errors';
+import { ExpenseAction } from '../../domain/expense/expense-transitions';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { ExpenseAccess } from './expense-access';
@@ -14,8 +13,8 @@ export interface ExpenseActionCommand {
 }
 
 /**
- * Moves an expense along its workflow. Members submit and reopen; the owner
- * alone approves, rejects, marks paid and reimburses. The row is locked for the
+ * Moves an expense along its workflow; who may take each action is the
+ * authorisation policy's `expenses.<action>`. The row is locked for the
  * transaction, so two concurrent approvals record one approval and a 409.
  */
 @injectable()
@@ -35,8 +34,8 @@ export class ApplyExpenseAction {
     command: ExpenseActionCommand,
   ): Promise<ExpenseView> {
     const { organisation, expense } = await this.unitOfWork.transaction(async () => {
-      const grant = await this.access.asMember(actor, organisationUniqueId, expenseUniqueId, { forUpdate: true });
-      if (isOwnerOnly(command.action) && !grant.isOwner) throw new PermissionDenied();
+      const operation = `expenses.${command.action}` as const;
+      const grant = await this.access.authorise(actor, organisationUniqueId, expenseUniqueId, operation, { forUpdate: true });
       grant.expense.apply(command.action, actor.personId, this.clock.now(), command.reason);
       await this.expenses.save(grant.expense);
       return grant;

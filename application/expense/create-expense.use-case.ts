@@ -25,7 +25,7 @@ export class CreateExpense {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewExpenseCommand): Promise<ExpenseView> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'expenses.create');
     const expense = await this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
       this.unitOfWork.transaction(async () => {
         const references = await this.references.resolve(organisation.id, command);

@@ -17,7 +17,7 @@ export class DeleteExpense {
 
   async execute(actor: Actor, organisationUniqueId: string, expenseUniqueId: string): Promise<void> {
     const receipt = await this.unitOfWork.transaction(async () => {
-      const { organisation, expense } = await this.access.asMember(actor, organisationUniqueId, expenseUniqueId, {
+      const { organisation, expense } = await this.access.authorise(actor, organisationUniqueId, expenseUniqueId, 'expenses.delete', {
         forUpdate: true,
       });
       expense.assertDeletable(organisation.financialYearLockDate);

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Expense } from '../../domain/expense/expense';
 import { NotFound } from '../../domain/shared/errors';
+import { Operation } from '../organisation/authorisation-policy';
 import { OrganisationAccess, OrganisationAccessGrant } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
@@ -9,7 +10,7 @@ export interface ExpenseAccessGrant extends OrganisationAccessGrant {
   expense: Expense;
 }
 
-/** An expense of an organisation the caller belongs to; 404 for anything else. */
+/** An expense of an organisation whose policy lets the caller perform `operation`; 404 for an unknown expense. */
 @injectable()
 export class ExpenseAccess {
   constructor(
@@ -17,13 +18,14 @@ export class ExpenseAccess {
     @inject(EXPENSE_TOKENS.ExpenseRepository) private readonly expenses: ExpenseRepository,
   ) {}
 
-  async asMember(
+  async authorise(
     actor: Actor,
     organisationUniqueId: string,
     expenseUniqueId: string,
+    operation: Operation,
     options: { forUpdate?: boolean } = {},
   ): Promise<ExpenseAccessGrant> {
-    const grant = await this.access.asMember(actor, organisationUniqueId);
+    const grant = await this.access.authorise(actor, organisationUniqueId, operation);
     return { ...grant, expense: await this.find(grant.organisation.id, expenseUniqueId, options) };
   }
 

@@ -22,7 +22,7 @@ export class GetExpenseReceipt {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, expenseUniqueId: string): Promise<ReceiptDownload> {
-    const { expense } = await this.access.asMember(actor, organisationUniqueId, expenseUniqueId);
+    const { expense } = await this.access.authorise(actor, organisationUniqueId, expenseUniqueId, 'expenses.view_receipt');
     const receipt = expense.receipt;
     const content = receipt ? await this.storage.read(receipt.key) : null;
     if (!receipt || !content) throw new NotFound();

@@ -11,7 +11,7 @@ export class GetExpense {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, expenseUniqueId: string): Promise<ExpenseView> {
-    const { organisation, expense } = await this.access.asMember(actor, organisationUniqueId, expenseUniqueId);
+    const { organisation, expense } = await this.access.authorise(actor, organisationUniqueId, expenseUniqueId, 'expenses.view');
     return this.views.one(organisation, expense);
   }
 }

@@ -30,7 +30,7 @@ export class ListExpenses {
     ordering: Ordering<ExpenseOrderField>,
     page: PageRequest,
   ): Promise<Page<ExpenseView>> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'expenses.list');
     const organisationId = organisation.id;
     const filter: ExpenseFilter = {
       fromDate: query.fromDate,

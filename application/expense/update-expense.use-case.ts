@@ -33,7 +33,7 @@ export class UpdateExpense {
     expenseUniqueId: string,
     command: ExpenseCommand,
   ): Promise<ExpenseView> {
-    const { organisation } = await this.organisations.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.organisations.authorise(actor, organisationUniqueId, 'expenses.update');
     const lockDate = organisation.financialYearLockDate;
     const { expense, unreferenced } = await this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
       this.unitOfWork.transaction(async () => {

@@ -33,7 +33,7 @@ export class CreateLead {
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewLeadCommand): Promise<LeadView> {
     const lead = await this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.create');
       const { uniqueId, salesStage: _stage, client: _client, ...details } = command;
       const { salesStage, client } = await this.references.resolve(organisation.id, command);
       if (!salesStage) throw ValidationFailed.field('sales_stage', 'This field may not be null.');

@@ -15,7 +15,7 @@ export class DeleteLead {
 
   execute(actor: Actor, organisationUniqueId: string, leadUniqueId: string): Promise<void> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.delete');
       await this.leads.delete(found(await this.leads.findByUniqueId(organisation.id, leadUniqueId)));
     });
   }

@@ -14,7 +14,7 @@ export class GetLead {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, leadUniqueId: string): Promise<LeadView> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.view');
     return this.views.one(found(await this.leads.findByUniqueId(organisation.id, leadUniqueId)));
   }
 }

@@ -15,7 +15,7 @@ export class ListLeads {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, query: LeadListQuery): Promise<Page<LeadView>> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.list');
     const page = await this.leads.list(organisation.id, query);
     return { total: page.total, items: await this.views.many(organisation.id, page.items) };
   }

@@ -25,7 +25,7 @@ export class UpdateLead {
 
   async execute(actor: Actor, organisationUniqueId: string, leadUniqueId: string, changes: LeadCommand): Promise<LeadView> {
     const lead = await this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.update');
       const lead = found(await this.leads.findByUniqueId(organisation.id, leadUniqueId));
       const { salesStage: _stage, client: _client, ...details } = changes;
       const { salesStage, client } = await this.references.resolve(organisation.id, changes);

@@ -12,7 +12,7 @@ export class GetOrganisation {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string): Promise<OrganisationView> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'organisation.view');
     return this.views.one(organisation);
   }
 }

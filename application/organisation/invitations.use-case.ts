@@ -41,7 +41,7 @@ export class InviteMember {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, command: { email: string; role: InvitableRole }): Promise<InvitationView> {
-    const { organisation } = await this.access.asOwner(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'invitations.create');
     const existing = await this.people.findByEmail(command.email);
     if (existing && (await this.memberships.find(organisation.id, existing.id))) {
       throw ValidationFailed.field('email', 'This person is already a member of the organisation.');
@@ -78,7 +78,7 @@ export class ResendInvitation {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, invitationUniqueId: string): Promise<InvitationView> {
-    const { organisation } = await this.access.asOwner(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'invitations.resend');
     const invitation = await this.invitations.findByUniqueId(organisation.id, invitationUniqueId);
     if (!invitation) throw new NotFound();
     const now = this.clock.now();
@@ -99,7 +99,7 @@ export class ListInvitations {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string): Promise<InvitationView[]> {
-    const { organisation } = await this.access.asOwner(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'invitations.list');
     const now = this.clock.now();
     return (await this.invitations.listForOrganisation(organisation.id)).map((invitation) => viewOf(invitation, now, null, null));
   }

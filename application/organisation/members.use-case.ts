@@ -25,7 +25,7 @@ export class ListMembers {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string): Promise<MemberView[]> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'members.list');
     const memberships = await this.memberships.listForOrganisation(organisation.id);
     const people = new Map((await this.people.findByIds(memberships.map((m) => m.personId))).map((p) => [p.id, p]));
     return memberships.flatMap((membership) => {
@@ -48,7 +48,7 @@ export class RemoveMember {
 
   async execute(actor: Actor, organisationUniqueId: string, personUniqueId: string): Promise<void> {
     await this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asOwner(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'members.remove');
       const person = await this.people.findMemberByUniqueId(organisation.id, personUniqueId);
       if (!person) throw new NotFound();
       if (person.id === organisation.ownerId) {

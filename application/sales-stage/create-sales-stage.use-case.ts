@@ -21,7 +21,7 @@ export class CreateSalesStage {
 
   execute(actor: Actor, organisationUniqueId: string, command: NewSalesStageCommand): Promise<SalesStageSnapshot> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'sales_stages.create');
       const existing = (uid: string) => this.stages.findByUniqueId(organisation.id, uid);
       const stage = SalesStage.create({
         ...command,

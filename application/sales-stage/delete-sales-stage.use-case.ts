@@ -23,7 +23,7 @@ export class DeleteSalesStage {
 
   execute(actor: Actor, organisationUniqueId: string, stageUniqueId: string): Promise<void> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'sales_stages.delete');
       const stage = found(await this.stages.findByUniqueId(organisation.id, stageUniqueId));
       if (await this.references.isSalesStageReferenced(organisation.id, stage.id)) throw new InUse(SALES_STAGE_IN_USE);
       await this.stages.delete(stage);

@@ -13,7 +13,7 @@ export class GetSalesStage {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, stageUniqueId: string): Promise<SalesStageSnapshot> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'sales_stages.view');
     return found(await this.stages.findByUniqueId(organisation.id, stageUniqueId)).snapshot();
   }
 }

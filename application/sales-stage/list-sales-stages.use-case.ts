@@ -14,7 +14,7 @@ export class ListSalesStages {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, query: SalesStageListQuery): Promise<Page<SalesStageSnapshot>> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'sales_stages.list');
     const page = await this.stages.list(organisation.id, query);
     return { total: page.total, items: page.items.map((stage) => stage.snapshot()) };
   }

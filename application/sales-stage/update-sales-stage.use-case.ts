@@ -23,7 +23,7 @@ export class UpdateSalesStage {
     changes: SalesStageChanges,
   ): Promise<SalesStageSnapshot> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'sales_stages.update');
       const stage = found(await this.stages.findByUniqueId(organisation.id, stageUniqueId));
       stage.update(changes, this.clock.now());
       await this.stages.save(stage);

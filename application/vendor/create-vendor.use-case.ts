@@ -26,7 +26,7 @@ export class CreateVendor {
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewVendorCommand): Promise<VendorView> {
     const vendor = await this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.create');
       const existing = (uid: string) => this.vendors.findByUniqueId(organisation.id, uid);
       const vendor = Vendor.create({
         ...command,

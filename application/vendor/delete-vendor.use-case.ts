@@ -18,7 +18,7 @@ export class DeleteVendor {
 
   execute(actor: Actor, organisationUniqueId: string, vendorUniqueId: string): Promise<void> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.delete');
       const vendor = found(await this.vendors.findByUniqueId(organisation.id, vendorUniqueId));
       if (await this.references.isVendorReferenced(organisation.id, vendor.id)) throw new InUse(VENDOR_IN_USE);
       await this.vendors.delete(vendor);

@@ -14,7 +14,7 @@ export class GetVendor {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, vendorUniqueId: string): Promise<VendorView> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.view');
     return this.views.one(found(await this.vendors.findByUniqueId(organisation.id, vendorUniqueId)));
   }
 }

@@ -15,7 +15,7 @@ export class ListVendors {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, query: VendorListQuery): Promise<Page<VendorView>> {
-    const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.list');
     const page = await this.vendors.list(organisation.id, query);
     return { total: page.total, items: await this.views.many(page.items) };
   }

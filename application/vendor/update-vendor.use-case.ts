@@ -20,7 +20,7 @@ export class UpdateVendor {
 
   async execute(actor: Actor, organisationUniqueId: string, vendorUniqueId: string, changes: VendorChanges): Promise<VendorView> {
     const vendor = await this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.asMember(actor, organisationUniqueId);
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.update');
       const vendor = found(await this.vendors.findByUniqueId(organisation.id, vendorUniqueId));
       vendor.update(changes, this.clock.now());
       await this.vendors.save(vendor);

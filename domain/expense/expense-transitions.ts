@@ -27,35 +27,24 @@ export type TransitionEffect = Partial<
 export interface ExpenseTransition {
   readonly from: ExpenseStatus;
   readonly to: ExpenseStatus;
-  /** Read by the application layer: only the organisation's owner may take this action. */
-  readonly ownerOnly: boolean;
   readonly effect: (context: TransitionContext) => TransitionEffect;
 }
 
-/** The expense state machine, whole: an action not listed from a status is refused. */
+/**
+ * The expense state machine, whole: an action not listed from a status is
+ * refused. Who may take an action is not the domain's: see the application's
+ * authorisation policy.
+ */
 export const EXPENSE_TRANSITIONS: Readonly<Record<ExpenseAction, ExpenseTransition>> = {
   // A resubmitted expense no longer carries the reason of its earlier rejection.
-  submit: { from: 'draft', to: 'submitted', ownerOnly: false, effect: ({ now }) => ({ submittedDate: now, rejectionReason: null }) },
-  approve: {
-    from: 'submitted',
-    to: 'approved',
-    ownerOnly: true,
-    effect: ({ actorId, now }) => ({ approvedDate: now, approvedById: actorId }),
-  },
-  reject: { from: 'submitted', to: 'rejected', ownerOnly: true, effect: ({ reason }) => ({ rejectionReason: reason }) },
-  mark_paid: { from: 'approved', to: 'paid', ownerOnly: true, effect: ({ now }) => ({ paidDate: now }) },
-  reimburse: { from: 'approved', to: 'reimbursed', ownerOnly: true, effect: ({ now }) => ({ paidDate: now }) },
+  submit: { from: 'draft', to: 'submitted', effect: ({ now }) => ({ submittedDate: now, rejectionReason: null }) },
+  approve: { from: 'submitted', to: 'approved', effect: ({ actorId, now }) => ({ approvedDate: now, approvedById: actorId }) },
+  reject: { from: 'submitted', to: 'rejected', effect: ({ reason }) => ({ rejectionReason: reason }) },
+  mark_paid: { from: 'approved', to: 'paid', effect: ({ now }) => ({ paidDate: now }) },
+  reimburse: { from: 'approved', to: 'reimbursed', effect: ({ now }) => ({ paidDate: now }) },
   // The rejection reason stays visible while the expense is being corrected.
-  reopen: { from: 'rejected', to: 'draft', ownerOnly: false, effect: () => ({}) },
+  reopen: { from: 'rejected', to: 'draft', effect: () => ({}) },
 };
-
-export const OWNER_ONLY_ACTIONS: readonly ExpenseAction[] = EXPENSE_ACTIONS.values.filter(
-  (action) => EXPENSE_TRANSITIONS[action].ownerOnly,
-);
-
-export function isOwnerOnly(action: ExpenseAction): boolean {
-  return EXPENSE_TRANSITIONS[action].ownerOnly;
-}
 
 /** The actions an expense in `status` accepts. */
 export function actionsFrom(status: ExpenseStatus): ExpenseAction[] {

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { cookieFrom } from '../support/api-client';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
+import { actOn, createExpense, expensePaths } from '../support/expenses';
 import { startTestApp, TestApp } from '../support/test-app';
+
+// The basic view of an organisation, as the spec lists it: what a member sees.
+const BASIC_VIEW_FIELDS = [
+  'unique_id', 'name', 'language', 'language_display', 'business_description', 'business_category', 'business_category_display',
+  'business_website', 'logo_url', 'owner', 'member_count', 'date_created', 'last_updated',
+].sort();
+const PERMISSION_DENIED = { detail: 'You do not have permission to perform this action.' };
 
 describe.each(testDatabases())('members and invitations on $name', (factory) => {
   let app: TestApp;
@@ -32,32 +40,67 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
     return response.body as { token: string; accept_url: string; status: string; sent_at: string | null };
   }
 
-  it('invites by e-mail, writes the mail to the outbox, and lets the invitee sign up by accepting', async () => {
+  /** The path of the link in the last mail the outbox holds for `email`: what the invitee would follow. */
+  function linkInMailTo(email: string): string {
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = readdirSync(outbox)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string });
+    const mail = mails.filter((m) => m.to === email).pop();
+    if (!mail) throw new Error(`no mail to ${email} in the outbox`);
+    const link = /https?:\/\/\S+\/api\/v1\.0\/invitations\/[^/\s]+\/accept\//.exec(mail.text);
+    if (!link) throw new Error(`no invitation link in the mail: ${mail.text}`);
+    return new URL(link[0]).pathname;
+  }
+
+  it('invites by e-mail; the invitee accepts from the link in the outbox mail, and sees the basic view but none of the owner\'s operations', async () => {
     const invitation = await invite('newcomer@example.com');
     expect(invitation).toMatchObject({ email: 'newcomer@example.com', role: 'member', status: 'pending' });
     expect(invitation.accept_url).toContain(`/api/v1.0/invitations/${invitation.token}/accept/`);
     expect(invitation.sent_at).not.toBeNull();
-    const outbox = path.join(dataDir, 'outbox');
-    const mails = readdirSync(outbox).map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')));
-    expect(mails.some((mail) => mail.to === 'newcomer@example.com' && mail.text.includes(invitation.token))).toBe(true);
+    const acceptPath = linkInMailTo('newcomer@example.com');
+    expect(acceptPath).toBe(`/api/v1.0/invitations/${invitation.token}/accept/`);
 
-    const accepted = await app.client.post(`/api/v1.0/invitations/${invitation.token}/accept/`, {
-      password: 'a fine passphrase',
-      first_name: 'New',
-      last_name: 'Comer',
-    });
+    const accepted = await app.client.post(acceptPath, { password: 'a fine passphrase', first_name: 'New', last_name: 'Comer' });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ user: { email: 'newcomer@example.com' }, is_owner: false, organisation_details: { name: 'Guild', role: 'member' } });
     expect(cookieFrom(accepted, 'sessionid')).toBeTruthy();
 
-    const again = await app.client.post(`/api/v1.0/invitations/${invitation.token}/accept/`, { password: 'a fine passphrase', first_name: 'N', last_name: 'C' });
+    const again = await app.client.post(acceptPath, { password: 'a fine passphrase', first_name: 'N', last_name: 'C' });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ non_field_errors: ['This invitation has already been used.'] });
 
-    const members = await app.client.basic('newcomer@example.com', 'a fine passphrase').get(`${org()}/members/`);
+    const newcomer = app.client.basic('newcomer@example.com', 'a fine passphrase');
+    const members = await newcomer.get(`${org()}/members/`);
     expect(members.status).toBe(200);
     expect(members.headers.get('x-total-count')).toBe('2');
     expect(members.body.map((m: { role: string }) => m.role)).toEqual(['owner', 'member']);
+
+    const basic = await newcomer.get(`${org()}/`);
+    expect(basic.status).toBe(200);
+    expect(Object.keys(basic.body).sort()).toEqual(BASIC_VIEW_FIELDS);
+    expect(basic.body).toMatchObject({ name: 'Guild', member_count: 2, owner: { unique_id: owner.personUniqueId } });
+
+    const expenses = expensePaths(owner.organisationUniqueId);
+    const submitted = await createExpense(newcomer, owner.organisationUniqueId, { status: 'submitted' });
+    const approved = await createExpense(newcomer, owner.organisationUniqueId, { status: 'submitted' });
+    await actOn(owner.api, owner.organisationUniqueId, approved.unique_id, 'approve');
+    const refused = [
+      await newcomer.put(`${org()}/update/`, { name: 'Taken over' }),
+      await newcomer.patch(`${org()}/update/`, { name: 'Taken over' }),
+      await newcomer.delete(`${org()}/members/${owner.personUniqueId}/`),
+      await newcomer.post(`${org()}/invitations/`, { email: 'friend@example.com', role: 'member' }),
+      await newcomer.get(`${org()}/invitations/`),
+      await newcomer.get(expenses.action(submitted.unique_id, 'approve')),
+      await newcomer.get(expenses.action(submitted.unique_id, 'reject', 'No')),
+      await newcomer.get(expenses.action(approved.unique_id, 'mark_paid')),
+      await newcomer.get(expenses.action(approved.unique_id, 'reimburse')),
+    ];
+    expect(refused.map((response) => [response.status, response.body])).toEqual(refused.map(() => [403, PERMISSION_DENIED]));
+    expect((await owner.api.get(`${org()}/`)).body.name).toBe('Guild');
+    expect((await owner.api.get(`${org()}/invitations/`)).body.map((i: { email: string }) => i.email)).toEqual(['newcomer@example.com']);
+    expect((await owner.api.get(expenses.detail(submitted.unique_id))).body.status).toBe('submitted');
+    expect((await owner.api.get(expenses.detail(approved.unique_id))).body.status).toBe('approved');
   });
 
   it('lets an existing user accept with their own credentials, and no one else', async () => {

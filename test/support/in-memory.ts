@@ -159,3 +159,20 @@ export async function join(
   if (!organisation) throw new Error(`join: no organisation ${organisationUniqueId}`);
   await app.memberships.add({ organisationId: organisation.id, personId, role, dateJoined: app.clock.now() });
 }
+
+export interface OrganisationWithAMember {
+  owner: SignedUpUser;
+  orgUid: string;
+  member: Actor;
+  outsider: SignedUpUser;
+}
+
+/** Acme with its owner and Grace, a plain member; and an outsider who owns another organisation. */
+export async function anOrganisationWithAMember(app: InMemoryUseCases): Promise<OrganisationWithAMember> {
+  const owner = await signUp(app, { email: 'owner@example.com', organisationName: 'Acme' });
+  const orgUid = owner.organisation.organisation.uniqueId;
+  const grace = await aRegisteredPerson(app, { email: 'grace@example.com' });
+  await join(app, grace.id, orgUid);
+  const outsider = await signUp(app, { email: 'outsider@example.com', organisationName: 'Elsewhere' });
+  return { owner, orgUid, member: { personId: grace.id }, outsider };
+}

@@ -4,8 +4,8 @@ import { TestApp } from './test-app';
 import { TestUser } from './accounts';
 
 /**
- * Makes `user` a plain member of `organisationUniqueId`. No issue so far
- * brings the invitation endpoints, so tests add members through the ports.
+ * Makes `user` a plain member of `organisationUniqueId` through the ports:
+ * quicker than an invitation, for tests that are not about invitations.
  */
 export async function addMember(app: TestApp, organisationUniqueId: string, user: TestUser): Promise<void> {
   const container = app.application.container;

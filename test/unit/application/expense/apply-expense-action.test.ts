@@ -25,11 +25,17 @@ describe('ApplyExpenseAction', () => {
     expect(approved.createdBy).toEqual({ uniqueId: world.member.person.uniqueId, fullName: 'Mo Member' });
   });
 
-  it.each(['approve', 'reject'] as const)('keeps %s to the owner: a member is refused and nothing changes', async (action) => {
+  it.each([
+    ['approve', ['submit'], 'approved'],
+    ['reject', ['submit'], 'rejected'],
+    ['mark_paid', ['submit', 'approve'], 'paid'],
+    ['reimburse', ['submit', 'approve'], 'reimbursed'],
+  ] as const)('keeps %s to the owner: a member is refused, a non-member not found, and nothing changes', async (action, before, after) => {
     const world = await withDraft();
-    await world.act(world.member.actor, 'submit');
+    for (const step of before) await world.act(world.owner.actor, step);
     await expect(world.act(world.member.actor, action)).rejects.toThrow(PermissionDenied);
-    expect((await world.act(world.owner.actor, action)).expense.status).toBe(action === 'approve' ? 'approved' : 'rejected');
+    await expect(world.act(world.outsider.actor, action)).rejects.toThrow(NotFound);
+    expect((await world.act(world.owner.actor, action)).expense.status).toBe(after);
   });
 
   it('keeps the rejection reason, and lets the member reopen the expense', async () => {

@@ -2,13 +2,21 @@ import { CreateOrganisation } from '../../../../application/organisation/create-
 import { FoundOrganisationService } from '../../../../application/organisation/found-organisation';
 import { GetOrganisation } from '../../../../application/organisation/get-organisation.use-case';
 import { ListOrganisations } from '../../../../application/organisation/list-organisations.use-case';
-import { OrganisationAccess } from '../../../../application/organisation/organisation-access';
 import { OrganisationViews } from '../../../../application/organisation/organisation-views';
 import { UpdateOrganisation } from '../../../../application/organisation/update-organisation.use-case';
 import { Actor } from '../../../../application/shared/actor';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { NotFound, PermissionDenied, ValidationFailed } from '../../../../domain/shared/errors';
-import { aRegisteredPerson, FixedClock, InMemoryUseCases, join, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
+import {
+  aRegisteredPerson,
+  anOrganisationWithAMember,
+  FixedClock,
+  InMemoryUseCases,
+  join,
+  signUp,
+  SignedUpUser,
+  useCases,
+} from '../../../support/in-memory';
 
 describe('organisation access', () => {
   let app: InMemoryUseCases;
@@ -19,12 +27,7 @@ describe('organisation access', () => {
 
   beforeEach(async () => {
     app = await useCases();
-    owner = await signUp(app, { email: 'owner@example.com', organisationName: 'Acme' });
-    orgUid = owner.organisation.organisation.uniqueId;
-    const grace = await aRegisteredPerson(app, { email: 'grace@example.com' });
-    await join(app, grace.id, orgUid);
-    member = { personId: grace.id };
-    outsider = await signUp(app, { email: 'outsider@example.com', organisationName: 'Elsewhere' });
+    ({ owner, orgUid, member, outsider } = await anOrganisationWithAMember(app));
   });
 
   describe('GetOrganisation', () => {
@@ -85,26 +88,6 @@ describe('organisation access', () => {
       const attempt = app.get(UpdateOrganisation).execute(owner.actor, orgUid, { uniqueId: 'renamed' });
       await expect(attempt).rejects.toMatchObject({ errors: { unique_id: ['This field cannot be changed.'] } });
       await expect(app.get(GetOrganisation).execute(owner.actor, orgUid)).resolves.toBeDefined();
-    });
-  });
-
-  describe('OrganisationAccess', () => {
-    it('grants members and owners with their role', async () => {
-      const access = app.get(OrganisationAccess);
-      await expect(access.asMember(member, orgUid)).resolves.toMatchObject({ isOwner: false, membership: { role: 'member' } });
-      await expect(access.asOwner(owner.actor, orgUid)).resolves.toMatchObject({ isOwner: true, membership: { role: 'owner' } });
-    });
-
-    it('tells a member apart from a stranger', async () => {
-      const access = app.get(OrganisationAccess);
-      await expect(access.asOwner(member, orgUid)).rejects.toBeInstanceOf(PermissionDenied);
-      await expect(access.asOwner(outsider.actor, orgUid)).rejects.toBeInstanceOf(NotFound);
-      await expect(access.asMember(outsider.actor, orgUid)).rejects.toBeInstanceOf(NotFound);
-    });
-
-    it('forgets a member who was removed', async () => {
-      await app.memberships.remove(owner.organisation.organisation.id, member.personId);
-      await expect(app.get(OrganisationAccess).asMember(member, orgUid)).rejects.toBeInstanceOf(NotFound);
     });
   });
 });

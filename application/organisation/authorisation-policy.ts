@@ -1,0 +1,83 @@
+import type { ExpenseAction } from '../../domain/expense/expense-transitions';
+import { Role } from '../../domain/organisation/membership';
+
+/**
+ * Who may do what inside an organisation: every organisation-scoped operation
+ * and the least role allowed to perform it. Someone who is not a member may do
+ * none of them (and learns nothing: NotFound, see OrganisationAccess).
+ * Every expense action has its row, `expenses.<action>`.
+ */
+export const AUTHORISATION_POLICY = {
+  'organisation.view': 'member',
+  'organisation.update': 'owner',
+
+  'members.list': 'member',
+  'members.remove': 'owner',
+
+  'invitations.create': 'owner',
+  'invitations.list': 'owner',
+  'invitations.resend': 'owner',
+
+  'accounts.list': 'member',
+  'accounts.view': 'member',
+  'accounts.create': 'member',
+  'accounts.update': 'member',
+  'accounts.delete': 'member',
+
+  'expenses.list': 'member',
+  'expenses.view': 'member',
+  'expenses.view_receipt': 'member',
+  'expenses.create': 'member',
+  'expenses.update': 'member',
+  'expenses.delete': 'member',
+  'expenses.submit': 'member',
+  'expenses.reopen': 'member',
+  'expenses.approve': 'owner',
+  'expenses.reject': 'owner',
+  'expenses.mark_paid': 'owner',
+  'expenses.reimburse': 'owner',
+
+  'sales_stages.list': 'member',
+  'sales_stages.view': 'member',
+  'sales_stages.create': 'member',
+  'sales_stages.update': 'member',
+  'sales_stages.delete': 'member',
+
+  'clients.list': 'member',
+  'clients.view': 'member',
+  'clients.create': 'member',
+  'clients.update': 'member',
+  'clients.delete': 'member',
+
+  'leads.list': 'member',
+  'leads.view': 'member',
+  'leads.create': 'member',
+  'leads.update': 'member',
+  'leads.delete': 'member',
+
+  'vendors.list': 'member',
+  'vendors.view': 'member',
+  'vendors.create': 'member',
+  'vendors.update': 'member',
+  'vendors.delete': 'member',
+
+  'contact_groups.list': 'member',
+  'contact_groups.view': 'member',
+  'contact_groups.create': 'member',
+  'contact_groups.update': 'member',
+  'contact_groups.delete': 'member',
+
+  'contacts.list': 'member',
+  'contacts.view': 'member',
+  'contacts.create': 'member',
+  'contacts.update': 'member',
+  'contacts.delete': 'member',
+} as const satisfies Record<string, Role> & Record<`expenses.${ExpenseAction}`, Role>;
+
+export type Operation = keyof typeof AUTHORISATION_POLICY;
+
+/** Whether `role` is enough for `operation`: the owner may do all a member may, and more. */
+export function permits(role: Role, operation: Operation): boolean {
+  const least: Role = AUTHORISATION_POLICY[operation];
+  return least === 'member' || role === 'owner';
+}

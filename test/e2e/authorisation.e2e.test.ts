@@ -1,0 +1,538 @@
+import Router from '@koa/router';
+import { randomBytes } from 'node:crypto';
+import { routesOf } from '../../adapters/http/openapi/openapi-document';
+import { signUp, TestUser } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
+import { testDatabases } from '../support/databases';
+import { actOn, anExpense, createExpense, multipart, RECEIPT_FILES } from '../support/expenses';
+import { addMember } from '../support/members';
+import { aRecord, Collection, createContact, createRecord, oneOfEach, OrganisationRecords } from '../support/organisation-records';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Every endpoint the server serves, called by the owner of organisation A, a
+ * member of A, a non-member (the owner of another organisation) and an
+ * anonymous client, each over HTTP with Basic credentials. The statuses are
+ * written out by hand: they are the oracle, not derived from the policy.
+ */
+
+type Caller = 'owner' | 'member' | 'nonMember' | 'anonymous';
+const CALLERS: Caller[] = ['owner', 'member', 'nonMember', 'anonymous'];
+type Statuses = readonly [owner: number, member: number, nonMember: number, anonymous: number];
+
+interface World {
+  app: TestApp;
+  org: string;
+  users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
+  clients: Record<Caller, ApiClient>;
+  records: OrganisationRecords & { receiptExpense: string };
+  /** The owner of an organisation that invites each caller (invitation accept). */
+  host: TestUser;
+  /** Whose credentials the login row sends. */
+  spare: TestUser;
+}
+
+type Params = Record<string, string>;
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Exactly as the router declares it. */
+  route: string;
+  /** Tells apart the rows of one route (the expense actions). */
+  variant?: string;
+  /** The path parameters of the target, for each caller; destructive rows make a fresh one. Default: the shared records. */
+  target?: (w: World, caller: Caller) => Promise<Params> | Params;
+  query?: string;
+  body?: (w: World, caller: Caller) => unknown;
+  /** What the owner reads before and after a refused call: it must not change. */
+  unchanged?: (w: World, params: Params) => Promise<unknown>;
+  expect: Statuses;
+}
+
+const PASSPHRASE = 'a fine passphrase';
+let counter = 0;
+const freshEmail = () => `table-${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+
+function pathOf(route: string, params: Params, query?: string): string {
+  const path = route.replace(/:(\w+)/g, (_match, name: string) => {
+    if (params[name] === undefined) throw new Error(`no value for :${name} in ${route}`);
+    return encodeURIComponent(params[name]);
+  });
+  return `${path}${route.startsWith('/api/') ? '/' : ''}${query ? `?${query}` : ''}`;
+}
+
+function sharedParams(w: World): Params {
+  return { uid: w.org, org: w.org, group: w.records.contactGroup, contact: w.records.contact };
+}
+
+/** The owner's reading of a route (its status and body), at the target's parameters. */
+const readBack = (route: string) => async (w: World, params: Params) => {
+  const response = await w.clients.owner.get(pathOf(route, params));
+  return { status: response.status, body: response.body };
+};
+
+const shared = (record: keyof World['records']) => (w: World) => ({ id: w.records[record] });
+const freshRecord = (collection: Collection) => async (w: World) => ({ id: await createRecord(w.clients.owner, w.org, collection) });
+const freshGroup = async (w: World) => ({ group: await createRecord(w.clients.owner, w.org, 'contact-groups') });
+const freshContact = async (w: World) => ({ contact: await createContact(w.clients.owner, w.org, w.records.contactGroup) });
+const freshMember = async (w: World) => {
+  const person = await signUp(w.app.client);
+  await addMember(w.app, w.org, person);
+  return { personUid: person.personUniqueId };
+};
+/** An expense of A, moved by the owner along `steps` from a draft. */
+const freshExpense =
+  (...steps: string[]) =>
+  async (w: World) => {
+    const { unique_id: id } = await createExpense(w.clients.owner, w.org);
+    await actOn(w.clients.owner, w.org, id, ...steps);
+    return { id };
+  };
+/** An invitation to another organisation, sent to the caller's own e-mail (or a new one, for an anonymous caller). */
+const invitationToCaller = async (w: World, caller: Caller) => {
+  const email = caller === 'anonymous' ? freshEmail() : w.users[caller].email;
+  const invited = await w.host.api.post(`/api/v1.0/organisation/${w.host.organisationUniqueId}/invitations/`, { email, role: 'member' });
+  return { token: invited.body.token as string };
+};
+/** A pending invitation of A, sent by the owner to a new address. */
+const freshInvitation = async (w: World) => {
+  const invited = await w.clients.owner.post(`/api/v1.0/organisation/${w.org}/invitations/`, { email: freshEmail(), role: 'member' });
+  return { invitationUid: invited.body.unique_id as string };
+};
+const passwordOf = (w: World, caller: Caller) => (caller === 'anonymous' ? PASSPHRASE : w.users[caller].password);
+
+const ACTION_ROUTE = '/api/v1.0/organisation/:uid/expenses/:id/action';
+const EXPENSE_DETAIL = '/api/v1.0/organisation/:uid/expenses/:id';
+
+/** Each expense action from the status it is allowed in, reached from a draft by the owner. */
+const EXPENSE_ACTION_CASES: [action: string, steps: string[], statuses: Statuses][] = [
+  ['submit', [], [200, 200, 404, 401]],
+  ['approve', ['submit'], [200, 403, 404, 401]],
+  ['reject', ['submit'], [200, 403, 404, 401]],
+  ['mark_paid', ['submit', 'approve'], [200, 403, 404, 401]],
+  ['reimburse', ['submit', 'approve'], [200, 403, 404, 401]],
+  ['reopen', ['submit', 'reject'], [200, 200, 404, 401]],
+];
+
+const actionRows = (method: 'GET' | 'POST'): Row[] =>
+  EXPENSE_ACTION_CASES.map(([action, steps, statuses]) => ({
+    method,
+    route: ACTION_ROUTE,
+    variant: action,
+    target: freshExpense(...steps),
+    ...(method === 'GET' ? { query: `action=${action}` } : { body: () => ({ action }) }),
+    unchanged: readBack(EXPENSE_DETAIL),
+    expect: statuses,
+  }));
+
+// Each row's `expect` is [owner, member, non-member, anonymous].
+const ROWS: Row[] = [
+  // Operations and public endpoints: no credentials needed, any sent are ignored.
+  { method: 'GET', route: '/healthz', expect: [200, 200, 200, 200] },
+  { method: 'GET', route: '/readyz', expect: [200, 200, 200, 200] },
+  { method: 'GET', route: '/api/schema', expect: [200, 200, 200, 200] },
+  { method: 'GET', route: '/api/docs', expect: [200, 200, 200, 200] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/auth/signup',
+    body: () => ({ email: freshEmail(), password: PASSPHRASE, first_name: 'New', last_name: 'Comer', organisation_name: 'Newco' }),
+    expect: [201, 201, 201, 201],
+  },
+  { method: 'POST', route: '/api/v1.0/auth/login', body: (w) => ({ email: w.spare.email, password: w.spare.password }), expect: [200, 200, 200, 200] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/invitations/:token/accept',
+    target: invitationToCaller,
+    body: () => ({ password: PASSPHRASE, first_name: 'In', last_name: 'Vitee' }),
+    expect: [200, 200, 200, 200],
+  },
+
+  // The caller's own account: anyone signed in.
+  { method: 'POST', route: '/api/v1.0/auth/logout', expect: [204, 204, 204, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/auth/password',
+    body: (w, caller) => ({ current_password: passwordOf(w, caller), new_password: passwordOf(w, caller) }),
+    expect: [204, 204, 204, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/me', expect: [200, 200, 200, 401] },
+  { method: 'PUT', route: '/api/v1.0/me', body: () => ({ job_title: 'Put by the table' }), expect: [200, 200, 200, 401] },
+  { method: 'PATCH', route: '/api/v1.0/me', body: () => ({ job_title: 'Patched by the table' }), expect: [200, 200, 200, 401] },
+  { method: 'GET', route: '/api/v1.0/organisations', expect: [200, 200, 200, 401] },
+  { method: 'POST', route: '/api/v1.0/organisations/create', body: () => ({ name: 'Founded by the table' }), expect: [201, 201, 201, 401] },
+
+  // Organisation A, its members and invitations.
+  { method: 'GET', route: '/api/v1.0/organisation/:uid', expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:uid/update',
+    body: () => ({ name: 'Put by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:uid'),
+    expect: [200, 403, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:uid/update',
+    body: () => ({ business_description: 'Patched by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:uid'),
+    expect: [200, 403, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/members', expect: [200, 200, 404, 401] },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:uid/members/:personUid',
+    target: freshMember,
+    unchanged: readBack('/api/v1.0/organisation/:uid/members'),
+    expect: [204, 403, 404, 401],
+  },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:uid/invitations',
+    body: () => ({ email: freshEmail(), role: 'member' }),
+    unchanged: readBack('/api/v1.0/organisation/:uid/invitations'),
+    expect: [201, 403, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/invitations', expect: [200, 403, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:uid/invitations/:invitationUid/resend',
+    target: freshInvitation,
+    unchanged: readBack('/api/v1.0/organisation/:uid/invitations'),
+    expect: [200, 403, 404, 401],
+  },
+
+  // Chart of accounts.
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/accounts', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:uid/accounts/create',
+    body: () => aRecord('accounts'),
+    unchanged: readBack('/api/v1.0/organisation/:uid/accounts'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/accounts/:id', target: shared('account'), expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:uid/accounts/:id/update',
+    target: shared('account'),
+    body: () => aRecord('accounts'),
+    unchanged: readBack('/api/v1.0/organisation/:uid/accounts/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:uid/accounts/:id/update',
+    target: shared('account'),
+    body: () => ({ description: 'Patched by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:uid/accounts/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:uid/accounts/:id/delete',
+    target: freshRecord('accounts'),
+    unchanged: readBack('/api/v1.0/organisation/:uid/accounts/:id'),
+    expect: [204, 204, 404, 401],
+  },
+
+  // Expenses.
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/expenses', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:uid/expenses/create',
+    body: () => anExpense(),
+    unchanged: readBack('/api/v1.0/organisation/:uid/expenses'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/expenses/:id', target: shared('expense'), expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:uid/expenses/:id/update',
+    target: shared('expense'),
+    body: () => anExpense(),
+    unchanged: readBack(EXPENSE_DETAIL),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:uid/expenses/:id/update',
+    target: shared('expense'),
+    body: () => ({ notes: 'Patched by the table' }),
+    unchanged: readBack(EXPENSE_DETAIL),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:uid/expenses/:id/delete',
+    target: freshExpense(),
+    unchanged: readBack(EXPENSE_DETAIL),
+    expect: [204, 204, 404, 401],
+  },
+  ...actionRows('GET'),
+  ...actionRows('POST'),
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/expenses/:id/receipt', target: shared('receiptExpense'), expect: [200, 200, 404, 401] },
+
+  // Sales stages.
+  { method: 'GET', route: '/api/v1.0/organisation/:org/sales-stages', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:org/sales-stages/create',
+    body: () => aRecord('sales-stages'),
+    unchanged: readBack('/api/v1.0/organisation/:org/sales-stages'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/sales-stages/:id', target: shared('salesStage'), expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:org/sales-stages/:id/update',
+    target: shared('salesStage'),
+    body: () => aRecord('sales-stages'),
+    unchanged: readBack('/api/v1.0/organisation/:org/sales-stages/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:org/sales-stages/:id/update',
+    target: shared('salesStage'),
+    body: () => ({ description: 'Patched by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:org/sales-stages/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:org/sales-stages/:id/delete',
+    target: freshRecord('sales-stages'),
+    unchanged: readBack('/api/v1.0/organisation/:org/sales-stages/:id'),
+    expect: [204, 204, 404, 401],
+  },
+
+  // Clients.
+  { method: 'GET', route: '/api/v1.0/organisation/:org/clients', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:org/clients/create',
+    body: () => aRecord('clients'),
+    unchanged: readBack('/api/v1.0/organisation/:org/clients'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/clients/:id', target: shared('client'), expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:org/clients/:id/update',
+    target: shared('client'),
+    body: () => aRecord('clients'),
+    unchanged: readBack('/api/v1.0/organisation/:org/clients/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:org/clients/:id/update',
+    target: shared('client'),
+    body: () => ({ phone: '+254 700 000000' }),
+    unchanged: readBack('/api/v1.0/organisation/:org/clients/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:org/clients/:id/delete',
+    target: freshRecord('clients'),
+    unchanged: readBack('/api/v1.0/organisation/:org/clients/:id'),
+    expect: [204, 204, 404, 401],
+  },
+
+  // Leads.
+  { method: 'GET', route: '/api/v1.0/organisation/:org/leads', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:org/leads/create',
+    body: () => aRecord('leads'),
+    unchanged: readBack('/api/v1.0/organisation/:org/leads'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/leads/:id', target: shared('lead'), expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:org/leads/:id/update',
+    target: shared('lead'),
+    body: () => aRecord('leads'),
+    unchanged: readBack('/api/v1.0/organisation/:org/leads/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:org/leads/:id/update',
+    target: shared('lead'),
+    body: () => ({ priority: 'high' }),
+    unchanged: readBack('/api/v1.0/organisation/:org/leads/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:org/leads/:id/delete',
+    target: freshRecord('leads'),
+    unchanged: readBack('/api/v1.0/organisation/:org/leads/:id'),
+    expect: [204, 204, 404, 401],
+  },
+
+  // Vendors.
+  { method: 'GET', route: '/api/v1.0/organisation/:org/vendors', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:org/vendors/create',
+    body: () => aRecord('vendors'),
+    unchanged: readBack('/api/v1.0/organisation/:org/vendors'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/vendors/:id', target: shared('vendor'), expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:org/vendors/:id/update',
+    target: shared('vendor'),
+    body: () => aRecord('vendors'),
+    unchanged: readBack('/api/v1.0/organisation/:org/vendors/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:org/vendors/:id/update',
+    target: shared('vendor'),
+    body: () => ({ vendor_status: 'preferred' }),
+    unchanged: readBack('/api/v1.0/organisation/:org/vendors/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:org/vendors/:id/delete',
+    target: freshRecord('vendors'),
+    unchanged: readBack('/api/v1.0/organisation/:org/vendors/:id'),
+    expect: [204, 204, 404, 401],
+  },
+
+  // Contact groups.
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:uid/contact-groups/create',
+    body: () => aRecord('contact-groups'),
+    unchanged: readBack('/api/v1.0/organisation/:uid/contact-groups'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups/:group', expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:uid/contact-groups/:group',
+    body: () => aRecord('contact-groups'),
+    unchanged: readBack('/api/v1.0/organisation/:uid/contact-groups/:group'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:uid/contact-groups/:group',
+    body: () => ({ description: 'Patched by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:uid/contact-groups/:group'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:uid/contact-groups/:group',
+    target: freshGroup,
+    unchanged: readBack('/api/v1.0/organisation/:uid/contact-groups/:group'),
+    expect: [204, 204, 404, 401],
+  },
+
+  // Contacts, inside the shared contact group.
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts/create',
+    body: () => ({ first_name: 'Created by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:uid/contact-groups/:group/contacts'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact', expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact',
+    body: () => ({ first_name: 'Put by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact',
+    body: () => ({ last_name: 'Patched by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact',
+    target: freshContact,
+    unchanged: readBack('/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact'),
+    expect: [200, 200, 404, 401],
+  },
+];
+
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** The router the running application dispatches to (@koa/router marks its dispatch middleware with it). */
+function servedRouter(app: TestApp): Router {
+  const dispatch = (app.application.app.middleware as { router?: Router }[]).find((middleware) => middleware.router);
+  if (!dispatch?.router) throw new Error('no router among the middleware');
+  return dispatch.router;
+}
+
+const CELLS = ROWS.flatMap((row) =>
+  CALLERS.map((caller, index) => [`${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''}`, caller, row.expect[index], row] as const),
+);
+
+describe.each(testDatabases())('authorisation of every endpoint on $name', (factory) => {
+  let w: World;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await factory.create();
+    dispose = database.dispose;
+    const app = await startTestApp(database);
+    const owner = await signUp(app.client, { organisation_name: 'Table' });
+    const member = await signUp(app.client);
+    const nonMember = await signUp(app.client);
+    await addMember(app, owner.organisationUniqueId, member);
+    const org = owner.organisationUniqueId;
+    const withReceipt = await owner.api.post(`/api/v1.0/organisation/${org}/expenses/create/`, undefined, {
+      multipart: multipart(anExpense(), RECEIPT_FILES.pdf),
+    });
+    w = {
+      app,
+      org,
+      users: { owner, member, nonMember },
+      clients: { owner: owner.api, member: member.api, nonMember: nonMember.api, anonymous: app.client },
+      records: { ...(await oneOfEach(owner.api, org)), receiptExpense: withReceipt.body.unique_id },
+      host: await signUp(app.client),
+      spare: await signUp(app.client),
+    };
+  });
+
+  afterAll(async () => {
+    await w.app.close();
+    await dispose();
+  });
+
+  it('has a row for every route the server serves, and no row for a route it does not serve', () => {
+    const served = new Set(routesOf(servedRouter(w.app)).map(routeKey));
+    const tabled = new Set(ROWS.map((row) => routeKey({ method: row.method, path: row.route })));
+    const withoutRow = [...served].filter((route) => !tabled.has(route));
+    const withoutRoute = [...tabled].filter((route) => !served.has(route));
+    expect({ withoutRow, withoutRoute }).toEqual({ withoutRow: [], withoutRoute: [] });
+  });
+
+  it.each(CELLS)('%s as %s: %i', async (_name, caller, status, row) => {
+    const params = { ...sharedParams(w), ...(await row.target?.(w, caller)) };
+    const refused = status >= 400;
+    const before = refused ? await row.unchanged?.(w, params) : undefined;
+    const response = await w.clients[caller].request(row.method, pathOf(row.route, params, row.query), { json: row.body?.(w, caller) });
+    // The body is shown only when the status is not the expected one.
+    expect({ status: response.status, ...(response.status !== status && { body: response.body }) }).toEqual({ status });
+    if (refused && row.unchanged) expect(await row.unchanged(w, params)).toEqual(before);
+  });
+});
