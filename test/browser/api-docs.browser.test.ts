@@ -74,13 +74,18 @@ describe('the documentation page in Chromium', () => {
       { name: 'csrftoken', value: csrfToken, url: app.client.baseUrl, sameSite: 'Lax' },
     ]);
     context.on('request', (request) => requests.push(request));
-    page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    page = watched(await context.newPage());
     await page.goto(`${app.client.baseUrl}/api/docs/`);
   }, TIMEOUT);
+
+  /** Collects the page's errors, a broken CSP rule among them (Chromium reports those on the console). */
+  function watched(opened: Page): Page {
+    opened.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    opened.on('pageerror', (error) => consoleErrors.push(error.message));
+    return opened;
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -129,6 +134,28 @@ describe('the documentation page in Chromium', () => {
   );
 
   it(
+    'logs in through the page itself, after which its calls carry the new session',
+    async () => {
+      const fresh = await browser.newContext();
+      try {
+        fresh.on('request', (request) => requests.push(request));
+        const other = watched(await fresh.newPage());
+        await other.goto(`${app.client.baseUrl}/api/docs/`);
+        // Not asked before logging in: the 401's `WWW-Authenticate: Basic` makes the browser ask for a password.
+        const login = await tryItOut(operationBlock(other, 'post', '/api/v1.0/auth/login/'), JSON.stringify({ email: user.email, password: user.password }));
+        expect(login.status).toBe('200');
+        expect((await fresh.cookies()).map((cookie) => cookie.name).sort()).toEqual(['csrftoken', 'sessionid']);
+        const after = await tryItOut(operationBlock(other, 'get', '/api/v1.0/me/'));
+        expect(after.status).toBe('200');
+        expect(after.body).toContain(user.email);
+      } finally {
+        await fresh.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
     `leaves a full-page screenshot in ${path.relative(process.cwd(), SCREENSHOT)}`,
     async () => {
       mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
@@ -156,7 +183,7 @@ function operationBlock(page: Page, method: string, apiPath: string): Locator {
   return page.locator(`.opblock.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${apiPath}"]`) });
 }
 
-/** Opens the operation, presses "Try it out" (filling the body if given) and "Execute"; the response shown. */
+/** Opens the operation, presses "Try it out" (filling the request body, if given) and "Execute"; the response shown. */
 async function tryItOut(block: Locator, body?: string): Promise<{ status: string; body: string }> {
   await block.locator('.opblock-summary-control').click();
   await block.locator('button.try-out__btn').click();
