@@ -62,10 +62,59 @@ describe.each(testDatabases().slice(0, 1))('GET /api/schema/ and /api/docs/ on $
     expect(doc.paths['/api/v1.0/organisation/{uid}/contact-groups/create/'].put).toBeUndefined();
   });
 
-  it('serves a documentation page that reads the schema', async () => {
+  it('serves Swagger UI as a page whose scripts and styles are files of this server, under a strict CSP', async () => {
     const response = await app.client.get('/api/docs/');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
-    expect(response.text).toContain("fetch('/api/schema/')");
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-');
+    expect(response.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const assets = [...response.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]).filter((url) => url !== '/api/schema/');
+    expect(assets).toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/docs\/assets\/swagger-ui-bundle\.js\?v=\w+$/)]));
+    expect(assets.every((url) => url.startsWith('/api/docs/assets/'))).toBe(true);
+    for (const url of assets) {
+      const asset = await app.client.get(url);
+      expect(asset.status).toBe(200);
+      const type = { css: 'text/css', js: 'text/javascript', png: 'image/png' }[url.replace(/\?.*$/, '').split('.').pop()!];
+      expect(asset.headers.get('content-type')).toContain(type);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('starts Swagger UI on /api/schema/ with no external validator and the CSRF header from the cookie', async () => {
+    const script = await app.client.get('/api/docs/assets/initializer.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.text).toContain('url: "/api/schema/"');
+    expect(script.text).toContain('validatorUrl: null');
+    expect(script.text).toContain("request.headers['X-CSRFToken'] = token");
+  });
+
+  it('revalidates an asset asked without its version, and answers 304 when it has not changed', async () => {
+    const first = await app.client.get('/api/docs/assets/swagger-ui.css');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag')!;
+    // fetch() adds `Cache-Control: no-cache` to a conditional request unless told otherwise; a browser revalidates like this.
+    const again = await app.client.get('/api/docs/assets/swagger-ui.css', { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it.each([
+    'package.json',
+    'index.html',
+    'swagger-ui.js.map',
+    'swagger-initializer.js',
+    '..%2Fpackage.json',
+    '..%2F..%2F..%2Fpackage.json',
+    '%2Fetc%2Fpasswd',
+    'constructor',
+    'sub/swagger-ui.css',
+  ])('serves nothing outside its list of assets: %s is 404', async (name) => {
+    const response = await app.client.get(`/api/docs/assets/${name}`);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ detail: 'Not found.' });
   });
 });
