@@ -132,6 +132,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/readyz', expect: [200, 200, 200, 200] },
   { method: 'GET', route: '/api/schema', expect: [200, 200, 200, 200] },
   { method: 'GET', route: '/api/docs', expect: [200, 200, 200, 200] },
+  { method: 'GET', route: '/api/docs/assets/:file', target: () => ({ file: 'swagger-ui.css' }), expect: [200, 200, 200, 200] },
   {
     method: 'POST',
     route: '/api/v1.0/auth/signup',
