@@ -56,7 +56,8 @@ describe.each(testDatabases().slice(0, 1))('responses checked against the API de
     organisations = (await owner.api.get('/api/v1.0/organisations/')).body;
     const document = (await app.client.get('/api/schema/')).text;
     const withAddress = { ...profile, address: { address_line_1: null, city: 'Nairobi', province_state: null, postal_code: null, country_name: '' } };
-    const page = { 'X-Total-Count': '1', Link: '<http://stub/api/v1.0/organisations/?page=1>; rel="first"' };
+    const link = (rel: string) => `<http://stub/api/v1.0/organisations/?page=1&page_size=100>; rel="${rel}"`;
+    const page = { 'X-Total-Count': '1', Link: `${link('first')}, ${link('last')}` };
     stub = await startStub(document, {
       'GET /api/v1.0/me/': { status: 200, body: profile },
       'PUT /api/v1.0/me/': { status: 200, body: { ...profile, extra: true } },

@@ -82,8 +82,12 @@ export function openApiDocument(
 const HEADERS: Record<string, JsonSchema> = {
   'X-Request-Id': { description: 'The request id, echoing a well-formed incoming one.', required: true, schema: { type: 'string' } },
   'X-Total-Count': { description: 'How many items the whole list holds.', required: true, schema: { type: 'integer', minimum: 0 } },
-  Link: { description: 'RFC 8288 links to the `first`, `prev`, `next` and `last` pages.', required: true, schema: { type: 'string' } },
-  'Set-Cookie': { description: '`sessionid` (HttpOnly) and `csrftoken`.', required: true, schema: { type: 'string' } },
+  Link: {
+    description: 'RFC 8288 links to the `first`, `prev`, `next` and `last` pages.',
+    required: true,
+    schema: { type: 'string', pattern: '^<[^>]+>; rel="first"(, <[^>]+>; rel="(prev|next)")*, <[^>]+>; rel="last"$' },
+  },
+  'Set-Cookie': { description: '`sessionid` (HttpOnly) and `csrftoken`.', required: true, schema: { type: 'string', pattern: 'sessionid=' } },
   'Content-Disposition': { description: 'The file name.', required: true, schema: { type: 'string', pattern: '^attachment; filename=' } },
   'WWW-Authenticate': { description: 'The Basic challenge.', required: true, schema: { type: 'string', const: 'Basic realm="api"' } },
   Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } },
