@@ -38,6 +38,16 @@ describe.each(testDatabases())('organisations on $name', (factory) => {
     expect(acme.current_financial_year_label).toMatch(/^FY\d{4}$/);
   });
 
+  it('pages the list of organisations like every other list', async () => {
+    const first = await member.api.get('/api/v1.0/organisations/?page_size=1');
+    expect(first.body.map((o: { unique_id: string }) => o.unique_id)).toEqual([member.organisationUniqueId]);
+    expect(first.headers.get('X-Total-Count')).toBe('2');
+    expect(first.headers.get('Link')).toContain('rel="next"');
+    const second = await member.api.get('/api/v1.0/organisations/?page=2&page_size=1');
+    expect(second.body.map((o: { unique_id: string }) => o.unique_id)).toEqual([owner.organisationUniqueId]);
+    expect((await member.api.get('/api/v1.0/organisations/?page=0')).body).toEqual({ page: ['Ensure this value is greater than or equal to 1.'] });
+  });
+
   it('shows members the basic view and hides the owner-only fields', async () => {
     const response = await member.api.get(detail(owner.organisationUniqueId));
     expect(response.status).toBe(200);

@@ -1,4 +1,12 @@
-/** A small HTTP client for end-to-end tests, speaking to the app over a real socket. */
+import { validatorFor } from './openapi-response-validator';
+
+/**
+ * A small HTTP client for end-to-end tests, speaking to the app over a real
+ * socket. Every response it receives is checked against the OpenAPI document
+ * the app serves (see `OpenApiResponseValidator`): an undocumented status,
+ * field or missing header rejects the call, so no test can pass on a response
+ * the API description does not allow.
+ */
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -70,8 +78,11 @@ export class ApiClient {
       body = JSON.stringify(options.json);
       headers['Content-Type'] = 'application/json';
     }
+    // Read first: a test may stop the server right after its last request.
+    const description = await validatorFor(this.baseUrl);
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
+    description.check(method, path, { status: response.status, headers: response.headers, text });
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;

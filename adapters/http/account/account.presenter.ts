@@ -1,4 +1,5 @@
-import { AccountSnapshot } from '../../../domain/account/account';
+import { ACCOUNT_CODE_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_TYPES, AccountSnapshot } from '../../../domain/account/account';
+import { wireSchema as s } from '../shared/wire-schema';
 
 /** The fields contract section 5 lists, nothing more. */
 export function presentAccount(account: AccountSnapshot) {
@@ -11,3 +12,16 @@ export function presentAccount(account: AccountSnapshot) {
     is_active: account.isActive,
   };
 }
+
+/** What `presentAccount` writes. */
+export const ACCOUNT_SCHEMA = s.named(
+  'Account',
+  s.object<ReturnType<typeof presentAccount>>({
+    unique_id: s.uniqueId(),
+    account_code: s.text({ max: ACCOUNT_CODE_MAX_LENGTH }),
+    name: s.text({ max: ACCOUNT_NAME_MAX_LENGTH }),
+    account_type: s.choice(ACCOUNT_TYPES),
+    description: s.nullable(s.text()),
+    is_active: s.boolean(),
+  }),
+);

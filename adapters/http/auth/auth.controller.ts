@@ -7,11 +7,11 @@ import { SignUp } from '../../../application/auth/sign-up.use-case';
 import { readBody } from '../body/read-body';
 import { actorOf, authOf } from '../middleware/authentication';
 import { clearSessionCookies, COOKIE_SECURE, setSessionCookies } from './session-cookies';
-import { presentOwnerOrganisation } from '../organisation/organisation.presenter';
 import { presentProfile } from '../person/profile.presenter';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
 import { ChangePasswordInput, LogInInput, SignUpInput } from './auth.dto';
+import { presentSignUp } from './auth.presenter';
 
 @injectable()
 export class AuthController implements HttpController {
@@ -30,7 +30,7 @@ export class AuthController implements HttpController {
       const result = await this.signUp.execute(bindBody(ctx, SignUpInput));
       setSessionCookies(ctx, result.session, this.alwaysSecure);
       ctx.status = 201;
-      ctx.body = { person: presentProfile(result.profile), organisation: presentOwnerOrganisation(result.organisation) };
+      ctx.body = presentSignUp(result);
     });
     router.post(`${API_PREFIX}/auth/login`, body, async (ctx) => {
       const input = bindBody(ctx, LogInInput);

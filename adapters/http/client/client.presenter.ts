@@ -1,5 +1,12 @@
-import { ClientSnapshot } from '../../../domain/client/client';
+import {
+  CLIENT_EMAIL_MAX_LENGTH,
+  CLIENT_NAME_MAX_LENGTH,
+  CLIENT_PHONE_MAX_LENGTH,
+  CLIENT_WEBSITE_MAX_LENGTH,
+  ClientSnapshot,
+} from '../../../domain/client/client';
 import { wire } from '../shared/present';
+import { wireSchema as s } from '../shared/wire-schema';
 
 export function presentClient(c: ClientSnapshot) {
   return {
@@ -12,3 +19,17 @@ export function presentClient(c: ClientSnapshot) {
     last_updated: wire.dateTime(c.lastUpdated),
   };
 }
+
+/** What `presentClient` writes. */
+export const CLIENT_SCHEMA = s.named(
+  'Client',
+  s.object<ReturnType<typeof presentClient>>({
+    unique_id: s.uniqueId(),
+    name: s.text({ max: CLIENT_NAME_MAX_LENGTH }),
+    email: s.nullable(s.email()),
+    phone: s.nullable(s.text({ max: CLIENT_PHONE_MAX_LENGTH })),
+    website: s.nullable(s.uri(CLIENT_WEBSITE_MAX_LENGTH)),
+    date_created: s.dateTime(),
+    last_updated: s.dateTime(),
+  }),
+);

@@ -1,6 +1,8 @@
 import { ContactGroupView, ContactView } from '../../../application/contact/contact-views';
-import { CONTACT_ENTITY_TYPES } from '../../../domain/contact/contact';
+import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS } from '../../../domain/contact/contact';
+import { CONTACT_GROUP_NAME_MAX_LENGTH } from '../../../domain/contact/contact-group';
 import { wire } from '../shared/present';
+import { wireSchema as s } from '../shared/wire-schema';
 
 export function presentContactGroup(view: ContactGroupView) {
   const g = view.group;
@@ -41,3 +43,46 @@ export function presentContact(view: ContactView) {
     last_updated: wire.dateTime(c.lastUpdated),
   };
 }
+
+/** What `presentContactGroup` writes. */
+export const CONTACT_GROUP_SCHEMA = s.named(
+  'ContactGroup',
+  s.object<ReturnType<typeof presentContactGroup>>({
+    unique_id: s.uniqueId(),
+    name: s.text({ min: 1, max: CONTACT_GROUP_NAME_MAX_LENGTH }),
+    description: s.nullable(s.text()),
+    translations: s.nullable(s.text()),
+    organisation_name: s.text(),
+    contacts_count: s.integer({ min: 0 }),
+    date_created: s.dateTime(),
+    last_updated: s.dateTime(),
+  }),
+);
+
+const text = (max: number) => s.nullable(s.text({ max }));
+
+/** What `presentContact` writes. */
+export const CONTACT_SCHEMA = s.named(
+  'Contact',
+  s.object<ReturnType<typeof presentContact>>({
+    unique_id: s.uniqueId(),
+    translations: s.nullable(s.text()),
+    organisation_name: s.text(),
+    created_by_name: s.nullable(s.text()),
+    contact_group_name: s.text(),
+    entity_type: s.choice(CONTACT_ENTITY_TYPES),
+    entity_type_display: s.label(CONTACT_ENTITY_TYPES),
+    entity_id: text(CONTACT_LIMITS.entityId),
+    first_name: s.text({ min: 1, max: CONTACT_LIMITS.firstName }),
+    last_name: text(CONTACT_LIMITS.lastName),
+    full_name: s.text(),
+    email: s.nullable(s.email()),
+    phone: text(CONTACT_LIMITS.phone),
+    mobile: text(CONTACT_LIMITS.mobile),
+    social_url: s.nullable(s.uri(CONTACT_LIMITS.socialUrl)),
+    is_active: s.boolean(),
+    primary_contact: s.boolean(),
+    date_created: s.dateTime(),
+    last_updated: s.dateTime(),
+  }),
+);

@@ -1,7 +1,10 @@
 import { ExpenseView } from '../../../application/expense/expense-views';
+import { ACCOUNT_TYPES } from '../../../domain/account/account';
+import { EXPENSE_AMOUNT, EXPENSE_NUMBER_MAX_LENGTH, EXPENSE_TAX_AMOUNT, EXPENSE_TOTAL } from '../../../domain/expense/expense';
 import { EXPENSE_STATUSES } from '../../../domain/expense/expense-status';
 import { API_PREFIX } from '../shared/controller';
-import { wire } from '../shared/present';
+import { PERSON_REF_SCHEMA, wire } from '../shared/present';
+import { wireSchema as s } from '../shared/wire-schema';
 
 /** The absolute URL of the receipt endpoint, or null when the expense has none. */
 function receiptUrl(view: ExpenseView, origin: string): string | null {
@@ -53,3 +56,59 @@ export function presentExpense(view: ExpenseView, origin: string) {
     last_updated: wire.dateTime(e.lastUpdated),
   };
 }
+
+type ListItem = ReturnType<typeof presentExpenseListItem>;
+type Detail = ReturnType<typeof presentExpense>;
+
+const person = s.nullable(PERSON_REF_SCHEMA);
+const dateTime = s.nullable(s.dateTime());
+
+const LIST_ITEM_PROPERTIES = {
+  unique_id: s.uniqueId(),
+  title: s.text({ min: 1 }),
+  expense_number: s.text({ min: 1, max: EXPENSE_NUMBER_MAX_LENGTH }),
+  status: s.choice(EXPENSE_STATUSES),
+  status_display: s.label(EXPENSE_STATUSES),
+  expense_date: s.date(),
+  amount: s.decimal(EXPENSE_AMOUNT),
+  tax_amount: s.decimal(EXPENSE_TAX_AMOUNT),
+  total_amount: s.decimal(EXPENSE_TOTAL),
+  employee: person,
+  vendor: s.nullable(s.named('VendorRef', s.object<NonNullable<ListItem['vendor']>>({ unique_id: s.uniqueId(), name: s.text() }))),
+  date_created: s.dateTime(),
+};
+
+/** What `presentExpenseListItem` writes. */
+export const EXPENSE_LIST_ITEM_SCHEMA = s.named('ExpenseListItem', s.object<ListItem>(LIST_ITEM_PROPERTIES));
+
+/** What `presentExpense` writes. */
+export const EXPENSE_SCHEMA = s.named(
+  'Expense',
+  s.object<Detail>({
+    ...LIST_ITEM_PROPERTIES,
+    description: s.nullable(s.text()),
+    notes: s.nullable(s.text()),
+    account: s.nullable(
+      s.named(
+        'ExpenseAccount',
+        s.object<NonNullable<Detail['account']>>({
+          unique_id: s.uniqueId(),
+          account_code: s.text(),
+          name: s.text(),
+          account_type: s.choice(ACCOUNT_TYPES),
+        }),
+      ),
+    ),
+    submitted_date: dateTime,
+    approved_date: dateTime,
+    paid_date: dateTime,
+    approved_by: person,
+    created_by: person,
+    receipt: s.nullable(s.uri()),
+    receipt_url: s.nullable(s.uri()),
+    vat_processed: s.boolean(),
+    vat_processed_date: dateTime,
+    rejection_reason: s.nullable(s.text()),
+    last_updated: s.dateTime(),
+  }),
+);

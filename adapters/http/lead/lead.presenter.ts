@@ -1,5 +1,13 @@
 import { LeadView } from '../../../application/lead/lead-views';
-import { wire } from '../shared/present';
+import {
+  LEAD_ESTIMATED_VALUE,
+  LEAD_PRIORITIES,
+  LEAD_SOURCES,
+  LEAD_WEIGHTED_VALUE_PLACES,
+  LEAD_WIN_PROBABILITY,
+} from '../../../domain/lead/lead';
+import { PERSON_REF_SCHEMA, wire } from '../shared/present';
+import { wireSchema as s } from '../shared/wire-schema';
 
 export function presentLead(view: LeadView) {
   const l = view.lead;
@@ -24,3 +32,28 @@ export function presentLead(view: LeadView) {
     last_updated: wire.dateTime(l.lastUpdated),
   };
 }
+
+/** What `presentLead` writes. */
+export const LEAD_SCHEMA = s.named(
+  'Lead',
+  s.object<ReturnType<typeof presentLead>>({
+    unique_id: s.uniqueId(),
+    title: s.text({ min: 1 }),
+    description: s.nullable(s.text()),
+    qualification_notes: s.nullable(s.text()),
+    priority: s.choice(LEAD_PRIORITIES),
+    lead_source: s.choice(LEAD_SOURCES),
+    estimated_value: s.nullable(s.decimal(LEAD_ESTIMATED_VALUE)),
+    win_probability: s.nullable(s.decimal(LEAD_WIN_PROBABILITY)),
+    weighted_value: s.nullable(s.decimal(undefined, LEAD_WEIGHTED_VALUE_PLACES)),
+    sales_stage: s.nullable(s.uniqueId()),
+    client: s.nullable(s.uniqueId()),
+    expected_close_date: s.nullable(s.date()),
+    follow_up_date: s.nullable(s.dateTime()),
+    created_by: s.nullable(PERSON_REF_SCHEMA),
+    assigned_to: s.nullable(PERSON_REF_SCHEMA),
+    is_closed: s.boolean(),
+    date_created: s.dateTime(),
+    last_updated: s.dateTime(),
+  }),
+);

@@ -65,6 +65,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
+/** The media types the assets are served as, for the API description. */
+export const DOCS_ASSET_TYPES = [...new Set(Object.values(CONTENT_TYPES).map((type) => type.split(';')[0]))];
+
 export interface DocsAsset {
   body: Buffer;
   contentType: string;

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
+import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { InputClass, inputSchema } from '../validation/input';
+import { Answer, DocumentedResponses, RESPONSES } from './responses';
 
 /** A request body an operation takes: its DTO, and whether it also takes multipart (files). */
 export interface DocumentedBody {
@@ -16,7 +18,7 @@ export interface RouteInfo {
   path: string;
 }
 
-const PUBLIC = new Set(['/healthz', '/readyz', '/api/schema', '/api/docs', '/api/v1.0/auth/signup', '/api/v1.0/auth/login']);
+const PUBLIC = new Set(['/healthz', '/readyz', '/api/schema', '/api/docs', '/api/docs/assets/:file', '/api/v1.0/auth/signup', '/api/v1.0/auth/login']);
 const OPTIONAL_CREDENTIALS = /\/invitations\/:token\/accept$/;
 
 /** The operations the router serves: HEAD (which mirrors GET) and the 405-only routes left out. */
@@ -29,22 +31,33 @@ export function routesOf(router: Router): RouteInfo[] {
 
 /**
  * The OpenAPI 3.1 description of the API, generated from what the code
- * declares: the router's routes and the `@Input` fields of each body DTO, so
- * that it cannot drift from what the server accepts.
+ * declares: the router's routes, the `@Input` fields of each body DTO and the
+ * schema beside each presenter, so that it cannot drift from what the server
+ * accepts and answers.
  */
-export function openApiDocument(routes: RouteInfo[], bodies: DocumentedBody[], version: string): JsonSchema {
+export function openApiDocument(
+  routes: RouteInfo[],
+  bodies: DocumentedBody[],
+  version: string,
+  responses: DocumentedResponses[] = RESPONSES,
+): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const schemas: Record<string, JsonSchema>[] = [ERROR_SCHEMAS];
   for (const route of routes) {
-    const path = `${route.path.replace(/:(\w+)/g, '{$1}')}${route.path.startsWith('/api/v1.0') ? '/' : ''}`;
+    const path = `${route.path.replace(/:(\w+)/g, '{$1}')}${route.path.startsWith('/api/') ? '/' : ''}`;
     const body = bodies.find((b) => b.method === route.method && b.path === route.path);
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, body);
+    const answers = responses.find((r) => r.method === route.method && r.path === route.path);
+    for (const answer of answers?.answers ?? []) if (answer.json) schemas.push({ ...answer.json.components });
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, body, answers);
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Business management API',
       version,
-      description: 'Profile, organisations, expenses, contacts, leads and vendors. Errors have Django REST Framework shapes.',
+      description:
+        'Profile, organisations, expenses, contacts, leads and vendors. Errors have Django REST Framework shapes; ' +
+        'any operation may also answer 500 `{"detail": "A server error occurred."}`.',
     },
     servers: [{ url: '/' }],
     security: [{ basicAuth: [] }, { cookieAuth: [] }],
@@ -59,26 +72,107 @@ export function openApiDocument(routes: RouteInfo[], bodies: DocumentedBody[], v
           description: 'From POST /api/v1.0/auth/login/. Unsafe methods (and the expense action) need X-CSRFToken equal to the csrftoken cookie.',
         },
       },
-      schemas: {
-        Detail: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
-        Conflict: {
-          type: 'object',
-          properties: { detail: { type: 'string' }, code: { enum: ['invalid_transition', 'locked', 'in_use', 'conflict'] } },
-          required: ['detail', 'code'],
-        },
-        ValidationErrors: {
-          type: 'object',
-          description: 'Messages per field (`{"field": ["…"]}`), nested for nested objects; `non_field_errors` for the whole body.',
-          additionalProperties: true,
-        },
-      },
+      schemas: mergeComponents(...schemas),
+      responses: ERROR_RESPONSES,
+      headers: HEADERS,
     },
   };
 }
 
-function operation(route: RouteInfo, body: DocumentedBody | undefined): JsonSchema {
+const HEADERS: Record<string, JsonSchema> = {
+  'X-Request-Id': { description: 'The request id, echoing a well-formed incoming one.', required: true, schema: { type: 'string' } },
+  'X-Total-Count': { description: 'How many items the whole list holds.', required: true, schema: { type: 'integer', minimum: 0 } },
+  Link: {
+    description: 'RFC 8288 links to the `first`, `prev`, `next` and `last` pages.',
+    required: true,
+    schema: { type: 'string', pattern: '^<[^>]+>; rel="first"(, <[^>]+>; rel="(prev|next)")*, <[^>]+>; rel="last"$' },
+  },
+  'Set-Cookie': { description: '`sessionid` (HttpOnly) and `csrftoken`.', required: true, schema: { type: 'string', pattern: 'sessionid=' } },
+  'Content-Disposition': { description: 'The file name.', required: true, schema: { type: 'string', pattern: '^attachment; filename=' } },
+  'WWW-Authenticate': { description: 'The Basic challenge.', required: true, schema: { type: 'string', const: 'Basic realm="api"' } },
+  Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds until the next attempt may succeed.', required: true, schema: { type: 'integer', minimum: 0 } },
+};
+
+const header = (name: string, required = true): JsonSchema =>
+  required ? { $ref: `#/components/headers/${name}` } : { ...HEADERS[name], required: false };
+
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const ERROR_SCHEMAS: Record<string, JsonSchema> = {
+  Detail: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'], additionalProperties: false },
+  Conflict: {
+    type: 'object',
+    properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['invalid_transition', 'locked', 'in_use', 'conflict'] } },
+    required: ['detail', 'code'],
+    additionalProperties: false,
+  },
+  ValidationErrors: {
+    type: 'object',
+    description: 'Messages per field (`{"field": ["…"]}`), nested for nested objects; `non_field_errors` for the whole body.',
+    minProperties: 1,
+    additionalProperties: { anyOf: [{ type: 'array', items: { type: 'string' } }, schemaRef('ValidationErrors')] },
+  },
+  BadRequest: { anyOf: [schemaRef('ValidationErrors'), schemaRef('Detail')] },
+  Unavailable: {
+    type: 'object',
+    properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['mail_delivery_failed'] } },
+    required: ['detail', 'code'],
+    additionalProperties: false,
+  },
+};
+
+function errorResponse(description: string, schema: string, headers: string[] = []): JsonSchema {
+  return {
+    description,
+    headers: Object.fromEntries(['X-Request-Id', ...headers].map((name) => [name, header(name)])),
+    content: { 'application/json': { schema: schemaRef(schema) } },
+  };
+}
+
+/** The response of each error status, by the name operations refer to it. */
+const ERRORS = {
+  400: ['BadRequest', errorResponse('Invalid input: messages per field, or `detail` for a body that is not JSON.', 'BadRequest')],
+  401: ['Unauthorized', errorResponse('No or bad credentials.', 'Detail', ['WWW-Authenticate'])],
+  403: ['Forbidden', errorResponse('Not allowed (a member calling an owner-only operation), or a CSRF failure.', 'Detail')],
+  404: ['NotFound', errorResponse('Unknown, or of an organisation the caller is not a member of.', 'Detail')],
+  405: ['MethodNotAllowed', errorResponse('The path does not take this method (other methods of the path).', 'Detail', ['Allow'])],
+  409: ['Conflict', errorResponse('State conflict: `invalid_transition`, `locked`, `in_use` or `conflict`.', 'Conflict')],
+  413: ['PayloadTooLarge', errorResponse('Body over 1 MiB (JSON, form) or 10 MiB (multipart).', 'Detail')],
+  415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
+  429: ['Throttled', errorResponse('Too many failed logins.', 'Detail', ['Retry-After'])],
+  503: ['ServiceUnavailable', errorResponse('A system the operation needs (the mail server) did not answer; nothing changed.', 'Unavailable')],
+} as const satisfies Record<number, readonly [string, JsonSchema]>;
+
+const ERROR_RESPONSES: Record<string, JsonSchema> = Object.fromEntries(Object.values(ERRORS));
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The errors an operation's shape implies (see `ErrorStatus`), and those its entry adds. */
+function errorStatuses(route: RouteInfo, body: DocumentedBody | undefined, entry: DocumentedResponses | undefined): number[] {
+  const statuses = new Set<number>([405, ...(entry?.errors ?? [])]);
+  if (!PUBLIC.has(route.path)) {
+    statuses.add(401).add(429);
+    if (UNSAFE.has(route.method)) statuses.add(403);
+  }
+  if (body) statuses.add(400).add(413).add(415);
+  if (entry?.answers.some((answer) => answer.paged)) statuses.add(400);
+  if (route.path.includes('/:')) statuses.add(404);
+  return [...statuses].sort();
+}
+
+function successResponse(answer: Answer): JsonSchema {
+  const headers = { 'X-Request-Id': header('X-Request-Id') } as Record<string, JsonSchema>;
+  for (const [name, required] of Object.entries(answer.headers ?? {})) headers[name] = header(name, required);
+  const content = answer.json
+    ? { 'application/json': { schema: answer.json.json } }
+    : answer.media && Object.fromEntries(answer.media.types.map((type) => [type, { schema: { type: 'string', description: answer.media?.description } }]));
+  return { description: answer.description, headers, ...(content && { content }) };
+}
+
+function operation(route: RouteInfo, body: DocumentedBody | undefined, entry: DocumentedResponses | undefined): JsonSchema {
   const parameters = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  if (route.method === 'GET' && isList(route.path)) {
+  if (entry?.answers.some((answer) => answer.paged)) {
     parameters.push(
       { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } } as never,
       { name: 'page_size', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000 } } as never,
@@ -86,13 +180,18 @@ function operation(route: RouteInfo, body: DocumentedBody | undefined): JsonSche
     );
   }
   const security = PUBLIC.has(route.path) ? [] : OPTIONAL_CREDENTIALS.test(route.path) ? [{}, { basicAuth: [] }, { cookieAuth: [] }] : undefined;
+  const responses: Record<string, JsonSchema> = {};
+  for (const answer of entry?.answers ?? []) responses[String(answer.status)] = successResponse(answer);
+  for (const status of errorStatuses(route, body, entry)) {
+    responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status as keyof typeof ERRORS][0]}` };
+  }
   return {
     tags: [tagOf(route.path)],
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     ...(parameters.length > 0 && { parameters }),
     ...(security && { security }),
     ...(body && { requestBody: requestBody(body) }),
-    responses: responses(route),
+    responses,
   };
 }
 
@@ -102,27 +201,6 @@ function requestBody(body: DocumentedBody): JsonSchema {
   if (body.form) content['application/x-www-form-urlencoded'] = { schema };
   if (body.multipart || body.form) content['multipart/form-data'] = { schema };
   return { required: true, content };
-}
-
-function responses(route: RouteInfo): JsonSchema {
-  const error = (ref: string, description: string) => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
-  const success = route.path.endsWith('/create')
-    ? { '201': { description: 'Created' } }
-    : route.method === 'DELETE'
-      ? { '2XX': { description: 'Deleted: 204 No Content (contacts answer 200 with the deleted contact)' } }
-      : { '2XX': { description: 'OK' } };
-  return {
-    ...success,
-    '400': error('ValidationErrors', 'Invalid input'),
-    '401': error('Detail', 'No or bad credentials'),
-    '403': error('Detail', 'Not allowed, or CSRF failure'),
-    '404': error('Detail', 'Unknown, or of an organisation the caller is not a member of'),
-    '409': error('Conflict', 'State conflict'),
-  };
-}
-
-function isList(path: string): boolean {
-  return /\/(organisations|accounts|expenses|sales-stages|clients|leads|vendors|contact-groups|contacts|members|invitations)$/.test(path);
 }
 
 function tagOf(path: string): string {

@@ -1,23 +1,16 @@
 import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
 import { COOKIE_SECURE, setSessionCookies } from '../auth/session-cookies';
-import {
-  AcceptInvitation,
-  InvitationView,
-  InviteMember,
-  ListInvitations,
-  ResendInvitation,
-} from '../../../application/organisation/invitations.use-case';
-import { ListMembers, MemberView, RemoveMember } from '../../../application/organisation/members.use-case';
-import { INVITATION_STATUSES } from '../../../domain/organisation/invitation';
+import { AcceptInvitation, InviteMember, ListInvitations, ResendInvitation } from '../../../application/organisation/invitations.use-case';
+import { ListMembers, RemoveMember } from '../../../application/organisation/members.use-case';
 import { readBody } from '../body/read-body';
 import { actorOf } from '../middleware/authentication';
 import { presentProfile } from '../person/profile.presenter';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
-import { wire } from '../shared/present';
 import { ListQuery, pageOfList, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
 import { InvitationInput, NewAccountInput } from './members.dto';
+import { presentInvitation, presentMember } from './members.presenter';
 
 @injectable()
 export class MembersController implements HttpController {
@@ -65,28 +58,4 @@ export class MembersController implements HttpController {
       ctx.body = presentProfile(result.profile);
     });
   }
-}
-
-function presentMember(member: MemberView) {
-  return {
-    unique_id: member.uniqueId,
-    full_name: member.fullName,
-    email: member.email,
-    role: member.role,
-    date_joined: wire.dateTime(member.dateJoined),
-  };
-}
-
-function presentInvitation(view: InvitationView) {
-  return {
-    unique_id: view.invitation.uniqueId,
-    email: view.invitation.email,
-    role: view.invitation.role,
-    status: view.status,
-    status_display: INVITATION_STATUSES.label(view.status),
-    expires_at: wire.dateTime(view.invitation.expiresAt),
-    sent_at: wire.dateTime(view.invitation.sentAt),
-    token: view.token,
-    accept_url: view.acceptUrl,
-  };
 }

@@ -9,6 +9,7 @@ import { readBody } from '../body/read-body';
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
+import { ListQuery, pageOfList, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
 import { NewOrganisationInput, OrganisationInput } from './organisation.dto';
 import { presentBasicOrganisation, presentOwnerOrganisation } from './organisation.presenter';
 
@@ -26,7 +27,10 @@ export class OrganisationController implements HttpController {
     const auth = this.guard.required();
     const body = readBody({ multipart: true });
     router.get(`${API_PREFIX}/organisations`, auth, async (ctx) => {
-      ctx.body = (await this.listOrganisations.execute(actorOf(ctx))).map(presentOwnerOrganisation);
+      // Paginated like every list (contract section 1): a user belongs to few organisations, so in memory.
+      const request = pageRequestOf(readQuery(ListQuery, ctx.query));
+      const organisations = await this.listOrganisations.execute(actorOf(ctx));
+      sendPage(ctx, pageOfList(organisations, request), request, presentOwnerOrganisation);
     });
     router.post(`${API_PREFIX}/organisations/create`, auth, body, async (ctx) => {
       const input = bindBody(ctx, OrganisationInput) as NewOrganisationInput;

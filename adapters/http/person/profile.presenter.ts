@@ -1,8 +1,10 @@
 import { ProfileView } from '../../../application/person/profile-views';
-import { EmployeeInformation } from '../../../domain/person/employee-information';
-import { USER_TYPES } from '../../../domain/person/person';
+import { ROLES } from '../../../domain/organisation/membership';
+import { EMPLOYEE_LIMITS, EmployeeInformation } from '../../../domain/person/employee-information';
+import { JOB_TITLE_MAX_LENGTH, USER_TYPES } from '../../../domain/person/person';
 import { LANGUAGES } from '../../../domain/shared/enumerations';
-import { presentAddress, presentBanking, wire } from '../shared/present';
+import { ADDRESS_SCHEMA, BANKING_SCHEMA, presentAddress, presentBanking, wire } from '../shared/present';
+import { wireSchema as s } from '../shared/wire-schema';
 
 export function presentProfile(view: ProfileView) {
   const p = view.person;
@@ -52,3 +54,58 @@ function presentEmployee(e: EmployeeInformation | null) {
     last_updated: wire.dateTime(e.lastUpdated),
   };
 }
+
+const text = (max?: number) => s.nullable(s.text({ max }));
+const date = s.nullable(s.date());
+
+const EMPLOYEE_SCHEMA = s.named(
+  'EmployeeInformation',
+  s.object<NonNullable<ReturnType<typeof presentEmployee>>>({
+    id_number: text(EMPLOYEE_LIMITS.idNumber),
+    employee_number: text(EMPLOYEE_LIMITS.employeeNumber),
+    tax_number: text(EMPLOYEE_LIMITS.taxNumber),
+    phone_number: text(EMPLOYEE_LIMITS.phoneNumber),
+    birthday: date,
+    social_url: s.nullable(s.uri(EMPLOYEE_LIMITS.socialUrl)),
+    emergency_contact: text(EMPLOYEE_LIMITS.emergencyContact),
+    emergency_phone: text(EMPLOYEE_LIMITS.emergencyPhone),
+    medical_aid_number: text(EMPLOYEE_LIMITS.medicalAid),
+    medical_aid_provider: text(EMPLOYEE_LIMITS.medicalAid),
+    medical_aid_plan: text(EMPLOYEE_LIMITS.medicalAid),
+    medical_conditions: text(),
+    allergies: text(),
+    medications: text(),
+    start_date: date,
+    end_date: date,
+    is_active_employee: s.boolean(),
+    date_created: s.dateTime(),
+    last_updated: s.dateTime(),
+  }),
+);
+
+type Profile = ReturnType<typeof presentProfile>;
+
+/** What `presentProfile` writes: the Person of the spec. */
+export const PROFILE_SCHEMA = s.named(
+  'Person',
+  s.object<Profile>({
+    unique_id: s.uniqueId(),
+    user: s.object<Profile['user']>({ first_name: s.text(), last_name: s.text(), email: s.email() }),
+    current_language: s.choice(LANGUAGES),
+    language_display: s.label(LANGUAGES),
+    profile_picture_url: s.nullable(s.uri()),
+    job_title: text(JOB_TITLE_MAX_LENGTH),
+    is_owner: s.boolean(),
+    user_type: s.choice(USER_TYPES),
+    user_type_display: s.label(USER_TYPES),
+    organisation_details: s.nullable(
+      s.object<NonNullable<Profile['organisation_details']>>({ unique_id: s.uniqueId(), name: s.text(), role: s.choice(ROLES) }),
+    ),
+    address: s.nullable(ADDRESS_SCHEMA),
+    banking_information: s.nullable(BANKING_SCHEMA),
+    employee_information: s.nullable(EMPLOYEE_SCHEMA),
+    last_login: s.nullable(s.dateTime()),
+    date_created: s.dateTime(),
+    last_updated: s.dateTime(),
+  }),
+);

@@ -1,5 +1,6 @@
-import { SalesStageSnapshot } from '../../../domain/sales-stage/sales-stage';
+import { SALES_STAGE_NAME_MAX_LENGTH, SALES_STAGE_PROBABILITY, SalesStageSnapshot } from '../../../domain/sales-stage/sales-stage';
 import { wire } from '../shared/present';
+import { wireSchema as s } from '../shared/wire-schema';
 
 export function presentSalesStage(s: SalesStageSnapshot) {
   return {
@@ -15,3 +16,20 @@ export function presentSalesStage(s: SalesStageSnapshot) {
     last_updated: wire.dateTime(s.lastUpdated),
   };
 }
+
+/** What `presentSalesStage` writes. */
+export const SALES_STAGE_SCHEMA = s.named(
+  'SalesStage',
+  s.object<ReturnType<typeof presentSalesStage>>({
+    unique_id: s.uniqueId(),
+    name: s.text({ max: SALES_STAGE_NAME_MAX_LENGTH }),
+    description: s.nullable(s.text()),
+    probability: s.decimal(SALES_STAGE_PROBABILITY),
+    is_active: s.boolean(),
+    is_closed_won: s.boolean(),
+    is_closed_lost: s.boolean(),
+    position: s.integer(),
+    date_created: s.dateTime(),
+    last_updated: s.dateTime(),
+  }),
+);

@@ -1,0 +1,15 @@
+import { SignedUp } from '../../../application/auth/sign-up.use-case';
+import { OWNER_ORGANISATION_SCHEMA, presentOwnerOrganisation } from '../organisation/organisation.presenter';
+import { presentProfile, PROFILE_SCHEMA } from '../person/profile.presenter';
+import { wireSchema as s } from '../shared/wire-schema';
+
+/** The new user and the organisation they now own. */
+export function presentSignUp(result: SignedUp) {
+  return { person: presentProfile(result.profile), organisation: presentOwnerOrganisation(result.organisation) };
+}
+
+/** What `presentSignUp` writes. */
+export const SIGN_UP_SCHEMA = s.named(
+  'SignUp',
+  s.object<ReturnType<typeof presentSignUp>>({ person: PROFILE_SCHEMA, organisation: OWNER_ORGANISATION_SCHEMA }),
+);

@@ -1,0 +1,203 @@
+import Router from '@koa/router';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { routesOf } from '../../adapters/http/openapi/openapi-document';
+import { RESPONSES } from '../../adapters/http/openapi/responses';
+import { HTTP_TOKENS, HttpController } from '../../adapters/http/shared/controller';
+import { loadConfig } from '../../config/config';
+import { buildContainer } from '../../config/container';
+import { testDatabases } from '../support/databases';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/** Every operation of service-api.md (Part 4) and contract.md (sections 3 to 7), as they write them. */
+const SPECIFIED_OPERATIONS = [
+  // service-api.md
+  'GET /api/v1.0/me/',
+  'PUT /api/v1.0/me/',
+  'PATCH /api/v1.0/me/',
+  'GET /api/v1.0/organisations/',
+  'GET /api/v1.0/organisation/{unique_id}/',
+  'GET /api/v1.0/organisation/{org_id}/expenses/',
+  'POST /api/v1.0/organisation/{org_id}/expenses/create/',
+  'GET /api/v1.0/organisation/{org_id}/expenses/{expense_id}/',
+  'PUT /api/v1.0/organisation/{org_id}/expenses/{expense_id}/update/',
+  'PATCH /api/v1.0/organisation/{org_id}/expenses/{expense_id}/update/',
+  'GET /api/v1.0/organisation/{org_id}/expenses/{expense_id}/action/',
+  'POST /api/v1.0/organisation/{unique_id}/contact-groups/{group_unique_id}/contacts/create/',
+  'GET /api/v1.0/organisation/{unique_id}/contact-groups/{group_unique_id}/contacts/',
+  'GET /api/v1.0/organisation/{unique_id}/contact-groups/{group_unique_id}/contacts/{contact_unique_id}/',
+  'PUT /api/v1.0/organisation/{unique_id}/contact-groups/{group_unique_id}/contacts/{contact_unique_id}/',
+  'PATCH /api/v1.0/organisation/{unique_id}/contact-groups/{group_unique_id}/contacts/{contact_unique_id}/',
+  'DELETE /api/v1.0/organisation/{unique_id}/contact-groups/{group_unique_id}/contacts/{contact_unique_id}/',
+  'GET /api/v1.0/organisation/{org_uid}/leads/',
+  'POST /api/v1.0/organisation/{org_uid}/leads/create/',
+  'GET /api/v1.0/organisation/{org_uid}/leads/{unique_id}/',
+  'PUT /api/v1.0/organisation/{org_uid}/leads/{unique_id}/update/',
+  'PATCH /api/v1.0/organisation/{org_uid}/leads/{unique_id}/update/',
+  'DELETE /api/v1.0/organisation/{org_uid}/leads/{unique_id}/delete/',
+  'GET /api/v1.0/organisation/{org_uid}/vendors/',
+  'POST /api/v1.0/organisation/{org_uid}/vendors/create/',
+  'GET /api/v1.0/organisation/{org_uid}/vendors/{unique_id}/',
+  'PUT /api/v1.0/organisation/{org_uid}/vendors/{unique_id}/update/',
+  'PATCH /api/v1.0/organisation/{org_uid}/vendors/{unique_id}/update/',
+  'DELETE /api/v1.0/organisation/{org_uid}/vendors/{unique_id}/delete/',
+  // contract.md
+  'POST /api/v1.0/auth/signup/',
+  'POST /api/v1.0/auth/login/',
+  'POST /api/v1.0/auth/logout/',
+  'POST /api/v1.0/auth/password/',
+  'POST /api/v1.0/organisations/create/',
+  'PUT /api/v1.0/organisation/{uid}/update/',
+  'PATCH /api/v1.0/organisation/{uid}/update/',
+  'GET /api/v1.0/organisation/{uid}/members/',
+  'DELETE /api/v1.0/organisation/{uid}/members/{person_uid}/',
+  'POST /api/v1.0/organisation/{uid}/invitations/',
+  'GET /api/v1.0/organisation/{uid}/invitations/',
+  'POST /api/v1.0/invitations/{token}/accept/',
+  'POST /api/v1.0/organisation/{org_id}/expenses/{expense_id}/action/',
+  'DELETE /api/v1.0/organisation/{org_id}/expenses/{expense_id}/delete/',
+  'GET /api/v1.0/organisation/{org_id}/expenses/{expense_id}/receipt/',
+  ...['accounts', 'sales-stages', 'clients'].flatMap((resource) => [
+    `GET /api/v1.0/organisation/{uid}/${resource}/`,
+    `POST /api/v1.0/organisation/{uid}/${resource}/create/`,
+    `GET /api/v1.0/organisation/{uid}/${resource}/{id}/`,
+    `PUT /api/v1.0/organisation/{uid}/${resource}/{id}/update/`,
+    `PATCH /api/v1.0/organisation/{uid}/${resource}/{id}/update/`,
+    `DELETE /api/v1.0/organisation/{uid}/${resource}/{id}/delete/`,
+  ]),
+  'GET /api/v1.0/organisation/{uid}/contact-groups/',
+  'POST /api/v1.0/organisation/{uid}/contact-groups/create/',
+  'GET /api/v1.0/organisation/{uid}/contact-groups/{group_unique_id}/',
+  'PUT /api/v1.0/organisation/{uid}/contact-groups/{group_unique_id}/',
+  'PATCH /api/v1.0/organisation/{uid}/contact-groups/{group_unique_id}/',
+  'DELETE /api/v1.0/organisation/{uid}/contact-groups/{group_unique_id}/',
+  'GET /healthz',
+  'GET /readyz',
+  'GET /api/schema/',
+  'GET /api/docs/',
+];
+
+/** Path parameters named as the spec names them or as the code does: `{}` either way. */
+const unnamed = (operation: string) => operation.replace(/\{\w+\}/g, '{}');
+
+/** The official OpenAPI schemas, through the validator's ESM entry point in a child process. */
+function validateOpenApi(document: unknown): { valid: boolean; errors?: unknown } {
+  const script = `
+    import { Validator } from '@seriousme/openapi-schema-validator';
+    let text = '';
+    for await (const chunk of process.stdin) text += chunk;
+    process.stdout.write(JSON.stringify(await new Validator().validate(JSON.parse(text))));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: path.resolve(__dirname, '../..'),
+    input: JSON.stringify(document),
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+describe('the responses catalog', () => {
+  it('gives every route the router serves its responses, and names no route it does not serve', async () => {
+    const container = await buildContainer({ config: loadConfig({ LOG_LEVEL: 'silent' }), storage: { kind: 'memory' }, encryptionKey: randomBytes(32) });
+    const router = new Router();
+    for (const controller of container.getAll<HttpController>(HTTP_TOKENS.Controller)) controller.register(router);
+    router.get('/healthz', () => undefined);
+    router.get('/readyz', () => undefined);
+    const served = routesOf(router).map((route) => `${route.method} ${route.path}`);
+    const catalogued = RESPONSES.map((entry) => `${entry.method} ${entry.path}`);
+    expect(served.filter((route) => !catalogued.includes(route))).toEqual([]);
+    expect(catalogued.filter((entry) => !served.includes(entry))).toEqual([]);
+    expect(new Set(catalogued).size).toBe(catalogued.length);
+  });
+});
+
+describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name', (factory) => {
+  let app: TestApp;
+  let dispose: () => Promise<void>;
+  let doc: any;
+
+  beforeAll(async () => {
+    const database = await factory.create();
+    dispose = database.dispose;
+    app = await startTestApp(database);
+    doc = (await app.client.get('/api/schema/')).body;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await dispose();
+  });
+
+  it('validates as OpenAPI 3.1', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(validateOpenApi(doc)).toEqual({ valid: true });
+  });
+
+  it('notices an invalid document (the check itself can fail)', () => {
+    const broken = { ...doc, paths: { '/x': { get: { responses: { '200': { content: 'not an object' } } } } } };
+    expect(validateOpenApi(broken).valid).toBe(false);
+  });
+
+  it('lists every operation of the spec and the contract', () => {
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => unnamed(`${method.toUpperCase()} ${path}`)),
+    );
+    expect(SPECIFIED_OPERATIONS.map(unnamed).filter((operation) => !documented.includes(operation))).toEqual([]);
+  });
+
+  it('declares both security schemes, and no credentials on the public operations', () => {
+    expect(doc.components.securitySchemes).toEqual({
+      basicAuth: expect.objectContaining({ type: 'http', scheme: 'basic' }),
+      cookieAuth: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sessionid' }),
+    });
+    expect(doc.security).toEqual([{ basicAuth: [] }, { cookieAuth: [] }]);
+    for (const [path, method] of [
+      ['/api/v1.0/auth/signup/', 'post'],
+      ['/api/v1.0/auth/login/', 'post'],
+      ['/healthz', 'get'],
+      ['/readyz', 'get'],
+      ['/api/schema/', 'get'],
+      ['/api/docs/', 'get'],
+    ]) {
+      expect({ path, security: doc.paths[path][method].security }).toEqual({ path, security: [] });
+    }
+    expect(doc.paths['/api/v1.0/me/'].get.security).toBeUndefined();
+    expect(doc.paths['/api/v1.0/invitations/{token}/accept/'].post.security).toEqual([{}, { basicAuth: [] }, { cookieAuth: [] }]);
+  });
+
+  it('describes each response: list items and details from the presenters, headers, and every error', () => {
+    const vendors = doc.paths['/api/v1.0/organisation/{org}/vendors/'].get;
+    expect(vendors.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Vendor' } });
+    expect(Object.keys(vendors.responses['200'].headers)).toEqual(expect.arrayContaining(['X-Total-Count', 'Link']));
+    expect(Object.keys(vendors.responses).sort()).toEqual(['200', '400', '401', '404', '405', '429']);
+
+    const vendor = doc.components.schemas.Vendor;
+    expect(vendor.additionalProperties).toBe(false);
+    expect(vendor.required).toEqual(Object.keys(vendor.properties));
+    expect(vendor.properties.annual_revenue).toEqual({ type: ['string', 'null'], pattern: '^\\d{1,13}\\.\\d{2}$' });
+    expect(vendor.properties.vendor_status_display.enum).toContain('On Hold');
+    expect(vendor.properties.created_by).toEqual({ anyOf: [{ $ref: '#/components/schemas/PersonRef' }, { type: 'null' }] });
+
+    const expenses = doc.paths['/api/v1.0/organisation/{uid}/expenses/'].get.responses['200'].content['application/json'].schema;
+    expect(expenses.items).toEqual({ $ref: '#/components/schemas/ExpenseListItem' });
+    const create = doc.paths['/api/v1.0/organisation/{uid}/expenses/create/'].post.responses;
+    expect(create['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Expense' });
+    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '404', '405', '409', '413', '415', '429']);
+    expect(doc.paths['/api/v1.0/organisation/{org}/leads/{id}/delete/'].delete.responses['204'].content).toBeUndefined();
+
+    const receipt = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/receipt/'].get.responses['200'];
+    expect(Object.keys(receipt.content)).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/webp']);
+    expect(receipt.headers['Content-Disposition']).toBeDefined();
+    expect(doc.paths['/api/v1.0/auth/login/'].post.responses['200'].headers['Set-Cookie']).toEqual({ $ref: '#/components/headers/Set-Cookie' });
+
+    const { responses } = doc.components;
+    expect(responses.Unauthorized.headers['WWW-Authenticate']).toBeDefined();
+    expect(responses.MethodNotAllowed.headers.Allow).toBeDefined();
+    expect(responses.Throttled.headers['Retry-After']).toBeDefined();
+    expect(responses.Conflict.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Conflict' });
+    expect(doc.components.schemas.BadRequest).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/ValidationErrors' }, { $ref: '#/components/schemas/Detail' }],
+    });
+  });
+});
