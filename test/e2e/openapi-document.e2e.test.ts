@@ -7,6 +7,7 @@ import { RESPONSES } from '../../adapters/http/openapi/responses';
 import { HTTP_TOKENS, HttpController } from '../../adapters/http/shared/controller';
 import { loadConfig } from '../../config/config';
 import { buildContainer } from '../../config/container';
+import { signUp } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -144,6 +145,39 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
       Object.keys(item).map((method) => unnamed(`${method.toUpperCase()} ${path}`)),
     );
     expect(SPECIFIED_OPERATIONS.map(unnamed).filter((operation) => !documented.includes(operation))).toEqual([]);
+  });
+
+  it('documents the query parameters each list reads: every choice is taken, a bad value is refused naming it', async () => {
+    const owner = await signUp(app.client);
+    const org = owner.organisationUniqueId;
+    const group = await owner.api.post(`/api/v1.0/organisation/${org}/contact-groups/create/`, { name: 'Suppliers' });
+    const ids: Record<string, string> = { uid: org, org, group: group.body.unique_id };
+    const lists = Object.entries(doc.paths as Record<string, any>).filter(
+      ([pathTemplate, operations]) => pathTemplate.startsWith('/api/v1.0/') && operations.get?.parameters?.some((p: any) => p.name === 'page'),
+    );
+    expect(lists.length).toBe(11);
+    for (const [pathTemplate, operations] of lists) {
+      const url = pathTemplate.replace(/\{(\w+)\}/g, (_m: string, name: string) => ids[name]);
+      const query = operations.get.parameters.filter((p: any) => p.in === 'query');
+      for (const parameter of query) {
+        const { schema } = parameter;
+        for (const value of schema.enum ?? []) {
+          const response = await owner.api.get(`${url}?${parameter.name}=${encodeURIComponent(value)}`);
+          expect([url, parameter.name, value, response.status]).toEqual([url, parameter.name, value, 200]);
+        }
+        const bad = schema.enum ? 'not-a-choice' : schema.format === 'date' ? '2026-02-30' : schema.type === 'integer' ? 'x' : null;
+        if (bad === null) continue;
+        const refused = await owner.api.get(`${url}?${parameter.name}=${bad}`);
+        expect([url, parameter.name, refused.status, Object.keys(refused.body)]).toEqual([url, parameter.name, 400, [parameter.name]]);
+      }
+    }
+  });
+
+  it('documents the query of the expense action GET: `action` (required) and `reason`', () => {
+    const parameters = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/action/'].get.parameters;
+    const action = parameters.find((p: any) => p.name === 'action');
+    expect(action).toMatchObject({ in: 'query', required: true, schema: { enum: ['submit', 'approve', 'reject', 'mark_paid', 'reimburse', 'reopen'] } });
+    expect(parameters.find((p: any) => p.name === 'reason')).toMatchObject({ in: 'query', required: false });
   });
 
   it('declares both security schemes, and no credentials on the public operations', () => {

@@ -13,10 +13,9 @@ import { bindBody } from '../shared/bind-body';
 import { AuthGuard, HttpController } from '../shared/controller';
 import { ListQuery, orderingOf, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
 import { CONTACT_GROUP, CONTACT_GROUPS, groupPathOf } from './contact-paths';
-import { ContactGroupInput, NewContactGroupInput } from './contact.dto';
+import { CONTACT_GROUP_ORDERINGS, ContactGroupInput, NewContactGroupInput } from './contact.dto';
 import { presentContactGroup } from './contact.presenter';
 
-const ORDERING = { name: 'name', date_created: 'dateCreated' } as const;
 
 @injectable()
 export class ContactGroupController implements HttpController {
@@ -35,7 +34,7 @@ export class ContactGroupController implements HttpController {
     router.get(CONTACT_GROUPS, auth, async (ctx) => {
       const query = readQuery(ListQuery, ctx.query);
       const page = pageRequestOf(query);
-      const ordering = orderingOf(query, ORDERING, { field: 'name', descending: false });
+      const ordering = orderingOf(query, CONTACT_GROUP_ORDERINGS, { field: 'name', descending: false });
       sendPage(ctx, await this.listGroups.execute(actorOf(ctx), ctx.params.uid, page, ordering), page, presentContactGroup);
     });
     router.post(`${CONTACT_GROUPS}/create`, auth, body, async (ctx) => {

@@ -13,10 +13,9 @@ import { bindBody } from '../shared/bind-body';
 import { AuthGuard, HttpController } from '../shared/controller';
 import { ListQuery, orderingOf, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
 import { CONTACT, CONTACTS, contactPathOf, groupPathOf } from './contact-paths';
-import { ContactInput, NewContactInput } from './contact.dto';
+import { CONTACT_ORDERINGS, ContactInput, NewContactInput } from './contact.dto';
 import { presentContact } from './contact.presenter';
 
-const ORDERING = { first_name: 'firstName', last_name: 'lastName', date_created: 'dateCreated' } as const;
 
 @injectable()
 export class ContactController implements HttpController {
@@ -35,7 +34,7 @@ export class ContactController implements HttpController {
     router.get(CONTACTS, auth, async (ctx) => {
       const query = readQuery(ListQuery, ctx.query);
       const page = pageRequestOf(query);
-      const ordering = orderingOf(query, ORDERING, { field: 'firstName', descending: false });
+      const ordering = orderingOf(query, CONTACT_ORDERINGS, { field: 'firstName', descending: false });
       sendPage(ctx, await this.listContacts.execute(actorOf(ctx), groupPathOf(ctx), page, ordering), page, presentContact);
     });
     router.post(`${CONTACTS}/create`, auth, body, async (ctx) => {

@@ -34,3 +34,9 @@ export class ContactInput {
 }
 
 export type NewContactInput = ContactInput & { firstName: string };
+
+/** `ordering` of the contact list: the wire name and the field it sorts by. */
+export const CONTACT_ORDERINGS = { first_name: 'firstName', last_name: 'lastName', date_created: 'dateCreated' } as const;
+
+/** `ordering` of the contact group list. */
+export const CONTACT_GROUP_ORDERINGS = { name: 'name', date_created: 'dateCreated' } as const;

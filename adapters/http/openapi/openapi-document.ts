@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { InputClass, inputSchema } from '../validation/input';
+import { queryParameters } from '../validation/list-query';
 import { Answer, DocumentedResponses, RESPONSES } from './responses';
 
 /** A request body an operation takes: its DTO, and whether it also takes multipart (files). */
@@ -11,6 +12,8 @@ export interface DocumentedBody {
   input: InputClass<object>;
   multipart?: boolean;
   form?: boolean;
+  /** Its fields are also read from the query string, where the GET of the same path takes them. */
+  query?: boolean;
 }
 
 export interface RouteInfo {
@@ -46,9 +49,10 @@ export function openApiDocument(
   for (const route of routes) {
     const path = `${route.path.replace(/:(\w+)/g, '{$1}')}${route.path.startsWith('/api/') ? '/' : ''}`;
     const body = bodies.find((b) => b.method === route.method && b.path === route.path);
+    const query = route.method === 'GET' ? bodies.find((b) => b.query && b.path === route.path) : undefined;
     const answers = responses.find((r) => r.method === route.method && r.path === route.path);
     for (const answer of answers?.answers ?? []) if (answer.json) schemas.push({ ...answer.json.components });
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, body, answers);
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, body, answers, query);
   }
   return {
     openapi: '3.1.0',
@@ -156,7 +160,7 @@ function errorStatuses(route: RouteInfo, body: DocumentedBody | undefined, entry
     if (UNSAFE.has(route.method)) statuses.add(403);
   }
   if (body) statuses.add(400).add(413).add(415);
-  if (entry?.answers.some((answer) => answer.paged)) statuses.add(400);
+  if (entry?.answers.some((answer) => answer.list)) statuses.add(400);
   if (route.path.includes('/:')) statuses.add(404);
   return [...statuses].sort();
 }
@@ -170,15 +174,16 @@ function successResponse(answer: Answer): JsonSchema {
   return { description: answer.description, headers, ...(content && { content }) };
 }
 
-function operation(route: RouteInfo, body: DocumentedBody | undefined, entry: DocumentedResponses | undefined): JsonSchema {
-  const parameters = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  if (entry?.answers.some((answer) => answer.paged)) {
-    parameters.push(
-      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } } as never,
-      { name: 'page_size', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000 } } as never,
-      { name: 'ordering', in: 'query', required: false, schema: { type: 'string' } } as never,
-    );
-  }
+function operation(
+  route: RouteInfo,
+  body: DocumentedBody | undefined,
+  entry: DocumentedResponses | undefined,
+  query: DocumentedBody | undefined,
+): JsonSchema {
+  const parameters: JsonSchema[] = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const list = entry?.answers.find((answer) => answer.list)?.list;
+  if (list) parameters.push(...queryParameters(list));
+  if (query) parameters.push(...inputParameters(query.input));
   const security = PUBLIC.has(route.path) ? [] : OPTIONAL_CREDENTIALS.test(route.path) ? [{}, { basicAuth: [] }, { cookieAuth: [] }] : undefined;
   const responses: Record<string, JsonSchema> = {};
   for (const answer of entry?.answers ?? []) responses[String(answer.status)] = successResponse(answer);
@@ -193,6 +198,18 @@ function operation(route: RouteInfo, body: DocumentedBody | undefined, entry: Do
     ...(body && { requestBody: requestBody(body) }),
     responses,
   };
+}
+
+/** The fields of an `@Input` DTO as query parameters. */
+function inputParameters(input: InputClass<object>): JsonSchema[] {
+  const schema = inputSchema(input);
+  const required = new Set<string>((schema.required as string[] | undefined) ?? []);
+  return Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
 }
 
 function requestBody(body: DocumentedBody): JsonSchema {

@@ -40,7 +40,7 @@ export const REQUEST_BODIES: DocumentedBody[] = [
   { method: 'POST', path: `${V}/invitations/:token/accept`, input: NewAccountInput, form: true },
   ...writes(`${V}/organisation/:uid/accounts`, `${V}/organisation/:uid/accounts/:id/update`, AccountInput),
   ...writes(`${V}/organisation/:uid/expenses`, `${V}/organisation/:uid/expenses/:id/update`, ExpenseInput, { multipart: true }),
-  { method: 'POST', path: `${V}/organisation/:uid/expenses/:id/action`, input: ExpenseActionInput, form: true },
+  { method: 'POST', path: `${V}/organisation/:uid/expenses/:id/action`, input: ExpenseActionInput, form: true, query: true },
   ...writes(`${V}/organisation/:org/sales-stages`, `${V}/organisation/:org/sales-stages/:id/update`, SalesStageInput),
   ...writes(`${V}/organisation/:org/clients`, `${V}/organisation/:org/clients/:id/update`, ClientInput),
   { method: 'POST', path: `${V}/organisation/:org/leads/create`, input: NewLeadInput },

@@ -1,15 +1,23 @@
 import { RECEIPT_CONTENT_TYPES } from '../../../domain/expense/receipt';
+import { ACCOUNT_ORDERING, AccountListParams } from '../account/account.dto';
 import { ACCOUNT_SCHEMA } from '../account/account.presenter';
 import { SIGN_UP_SCHEMA } from '../auth/auth.presenter';
+import { CLIENT_ORDERINGS, ClientListParameters } from '../client/client.dto';
 import { CLIENT_SCHEMA } from '../client/client.presenter';
+import { CONTACT_GROUP_ORDERINGS, CONTACT_ORDERINGS } from '../contact/contact.dto';
 import { CONTACT_GROUP_SCHEMA, CONTACT_SCHEMA } from '../contact/contact.presenter';
+import { EXPENSE_ORDERING, ExpenseListParams } from '../expense/expense.dto';
 import { EXPENSE_LIST_ITEM_SCHEMA, EXPENSE_SCHEMA } from '../expense/expense.presenter';
+import { LEAD_ORDERINGS, LeadListParameters } from '../lead/lead.dto';
 import { LEAD_SCHEMA } from '../lead/lead.presenter';
 import { INVITATION_SCHEMA, MEMBER_SCHEMA } from '../organisation/members.presenter';
 import { BASIC_ORGANISATION_SCHEMA, OWNER_ORGANISATION_SCHEMA } from '../organisation/organisation.presenter';
 import { PROFILE_SCHEMA } from '../person/profile.presenter';
+import { SALES_STAGE_ORDERINGS } from '../sales-stage/sales-stage.dto';
 import { SALES_STAGE_SCHEMA } from '../sales-stage/sales-stage.presenter';
+import { VENDOR_ORDERINGS, VendorListParameters } from '../vendor/vendor.dto';
 import { VENDOR_SCHEMA } from '../vendor/vendor.presenter';
+import { ListParameters, ListQuery } from '../validation/list-query';
 import { WireSchema, wireSchema as s } from '../shared/wire-schema';
 import { DOCS_ASSET_TYPES } from './docs-page';
 
@@ -26,8 +34,8 @@ export interface Answer {
   media?: { types: readonly string[]; description: string };
   /** Headers it carries; `true` when always. */
   headers?: Partial<Record<DocumentedHeader, boolean>>;
-  /** A page of a list: takes `page`, `page_size` and `ordering`, and may answer 400 on them. */
-  paged?: boolean;
+  /** A page of a list: takes the query parameters of `list` (filters, paging, ordering), and may answer 400 on them. */
+  list?: ListParameters;
 }
 
 /**
@@ -49,12 +57,12 @@ const V = '/api/v1.0';
 
 const ok = (json: WireSchema<unknown>, headers?: Answer['headers']): Answer => ({ status: 200, description: 'OK', json, headers });
 const created = (json: WireSchema<unknown>, headers?: Answer['headers']): Answer => ({ status: 201, description: 'Created', json, headers });
-const page = (item: WireSchema<unknown>): Answer => ({
+const page = (item: WireSchema<unknown>, list: ListParameters = { query: ListQuery }): Answer => ({
   status: 200,
   description: 'One page of the list (see the `Link` header for the others).',
   json: s.array(item),
   headers: { 'X-Total-Count': true, Link: true },
-  paged: true,
+  list,
 });
 const noContent = (headers?: Answer['headers']): Answer => ({ status: 204, description: 'No content', headers });
 
@@ -65,11 +73,12 @@ type Conflicts = Partial<Record<'create' | 'update' | 'delete', true>>;
 function resource(
   base: string,
   schemas: { item: WireSchema<unknown>; listItem?: WireSchema<unknown> },
+  list: ListParameters,
   conflicts: Conflicts = {},
 ): DocumentedResponses[] {
   const conflict = (write: keyof Conflicts): ErrorStatus[] => (conflicts[write] ? [409] : []);
   return [
-    { method: 'GET', path: base, answers: [page(schemas.listItem ?? schemas.item)] },
+    { method: 'GET', path: base, answers: [page(schemas.listItem ?? schemas.item, list)] },
     { method: 'POST', path: `${base}/create`, answers: [created(schemas.item)], errors: conflict('create') },
     { method: 'GET', path: `${base}/:id`, answers: [ok(schemas.item)] },
     { method: 'PUT', path: `${base}/:id/update`, answers: [ok(schemas.item)], errors: conflict('update') },
@@ -133,8 +142,13 @@ export const RESPONSES: DocumentedResponses[] = [
   // Cookies only when the invitation creates the account.
   { method: 'POST', path: `${V}/invitations/:token/accept`, answers: [ok(PROFILE_SCHEMA, { 'Set-Cookie': false })] },
 
-  ...resource(`${V}/organisation/:uid/accounts`, { item: ACCOUNT_SCHEMA }, { delete: true }),
-  ...resource(EXPENSES, { item: EXPENSE_SCHEMA, listItem: EXPENSE_LIST_ITEM_SCHEMA }, { create: true, update: true, delete: true }),
+  ...resource(`${V}/organisation/:uid/accounts`, { item: ACCOUNT_SCHEMA }, { query: AccountListParams, orderings: ACCOUNT_ORDERING }, { delete: true }),
+  ...resource(
+    EXPENSES,
+    { item: EXPENSE_SCHEMA, listItem: EXPENSE_LIST_ITEM_SCHEMA },
+    { query: ExpenseListParams, orderings: EXPENSE_ORDERING },
+    { create: true, update: true, delete: true },
+  ),
   // GET changes state here: the action is a query parameter (400), owners only for some (403), and CSRF applies.
   { method: 'GET', path: `${EXPENSES}/:id/action`, answers: [ok(EXPENSE_SCHEMA)], errors: [400, 403, 409] },
   { method: 'POST', path: `${EXPENSES}/:id/action`, answers: [ok(EXPENSE_SCHEMA)], errors: [409] },
@@ -150,12 +164,12 @@ export const RESPONSES: DocumentedResponses[] = [
       },
     ],
   },
-  ...resource(`${V}/organisation/:org/sales-stages`, { item: SALES_STAGE_SCHEMA }, { delete: true }),
-  ...resource(`${V}/organisation/:org/clients`, { item: CLIENT_SCHEMA }, { delete: true }),
-  ...resource(`${V}/organisation/:org/leads`, { item: LEAD_SCHEMA }, { create: true, update: true }),
-  ...resource(`${V}/organisation/:org/vendors`, { item: VENDOR_SCHEMA }, { delete: true }),
+  ...resource(`${V}/organisation/:org/sales-stages`, { item: SALES_STAGE_SCHEMA }, { query: ListQuery, orderings: SALES_STAGE_ORDERINGS }, { delete: true }),
+  ...resource(`${V}/organisation/:org/clients`, { item: CLIENT_SCHEMA }, { query: ClientListParameters, orderings: CLIENT_ORDERINGS }, { delete: true }),
+  ...resource(`${V}/organisation/:org/leads`, { item: LEAD_SCHEMA }, { query: LeadListParameters, orderings: LEAD_ORDERINGS }, { create: true, update: true }),
+  ...resource(`${V}/organisation/:org/vendors`, { item: VENDOR_SCHEMA }, { query: VendorListParameters, orderings: VENDOR_ORDERINGS }, { delete: true }),
 
-  { method: 'GET', path: CONTACT_GROUPS, answers: [page(CONTACT_GROUP_SCHEMA)] },
+  { method: 'GET', path: CONTACT_GROUPS, answers: [page(CONTACT_GROUP_SCHEMA, { query: ListQuery, orderings: CONTACT_GROUP_ORDERINGS })] },
   { method: 'POST', path: `${CONTACT_GROUPS}/create`, answers: [created(CONTACT_GROUP_SCHEMA)] },
   { method: 'GET', path: `${CONTACT_GROUPS}/:group`, answers: [ok(CONTACT_GROUP_SCHEMA)] },
   { method: 'PUT', path: `${CONTACT_GROUPS}/:group`, answers: [ok(CONTACT_GROUP_SCHEMA)] },
@@ -164,7 +178,7 @@ export const RESPONSES: DocumentedResponses[] = [
   { method: 'DELETE', path: `${CONTACT_GROUPS}/:group`, answers: [noContent()], errors: [409] },
 
   // A second primary contact written at the same moment: 409 conflict.
-  { method: 'GET', path: CONTACTS, answers: [page(CONTACT_SCHEMA)] },
+  { method: 'GET', path: CONTACTS, answers: [page(CONTACT_SCHEMA, { query: ListQuery, orderings: CONTACT_ORDERINGS })] },
   { method: 'POST', path: `${CONTACTS}/create`, answers: [created(CONTACT_SCHEMA)], errors: [409] },
   { method: 'GET', path: `${CONTACTS}/:contact`, answers: [ok(CONTACT_SCHEMA)] },
   { method: 'PUT', path: `${CONTACTS}/:contact`, answers: [ok(CONTACT_SCHEMA)], errors: [409] },

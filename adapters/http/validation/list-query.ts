@@ -1,10 +1,11 @@
 import { ClassConstructor, Expose, plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Min, registerDecorator, ValidationError, validateSync } from 'class-validator';
+import { getMetadataStorage, IsIn, IsInt, IsOptional, IsString, Min, registerDecorator, ValidationError, validateSync } from 'class-validator';
 import { Context } from 'koa';
 import { Ordering, Page, PageRequest } from '../../../application/shared/page';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
+import { JsonSchema } from './fields';
 
 /**
  * Query-string DTOs of the list endpoints: flat strings, so class-transformer
@@ -124,3 +125,39 @@ export function BlankAsAbsent(): PropertyDecorator {
     return text === '' ? undefined : text;
   });
 }
+
+/** A list endpoint's query string: its DTO and, when it can be ordered, the `ordering` choices. */
+export interface ListParameters {
+  query: ClassConstructor<ListQuery>;
+  orderings?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The OpenAPI query parameters of a list, read from the class-validator rules
+ * of its DTO (the same rules `readQuery` applies), so they cannot drift.
+ */
+export function queryParameters(list: ListParameters): JsonSchema[] {
+  const rules = getMetadataStorage().getTargetValidationMetadatas(list.query, '', true, false);
+  const names = [...new Set(['page', 'page_size', 'ordering', ...rules.map((rule) => rule.propertyName)])];
+  return names.flatMap((name) => {
+    if (name === 'ordering' && !list.orderings) return [];
+    const schema: JsonSchema = { type: 'string' };
+    for (const rule of rules.filter((r) => r.propertyName === name)) {
+      if (rule.name === 'isIn') schema.enum = rule.constraints[0];
+      if (rule.name === 'isCalendarDate') schema.format = 'date';
+      if (rule.name === 'isInt') schema.type = 'integer';
+      if (rule.name === 'min') schema.minimum = rule.constraints[0];
+    }
+    if (name === 'ordering' && list.orderings) {
+      schema.enum = Object.keys(list.orderings).flatMap((field) => [field, `-${field}`]);
+    }
+    return [{ name, in: 'query', required: false, schema, ...(name in QUERY_DESCRIPTIONS && { description: QUERY_DESCRIPTIONS[name] }) }];
+  });
+}
+
+const QUERY_DESCRIPTIONS: Record<string, string> = {
+  page: 'The page to answer, from 1.',
+  page_size: `Items per page: ${DEFAULT_PAGE_SIZE} when absent, at most ${MAX_PAGE_SIZE} (a larger size is cut to it).`,
+  ordering: 'The field to sort by; a leading `-` sorts descending.',
+  search: 'Text the record contains, in any case.',
+};
