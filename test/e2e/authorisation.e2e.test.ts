@@ -125,6 +125,22 @@ const actionRows = (method: 'GET' | 'POST'): Row[] =>
     expect: statuses,
   }));
 
+/**
+ * A resource of the vendor path pattern that every member may read and write:
+ * list, `create/`, `{id}/`, `{id}/update/` (PUT, PATCH) and `{id}/delete/`.
+ */
+const memberResourceRows = (base: string, collection: Collection, record: keyof World['records'], patch: object): Row[] => {
+  const detail = `${base}/:id`;
+  return [
+    { method: 'GET', route: base, expect: [200, 200, 404, 401] },
+    { method: 'POST', route: `${base}/create`, body: () => aRecord(collection), unchanged: readBack(base), expect: [201, 201, 404, 401] },
+    { method: 'GET', route: detail, target: shared(record), expect: [200, 200, 404, 401] },
+    { method: 'PUT', route: `${detail}/update`, target: shared(record), body: () => aRecord(collection), unchanged: readBack(detail), expect: [200, 200, 404, 401] },
+    { method: 'PATCH', route: `${detail}/update`, target: shared(record), body: () => patch, unchanged: readBack(detail), expect: [200, 200, 404, 401] },
+    { method: 'DELETE', route: `${detail}/delete`, target: freshRecord(collection), unchanged: readBack(detail), expect: [204, 204, 404, 401] },
+  ];
+};
+
 // Each row's `expect` is [owner, member, non-member, anonymous].
 const ROWS: Row[] = [
   // Operations and public endpoints: no credentials needed, any sent are ignored.
@@ -203,38 +219,7 @@ const ROWS: Row[] = [
   },
 
   // Chart of accounts.
-  { method: 'GET', route: '/api/v1.0/organisation/:uid/accounts', expect: [200, 200, 404, 401] },
-  {
-    method: 'POST',
-    route: '/api/v1.0/organisation/:uid/accounts/create',
-    body: () => aRecord('accounts'),
-    unchanged: readBack('/api/v1.0/organisation/:uid/accounts'),
-    expect: [201, 201, 404, 401],
-  },
-  { method: 'GET', route: '/api/v1.0/organisation/:uid/accounts/:id', target: shared('account'), expect: [200, 200, 404, 401] },
-  {
-    method: 'PUT',
-    route: '/api/v1.0/organisation/:uid/accounts/:id/update',
-    target: shared('account'),
-    body: () => aRecord('accounts'),
-    unchanged: readBack('/api/v1.0/organisation/:uid/accounts/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'PATCH',
-    route: '/api/v1.0/organisation/:uid/accounts/:id/update',
-    target: shared('account'),
-    body: () => ({ description: 'Patched by the table' }),
-    unchanged: readBack('/api/v1.0/organisation/:uid/accounts/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'DELETE',
-    route: '/api/v1.0/organisation/:uid/accounts/:id/delete',
-    target: freshRecord('accounts'),
-    unchanged: readBack('/api/v1.0/organisation/:uid/accounts/:id'),
-    expect: [204, 204, 404, 401],
-  },
+  ...memberResourceRows('/api/v1.0/organisation/:uid/accounts', 'accounts', 'account', { description: 'Patched by the table' }),
 
   // Expenses.
   { method: 'GET', route: '/api/v1.0/organisation/:uid/expenses', expect: [200, 200, 404, 401] },
@@ -274,140 +259,16 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/v1.0/organisation/:uid/expenses/:id/receipt', target: shared('receiptExpense'), expect: [200, 200, 404, 401] },
 
   // Sales stages.
-  { method: 'GET', route: '/api/v1.0/organisation/:org/sales-stages', expect: [200, 200, 404, 401] },
-  {
-    method: 'POST',
-    route: '/api/v1.0/organisation/:org/sales-stages/create',
-    body: () => aRecord('sales-stages'),
-    unchanged: readBack('/api/v1.0/organisation/:org/sales-stages'),
-    expect: [201, 201, 404, 401],
-  },
-  { method: 'GET', route: '/api/v1.0/organisation/:org/sales-stages/:id', target: shared('salesStage'), expect: [200, 200, 404, 401] },
-  {
-    method: 'PUT',
-    route: '/api/v1.0/organisation/:org/sales-stages/:id/update',
-    target: shared('salesStage'),
-    body: () => aRecord('sales-stages'),
-    unchanged: readBack('/api/v1.0/organisation/:org/sales-stages/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'PATCH',
-    route: '/api/v1.0/organisation/:org/sales-stages/:id/update',
-    target: shared('salesStage'),
-    body: () => ({ description: 'Patched by the table' }),
-    unchanged: readBack('/api/v1.0/organisation/:org/sales-stages/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'DELETE',
-    route: '/api/v1.0/organisation/:org/sales-stages/:id/delete',
-    target: freshRecord('sales-stages'),
-    unchanged: readBack('/api/v1.0/organisation/:org/sales-stages/:id'),
-    expect: [204, 204, 404, 401],
-  },
+  ...memberResourceRows('/api/v1.0/organisation/:org/sales-stages', 'sales-stages', 'salesStage', { description: 'Patched by the table' }),
 
   // Clients.
-  { method: 'GET', route: '/api/v1.0/organisation/:org/clients', expect: [200, 200, 404, 401] },
-  {
-    method: 'POST',
-    route: '/api/v1.0/organisation/:org/clients/create',
-    body: () => aRecord('clients'),
-    unchanged: readBack('/api/v1.0/organisation/:org/clients'),
-    expect: [201, 201, 404, 401],
-  },
-  { method: 'GET', route: '/api/v1.0/organisation/:org/clients/:id', target: shared('client'), expect: [200, 200, 404, 401] },
-  {
-    method: 'PUT',
-    route: '/api/v1.0/organisation/:org/clients/:id/update',
-    target: shared('client'),
-    body: () => aRecord('clients'),
-    unchanged: readBack('/api/v1.0/organisation/:org/clients/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'PATCH',
-    route: '/api/v1.0/organisation/:org/clients/:id/update',
-    target: shared('client'),
-    body: () => ({ phone: '+254 700 000000' }),
-    unchanged: readBack('/api/v1.0/organisation/:org/clients/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'DELETE',
-    route: '/api/v1.0/organisation/:org/clients/:id/delete',
-    target: freshRecord('clients'),
-    unchanged: readBack('/api/v1.0/organisation/:org/clients/:id'),
-    expect: [204, 204, 404, 401],
-  },
+  ...memberResourceRows('/api/v1.0/organisation/:org/clients', 'clients', 'client', { phone: '+254 700 000000' }),
 
   // Leads.
-  { method: 'GET', route: '/api/v1.0/organisation/:org/leads', expect: [200, 200, 404, 401] },
-  {
-    method: 'POST',
-    route: '/api/v1.0/organisation/:org/leads/create',
-    body: () => aRecord('leads'),
-    unchanged: readBack('/api/v1.0/organisation/:org/leads'),
-    expect: [201, 201, 404, 401],
-  },
-  { method: 'GET', route: '/api/v1.0/organisation/:org/leads/:id', target: shared('lead'), expect: [200, 200, 404, 401] },
-  {
-    method: 'PUT',
-    route: '/api/v1.0/organisation/:org/leads/:id/update',
-    target: shared('lead'),
-    body: () => aRecord('leads'),
-    unchanged: readBack('/api/v1.0/organisation/:org/leads/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'PATCH',
-    route: '/api/v1.0/organisation/:org/leads/:id/update',
-    target: shared('lead'),
-    body: () => ({ priority: 'high' }),
-    unchanged: readBack('/api/v1.0/organisation/:org/leads/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'DELETE',
-    route: '/api/v1.0/organisation/:org/leads/:id/delete',
-    target: freshRecord('leads'),
-    unchanged: readBack('/api/v1.0/organisation/:org/leads/:id'),
-    expect: [204, 204, 404, 401],
-  },
+  ...memberResourceRows('/api/v1.0/organisation/:org/leads', 'leads', 'lead', { priority: 'high' }),
 
   // Vendors.
-  { method: 'GET', route: '/api/v1.0/organisation/:org/vendors', expect: [200, 200, 404, 401] },
-  {
-    method: 'POST',
-    route: '/api/v1.0/organisation/:org/vendors/create',
-    body: () => aRecord('vendors'),
-    unchanged: readBack('/api/v1.0/organisation/:org/vendors'),
-    expect: [201, 201, 404, 401],
-  },
-  { method: 'GET', route: '/api/v1.0/organisation/:org/vendors/:id', target: shared('vendor'), expect: [200, 200, 404, 401] },
-  {
-    method: 'PUT',
-    route: '/api/v1.0/organisation/:org/vendors/:id/update',
-    target: shared('vendor'),
-    body: () => aRecord('vendors'),
-    unchanged: readBack('/api/v1.0/organisation/:org/vendors/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'PATCH',
-    route: '/api/v1.0/organisation/:org/vendors/:id/update',
-    target: shared('vendor'),
-    body: () => ({ vendor_status: 'preferred' }),
-    unchanged: readBack('/api/v1.0/organisation/:org/vendors/:id'),
-    expect: [200, 200, 404, 401],
-  },
-  {
-    method: 'DELETE',
-    route: '/api/v1.0/organisation/:org/vendors/:id/delete',
-    target: freshRecord('vendors'),
-    unchanged: readBack('/api/v1.0/organisation/:org/vendors/:id'),
-    expect: [204, 204, 404, 401],
-  },
+  ...memberResourceRows('/api/v1.0/organisation/:org/vendors', 'vendors', 'vendor', { vendor_status: 'preferred' }),
 
   // Contact groups.
   { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups', expect: [200, 200, 404, 401] },
