@@ -2,6 +2,7 @@ import { Choices, ChoiceOf } from '../shared/choices';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 export const ACCOUNT_TYPES = new Choices([
   ['asset', 'Asset'],
@@ -54,8 +55,10 @@ export type AccountChanges = Partial<AccountDetails> & { uniqueId?: string };
  * The code's uniqueness within the organisation needs the repository, so the
  * application layer checks it.
  */
-export class Account {
-  private constructor(private state: AccountSnapshot) {}
+export class Account extends OrganisationRecord<AccountSnapshot> {
+  private constructor(state: AccountSnapshot) {
+    super(state);
+  }
 
   static create(input: CreateAccount): Account {
     const details: AccountDetails = {
@@ -81,18 +84,6 @@ export class Account {
     return new Account({ ...snapshot });
   }
 
-  get id(): string {
-    return this.state.id;
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
-  }
-
   get accountCode(): string {
     return this.state.accountCode;
   }
@@ -107,10 +98,6 @@ export class Account {
 
   get isActive(): boolean {
     return this.state.isActive;
-  }
-
-  snapshot(): AccountSnapshot {
-    return { ...this.state };
   }
 
   update(changes: AccountChanges, now: Date): void {

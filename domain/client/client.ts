@@ -1,6 +1,7 @@
 import { ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 export const CLIENT_NAME_MAX_LENGTH = 200;
 /** Django's EmailField default, which DRF clients expect. */
@@ -35,8 +36,10 @@ export interface NewClient extends Partial<ClientDetails> {
 export type ClientChanges = Partial<ClientDetails> & { uniqueId?: string };
 
 /** A customer of the organisation, which leads may name. */
-export class Client {
-  private constructor(private state: ClientSnapshot) {}
+export class Client extends OrganisationRecord<ClientSnapshot> {
+  private constructor(state: ClientSnapshot) {
+    super(state);
+  }
 
   static create(input: NewClient): Client {
     return new Client(
@@ -59,24 +62,8 @@ export class Client {
     return new Client({ ...snapshot });
   }
 
-  get id(): string {
-    return this.state.id;
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
-  }
-
   get name(): string {
     return this.state.name;
-  }
-
-  snapshot(): ClientSnapshot {
-    return { ...this.state };
   }
 
   update(changes: ClientChanges, now: Date): void {

@@ -3,6 +3,7 @@ import { stripUndefined } from '../shared/nested';
 import { INVALID_UNIQUE_ID, assertUniqueIdUnchanged, isValidUniqueId } from '../shared/unique-id';
 import { textFieldErrors, trimmed } from './text-field';
 import { Translations } from './translations';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 export const CONTACT_GROUP_NAME_MAX_LENGTH = 200;
 
@@ -37,8 +38,10 @@ export interface CreateContactGroup {
 export type ContactGroupChanges = Partial<ContactGroupDetails> & { uniqueId?: string };
 
 /** A named folder of contacts inside an organisation. */
-export class ContactGroup {
-  private constructor(private state: ContactGroupSnapshot) {}
+export class ContactGroup extends OrganisationRecord<ContactGroupSnapshot> {
+  private constructor(state: ContactGroupSnapshot) {
+    super(state);
+  }
 
   static create(input: CreateContactGroup): ContactGroup {
     if (!isValidUniqueId(input.uniqueId)) throw ValidationFailed.field('unique_id', INVALID_UNIQUE_ID);
@@ -63,24 +66,8 @@ export class ContactGroup {
     return new ContactGroup({ ...snapshot });
   }
 
-  get id(): string {
-    return this.state.id;
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
-  }
-
   get name(): string {
     return this.state.name;
-  }
-
-  snapshot(): ContactGroupSnapshot {
-    return { ...this.state };
   }
 
   /** PUT and PATCH alike: a field left out (undefined) keeps its value; null clears it. */

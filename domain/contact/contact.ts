@@ -6,6 +6,7 @@ import { INVALID_UNIQUE_ID, assertUniqueIdUnchanged, isValidUniqueId } from '../
 import { ContactGroup } from './contact-group';
 import { TextRule, textFieldErrors, trimmed } from './text-field';
 import { Translations } from './translations';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 /** What a contact belongs to: the `entity_type` of the wire. */
 export const CONTACT_ENTITY_TYPES = new Choices([
@@ -81,8 +82,10 @@ const DEFAULTS: Omit<ContactDetails, 'firstName'> = {
 };
 
 /** A person to talk to at a client, vendor, lead or partner, filed in a contact group. */
-export class Contact {
-  private constructor(private state: ContactSnapshot) {}
+export class Contact extends OrganisationRecord<ContactSnapshot> {
+  private constructor(state: ContactSnapshot) {
+    super(state);
+  }
 
   /**
    * A new contact. When it is created primary, the caller demotes the contacts
@@ -112,18 +115,6 @@ export class Contact {
   /** For mappers only: rebuilds a contact from storage. */
   static restore(snapshot: ContactSnapshot): Contact {
     return new Contact({ ...snapshot });
-  }
-
-  get id(): string {
-    return this.state.id;
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
   }
 
   get groupId(): string {
@@ -172,10 +163,6 @@ export class Contact {
       other.entityType === this.entityType &&
       other.slotEntityId === this.slotEntityId
     );
-  }
-
-  snapshot(): ContactSnapshot {
-    return { ...this.state };
   }
 
   /**

@@ -6,6 +6,7 @@ import { CREATABLE_EXPENSE_STATUSES, EDITABLE_EXPENSE_STATUSES, ExpenseStatus } 
 import { EXPENSE_ACTIONS, EXPENSE_TRANSITIONS, ExpenseAction, TransitionContext } from './expense-transitions';
 import { INVALID_RECEIPT, RECEIPT_CONTENT_TYPES, ReceiptReference } from './receipt';
 import { UNIQUE_ID_UNCHANGEABLE } from '../shared/unique-id';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 export const EXPENSE_AMOUNT = new DecimalLimits(13, 2);
 export const EXPENSE_TAX_AMOUNT = EXPENSE_AMOUNT;
@@ -78,8 +79,10 @@ export interface CreateExpense {
 export type ExpenseChanges = Partial<ExpenseDetails> & { uniqueId?: string; status?: ExpenseStatus };
 
 /** A cost incurred by an organisation, on its way from draft to paid. */
-export class Expense {
-  private constructor(private state: ExpenseSnapshot) {}
+export class Expense extends OrganisationRecord<ExpenseSnapshot> {
+  private constructor(state: ExpenseSnapshot) {
+    super(state);
+  }
 
   static create(input: CreateExpense): Expense {
     const status = input.status ?? 'draft';
@@ -124,18 +127,6 @@ export class Expense {
   /** For mappers only: rebuilds an expense from storage. */
   static restore(snapshot: ExpenseSnapshot): Expense {
     return new Expense({ ...snapshot });
-  }
-
-  get id(): string {
-    return this.state.id;
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
   }
 
   get status(): ExpenseStatus {
@@ -192,10 +183,6 @@ export class Expense {
 
   get isEditable(): boolean {
     return EDITABLE_EXPENSE_STATUSES.includes(this.state.status);
-  }
-
-  snapshot(): ExpenseSnapshot {
-    return { ...this.state };
   }
 
   /** Checked before anything else about an edit: a frozen expense answers 409 whatever the input. */

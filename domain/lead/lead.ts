@@ -4,6 +4,7 @@ import { Decimal, DecimalLimits } from '../shared/decimal';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 export const LEAD_PRIORITIES = new Choices([
   ['low', 'Low'],
@@ -91,8 +92,10 @@ export interface NewLead extends Partial<Omit<LeadDetails, 'salesStageId'>> {
 export type LeadChanges = Partial<LeadDetails> & { uniqueId?: string };
 
 /** A sales opportunity moving through the organisation's pipeline. */
-export class Lead {
-  private constructor(private state: LeadSnapshot) {}
+export class Lead extends OrganisationRecord<LeadSnapshot> {
+  private constructor(state: LeadSnapshot) {
+    super(state);
+  }
 
   /**
    * A lead created without a win probability (absent or null) takes its
@@ -129,18 +132,6 @@ export class Lead {
   /** For mappers only: rebuilds a lead from storage. */
   static restore(snapshot: LeadSnapshot): Lead {
     return new Lead({ ...snapshot });
-  }
-
-  get id(): string {
-    return this.state.id;
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
   }
 
   get title(): string {
@@ -182,10 +173,6 @@ export class Lead {
 
   get isClosed(): boolean {
     return this.outcome !== 'open';
-  }
-
-  snapshot(): LeadSnapshot {
-    return { ...this.state };
   }
 
   /** PUT and PATCH alike: what is left out keeps its value; the stage may be cleared. */

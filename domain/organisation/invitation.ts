@@ -1,5 +1,6 @@
 import { Choices, ChoiceOf } from '../shared/choices';
 import { ValidationFailed } from '../shared/errors';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 export const INVITATION_STATUSES = new Choices([
   ['pending', 'Pending'],
@@ -49,8 +50,10 @@ function expiryFrom(now: Date): Date {
 }
 
 /** An e-mailed offer to join an organisation, good once and for seven days. */
-export class Invitation {
-  private constructor(private state: InvitationSnapshot) {}
+export class Invitation extends OrganisationRecord<InvitationSnapshot> {
+  private constructor(state: InvitationSnapshot) {
+    super(state);
+  }
 
   static issue(input: IssueInvitation): Invitation {
     const { now, ...rest } = input;
@@ -68,14 +71,6 @@ export class Invitation {
   /** For mappers only. */
   static restore(snapshot: InvitationSnapshot): Invitation {
     return new Invitation({ ...snapshot });
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
   }
 
   get email(): string {
@@ -122,9 +117,5 @@ export class Invitation {
   /** The e-mail with the current token was handed to the mail system. */
   markSent(now: Date): void {
     this.state.sentAt = now;
-  }
-
-  snapshot(): InvitationSnapshot {
-    return { ...this.state };
   }
 }

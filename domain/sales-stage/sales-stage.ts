@@ -2,6 +2,7 @@ import { Decimal, DecimalLimits } from '../shared/decimal';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 export const SALES_STAGE_NAME_MAX_LENGTH = 200;
 export const SALES_STAGE_PROBABILITY = new DecimalLimits(3, 2, Decimal.of('0'), Decimal.of('100'));
@@ -50,8 +51,10 @@ const DEFAULTS: Omit<SalesStageDetails, 'name'> = {
 };
 
 /** A step of an organisation's sales pipeline, with the win probability its leads start with. */
-export class SalesStage {
-  private constructor(private state: SalesStageSnapshot) {}
+export class SalesStage extends OrganisationRecord<SalesStageSnapshot> {
+  private constructor(state: SalesStageSnapshot) {
+    super(state);
+  }
 
   static create(input: NewSalesStage): SalesStage {
     const { now, id, uniqueId, organisationId, ...details } = input;
@@ -74,18 +77,6 @@ export class SalesStage {
     return new SalesStage({ ...snapshot });
   }
 
-  get id(): string {
-    return this.state.id;
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
-  }
-
   get name(): string {
     return this.state.name;
   }
@@ -104,10 +95,6 @@ export class SalesStage {
 
   get isClosedLost(): boolean {
     return this.state.isClosedLost;
-  }
-
-  snapshot(): SalesStageSnapshot {
-    return { ...this.state };
   }
 
   update(changes: SalesStageChanges, now: Date): void {

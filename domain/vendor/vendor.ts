@@ -8,6 +8,7 @@ import { mergeNested, NestedChanges, stripUndefined } from '../shared/nested';
 import { emptyVendorAddress, VendorAddress } from './vendor-address';
 import { emptyVendorBanking, VendorBanking } from './vendor-banking';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
+import { OrganisationRecord } from '../shared/organisation-record';
 
 export const VENDOR_ENTITY_TYPES = new Choices([
   ['individual', 'Individual'],
@@ -126,8 +127,10 @@ const DEFAULTS: Omit<VendorDetails, 'name' | 'defaultCurrency'> = {
 };
 
 /** A supplier of the organisation, with its contract, ratings and follow-up dates. */
-export class Vendor {
-  private constructor(private state: VendorSnapshot) {}
+export class Vendor extends OrganisationRecord<VendorSnapshot> {
+  private constructor(state: VendorSnapshot) {
+    super(state);
+  }
 
   static create(input: NewVendor): Vendor {
     const { now, id, uniqueId, organisationId, createdById, organisationCurrency, ...rest } = input;
@@ -157,18 +160,6 @@ export class Vendor {
     return new Vendor({ ...snapshot });
   }
 
-  get id(): string {
-    return this.state.id;
-  }
-
-  get uniqueId(): string {
-    return this.state.uniqueId;
-  }
-
-  get organisationId(): string {
-    return this.state.organisationId;
-  }
-
   get name(): string {
     return this.state.name;
   }
@@ -196,10 +187,6 @@ export class Vendor {
   isContractActive(today: CalendarDate): boolean {
     const { contractStartDate: start, contractEndDate: end } = this.state;
     return start !== null && !start.isAfter(today) && (end === null || !today.isAfter(end));
-  }
-
-  snapshot(): VendorSnapshot {
-    return { ...this.state };
   }
 
   /** PUT and PATCH alike: what is left out keeps its value; address and bank details merge field by field. */
