@@ -2,7 +2,7 @@ import { Container } from 'inversify';
 import Koa from 'koa';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../adapters/http/app';
-import { HTTP_TOKENS, HttpController } from '../adapters/http/shared/controller';
+import { AuthGuard, HTTP_TOKENS, HttpController } from '../adapters/http/shared/controller';
 import { TypeOrmDatabase } from '../adapters/persistence/typeorm/database';
 import { createDataSource, dialectOf } from '../adapters/persistence/typeorm/data-source';
 import { Logger } from '../adapters/system/logger';
@@ -50,6 +50,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   const app = createHttpApp({
     logger,
     controllers: container.getAll<HttpController>(HTTP_TOKENS.Controller),
+    guard: container.get(AuthGuard),
     isReady: async () => {
       await database.run((manager) => manager.query('SELECT 1'));
       return true;

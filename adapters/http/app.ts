@@ -4,11 +4,15 @@ import { Logger } from '../system/logger';
 import { MethodNotAllowed, RouteNotFound } from './http-errors';
 import { errorHandler } from './middleware/error-handler';
 import { requestId, requestLog, securityHeaders } from './middleware/request-context';
-import { HttpController } from './shared/controller';
+import { AuthGuard, HttpController } from './shared/controller';
+import { answers, Routes } from './shared/routes';
+import { wireSchema as s } from './shared/wire-schema';
 
 export interface HttpAppOptions {
   logger: Logger;
   controllers: HttpController[];
+  /** The credentials check of every operation that takes credentials. */
+  guard: AuthGuard;
   /** Whether the database answers, for `/readyz`. */
   isReady: () => Promise<boolean>;
   /** Trust `X-Forwarded-*` from a reverse proxy. */
@@ -22,16 +26,28 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // Koa's own error event would log with the stack; errors are handled and logged by errorHandler.
   app.silent = true;
 
-  const router = new Router({ strict: false });
-  router.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' };
+  const routes = new Routes(new Router({ strict: false }), options.guard);
+  routes.add({
+    method: 'GET',
+    path: '/healthz',
+    credentials: 'none',
+    answers: [answers.ok(HEALTH_SCHEMA)],
+    handle: (ctx) => {
+      ctx.body = { status: 'ok' };
+    },
   });
-  router.get('/readyz', async (ctx) => {
-    const ready = await options.isReady().catch(() => false);
-    ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'unavailable' };
+  routes.add({
+    method: 'GET',
+    path: '/readyz',
+    credentials: 'none',
+    answers: [answers.ok(READINESS_SCHEMA), { status: 503, description: 'The database does not answer.', json: READINESS_SCHEMA }],
+    handle: async (ctx) => {
+      const ready = await options.isReady().catch(() => false);
+      ctx.status = ready ? 200 : 503;
+      ctx.body = { status: ready ? 'ready' : 'unavailable' };
+    },
   });
-  for (const controller of options.controllers) controller.register(router);
+  for (const controller of options.controllers) controller.register(routes);
 
   app.use(requestId);
   app.use(requestLog(options.logger));
@@ -45,10 +61,13 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   });
   app.use(errorHandler(options.logger));
   app.use(securityHeaders);
-  app.use(router.routes());
+  app.use(routes.router.routes());
   app.use(unmatched);
   return app;
 }
+
+const HEALTH_SCHEMA = s.named('Health', s.object<{ status: string }>({ status: s.choice(['ok']) }));
+const READINESS_SCHEMA = s.named('Readiness', s.object<{ status: string }>({ status: s.choice(['ready', 'unavailable']) }));
 
 /** No route answered: 405 when the path exists for other methods, else 404. */
 async function unmatched(ctx: Context): Promise<void> {

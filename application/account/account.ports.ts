@@ -1,23 +1,20 @@
 import { Account, AccountType } from '../../domain/account/account';
-import { Ordering, Page, PageRequest } from '../shared/page';
+import { ListQuery, Page } from '../shared/page';
 
-export type AccountOrderField = 'accountCode' | 'name' | 'accountType';
+export type AccountOrderingField = 'accountCode' | 'name' | 'accountType';
 
-export interface AccountFilter {
+export interface AccountFilters {
   accountType?: AccountType;
   isActive?: boolean;
 }
+
+export type AccountListQuery = ListQuery<AccountFilters, AccountOrderingField>;
 
 export interface AccountRepository {
   findByUniqueId(organisationId: string, uniqueId: string): Promise<Account | null>;
   /** The organisation's accounts among `ids`, in no particular order. */
   findByIds(organisationId: string, ids: string[]): Promise<Account[]>;
-  list(
-    organisationId: string,
-    filter: AccountFilter,
-    ordering: Ordering<AccountOrderField>,
-    page: PageRequest,
-  ): Promise<Page<Account>>;
+  list(organisationId: string, query: AccountListQuery): Promise<Page<Account>>;
   existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean>;
   /** Whether an account of the organisation other than `exceptId` has this code. */
   existsWithCode(organisationId: string, accountCode: string, exceptId?: string): Promise<boolean>;

@@ -1,5 +1,5 @@
 import { Client } from '../../domain/client/client';
-import { Ordering, Page, PageRequest } from '../shared/page';
+import { ListQuery, Page } from '../shared/page';
 
 export type ClientOrderingField = 'name' | 'dateCreated';
 
@@ -8,11 +8,7 @@ export interface ClientFilters {
   search?: string;
 }
 
-export interface ClientListQuery {
-  filters: ClientFilters;
-  ordering: Ordering<ClientOrderingField>;
-  page: PageRequest;
-}
+export type ClientListQuery = ListQuery<ClientFilters, ClientOrderingField>;
 
 export interface ClientRepository {
   findByUniqueId(organisationId: string, uniqueId: string): Promise<Client | null>;

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Contact, ContactSnapshot } from '../../domain/contact/contact';
 import { ContactGroup, ContactGroupSnapshot } from '../../domain/contact/contact-group';
+import { Organisation } from '../../domain/organisation/organisation';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ContactGroupGrant } from './contact-group-access';
 import { CONTACT_TOKENS, ContactRepository } from './contact.ports';
@@ -31,15 +32,15 @@ export class ContactViews {
   ) {}
 
   async group(grant: ContactGroupGrant): Promise<ContactGroupView> {
-    const [view] = await this.groups(grant.organisation.name, [grant.group]);
+    const [view] = await this.groups(grant.organisation, [grant.group]);
     return view;
   }
 
-  async groups(organisationName: string, groups: ContactGroup[]): Promise<ContactGroupView[]> {
-    const counts = await this.contacts.countByGroup(groups.map((group) => group.id));
+  async groups(organisation: Organisation, groups: ContactGroup[]): Promise<ContactGroupView[]> {
+    const counts = await this.contacts.countByGroup(organisation.id, groups.map((group) => group.id));
     return groups.map((group) => ({
       group: group.snapshot(),
-      organisationName,
+      organisationName: organisation.name,
       contactsCount: counts.get(group.id) ?? 0,
     }));
   }

@@ -1,9 +1,19 @@
 import { Contact } from '../../domain/contact/contact';
 import { ContactGroup } from '../../domain/contact/contact-group';
-import { Ordering, Page, PageRequest } from '../shared/page';
+import { ListQuery, NoFilters, Page } from '../shared/page';
 
-export type ContactGroupOrderField = 'name' | 'dateCreated';
-export type ContactOrderField = 'firstName' | 'lastName' | 'dateCreated';
+/** The group list has no filters. */
+export type ContactGroupFilters = NoFilters;
+export type ContactGroupOrderingField = 'name' | 'dateCreated';
+export type ContactGroupListQuery = ListQuery<ContactGroupFilters, ContactGroupOrderingField>;
+
+/** Contacts are listed one group at a time: the group (its internal id) scopes the list. */
+export interface ContactFilters {
+  groupId: string;
+}
+
+export type ContactOrderingField = 'firstName' | 'lastName' | 'dateCreated';
+export type ContactListQuery = ListQuery<ContactFilters, ContactOrderingField>;
 
 export interface ContactGroupRepository {
   findByUniqueId(organisationId: string, uniqueId: string): Promise<ContactGroup | null>;
@@ -12,22 +22,23 @@ export interface ContactGroupRepository {
    * group or to its contacts takes this lock first, so that they take turns.
    */
   findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null>;
-  existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean>;
-  /** Text fields sort case-insensitively, a missing text as empty; ties go by id, so pages are stable. */
-  list(organisationId: string, page: PageRequest, ordering: Ordering<ContactGroupOrderField>): Promise<Page<ContactGroup>>;
+  /** Text fields sort case-insensitively; ties go by id, so pages are stable. */
+  list(organisationId: string, query: ContactGroupListQuery): Promise<Page<ContactGroup>>;
   /** Duplicate unique_id in the organisation: `ValidationFailed` on `unique_id`. */
   save(group: ContactGroup): Promise<void>;
+  /** A group that still holds contacts is `InUse` where the storage guards it (a foreign key); callers check first. */
   delete(group: ContactGroup): Promise<void>;
 }
 
 export interface ContactRepository {
+  /** In any group of the organisation: unique_ids are unique across the organisation's contacts. */
+  findByUniqueId(organisationId: string, uniqueId: string): Promise<Contact | null>;
   /** Only within its group: a contact asked for under another group is not found. */
   findInGroup(group: ContactGroup, uniqueId: string): Promise<Contact | null>;
-  existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean>;
-  /** Text fields sort case-insensitively, a missing text as empty; ties go by id, so pages are stable. */
-  listInGroup(group: ContactGroup, page: PageRequest, ordering: Ordering<ContactOrderField>): Promise<Page<Contact>>;
-  /** How many contacts each group holds; a group without any is absent or 0. */
-  countByGroup(groupIds: string[]): Promise<Map<string, number>>;
+  /** Text fields sort case-insensitively, a missing last name as empty; ties go by id, so pages are stable. */
+  list(organisationId: string, query: ContactListQuery): Promise<Page<Contact>>;
+  /** How many contacts each of the organisation's groups holds; a group without any is absent or 0. */
+  countByGroup(organisationId: string, groupIds: string[]): Promise<Map<string, number>>;
   /** The primary contacts, `contact` aside, that hold the primary slot of `contact`. */
   primariesSharingSlotWith(contact: Contact): Promise<Contact[]>;
   /**
@@ -38,10 +49,6 @@ export interface ContactRepository {
   save(contact: Contact): Promise<void>;
   delete(contact: Contact): Promise<void>;
 }
-
-/** DRF's unique-validator messages, by model name. */
-export const DUPLICATE_GROUP_UNIQUE_ID = 'contact group with this unique id already exists.';
-export const DUPLICATE_CONTACT_UNIQUE_ID = 'contact with this unique id already exists.';
 
 export const CONTACT_TOKENS = {
   ContactGroupRepository: Symbol.for('ContactGroupRepository'),

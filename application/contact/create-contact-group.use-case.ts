@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { ContactGroup, ContactGroupChanges } from '../../domain/contact/contact-group';
-import { ValidationFailed } from '../../domain/shared/errors';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
-import { CONTACT_TOKENS, ContactGroupRepository, DUPLICATE_GROUP_UNIQUE_ID } from './contact.ports';
+import { newUniqueId } from '../shared/records';
+import { CONTACT_TOKENS, ContactGroupRepository } from './contact.ports';
 import { ContactGroupView, ContactViews } from './contact-views';
 
 export type NewContactGroup = ContactGroupChanges & { name: string };
@@ -24,10 +24,8 @@ export class CreateContactGroup {
   async execute(actor: Actor, organisationUniqueId: string, command: NewContactGroup): Promise<ContactGroupView> {
     const grant = await this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'contact_groups.create');
-      const uniqueId = command.uniqueId ?? this.ids.next();
-      if (command.uniqueId !== undefined && (await this.groups.existsWithUniqueId(organisation.id, uniqueId))) {
-        throw ValidationFailed.field('unique_id', DUPLICATE_GROUP_UNIQUE_ID);
-      }
+      const existing = (uid: string) => this.groups.findByUniqueId(organisation.id, uid);
+      const uniqueId = await newUniqueId(command.uniqueId, this.ids, existing, 'contact group');
       const group = ContactGroup.create({
         ...command,
         id: this.ids.next(),

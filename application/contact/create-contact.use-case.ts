@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { Contact, ContactChanges } from '../../domain/contact/contact';
-import { ValidationFailed } from '../../domain/shared/errors';
 import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { newUniqueId } from '../shared/records';
 import { ContactGroupAccess, GroupPath } from './contact-group-access';
-import { CONTACT_TOKENS, ContactRepository, DUPLICATE_CONTACT_UNIQUE_ID } from './contact.ports';
+import { CONTACT_TOKENS, ContactRepository } from './contact.ports';
 import { ContactView, ContactViews } from './contact-views';
 import { PrimaryContactWriter } from './primary-contact-writer';
 
@@ -26,10 +26,8 @@ export class CreateContact {
   async execute(actor: Actor, path: GroupPath, command: NewContact): Promise<ContactView> {
     const { grant, contact } = await this.unitOfWork.transaction(async () => {
       const grant = await this.access.groupForUpdate(actor, path, 'contacts.create');
-      const uniqueId = command.uniqueId ?? this.ids.next();
-      if (command.uniqueId !== undefined && (await this.contacts.existsWithUniqueId(grant.organisation.id, uniqueId))) {
-        throw ValidationFailed.field('unique_id', DUPLICATE_CONTACT_UNIQUE_ID);
-      }
+      const existing = (uid: string) => this.contacts.findByUniqueId(grant.organisation.id, uid);
+      const uniqueId = await newUniqueId(command.uniqueId, this.ids, existing, 'contact');
       const now = this.clock.now();
       const contact = Contact.create({
         ...command,

@@ -19,8 +19,8 @@ export class DeleteContactGroup {
 
   async execute(actor: Actor, path: GroupPath): Promise<void> {
     await this.unitOfWork.transaction(async () => {
-      const { group } = await this.access.groupForUpdate(actor, path, 'contact_groups.delete');
-      const counts = await this.contacts.countByGroup([group.id]);
+      const { organisation, group } = await this.access.groupForUpdate(actor, path, 'contact_groups.delete');
+      const counts = await this.contacts.countByGroup(organisation.id, [group.id]);
       group.assertDeletable(counts.get(group.id) ?? 0);
       await this.groups.delete(group);
     });

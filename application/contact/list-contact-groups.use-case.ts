@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
-import { Ordering, Page, PageRequest } from '../shared/page';
-import { CONTACT_TOKENS, ContactGroupOrderField, ContactGroupRepository } from './contact.ports';
+import { Page } from '../shared/page';
+import { CONTACT_TOKENS, ContactGroupListQuery, ContactGroupRepository } from './contact.ports';
 import { ContactGroupView, ContactViews } from './contact-views';
 
 /** Any member lists the organisation's contact groups, one page at a time. */
@@ -14,14 +14,9 @@ export class ListContactGroups {
     @inject(ContactViews) private readonly views: ContactViews,
   ) {}
 
-  async execute(
-    actor: Actor,
-    organisationUniqueId: string,
-    page: PageRequest,
-    ordering: Ordering<ContactGroupOrderField>,
-  ): Promise<Page<ContactGroupView>> {
+  async execute(actor: Actor, organisationUniqueId: string, query: ContactGroupListQuery): Promise<Page<ContactGroupView>> {
     const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'contact_groups.list');
-    const { items, total } = await this.groups.list(organisation.id, page, ordering);
-    return { items: await this.views.groups(organisation.name, items), total };
+    const { items, total } = await this.groups.list(organisation.id, query);
+    return { items: await this.views.groups(organisation, items), total };
   }
 }

@@ -1,9 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../shared/actor';
-import { Ordering, Page, PageRequest } from '../shared/page';
+import { Page } from '../shared/page';
 import { ContactGroupAccess, GroupPath } from './contact-group-access';
-import { CONTACT_TOKENS, ContactOrderField, ContactRepository } from './contact.ports';
+import { CONTACT_TOKENS, ContactListQuery, ContactRepository } from './contact.ports';
 import { ContactView, ContactViews } from './contact-views';
+
+/** The ordering and page of a contact list; the group it lists is named by the path. */
+export type ContactListRequest = Omit<ContactListQuery, 'filters'>;
 
 /** Any member lists the contacts of one group, one page at a time. */
 @injectable()
@@ -14,14 +17,10 @@ export class ListContacts {
     @inject(ContactViews) private readonly views: ContactViews,
   ) {}
 
-  async execute(
-    actor: Actor,
-    path: GroupPath,
-    page: PageRequest,
-    ordering: Ordering<ContactOrderField>,
-  ): Promise<Page<ContactView>> {
+  async execute(actor: Actor, path: GroupPath, request: ContactListRequest): Promise<Page<ContactView>> {
     const grant = await this.access.group(actor, path, 'contacts.list');
-    const { items, total } = await this.contacts.listInGroup(grant.group, page, ordering);
+    const query = { ordering: request.ordering, page: request.page, filters: { groupId: grant.group.id } };
+    const { items, total } = await this.contacts.list(grant.organisation.id, query);
     return { items: await this.views.contactsOf(grant, items), total };
   }
 }

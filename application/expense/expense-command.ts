@@ -34,13 +34,3 @@ export function detailsOf<C extends ExpenseCommand>(
   const { uniqueId, accountUniqueId, vendorUniqueId, employeeUniqueId, receipt, ...details } = command;
   return details;
 }
-
-export interface ExpenseListQuery {
-  accountUniqueId?: string;
-  employeeUniqueId?: string;
-  vendorUniqueId?: string;
-  fromDate?: CalendarDate;
-  toDate?: CalendarDate;
-  search?: string;
-  status?: ExpenseStatus;
-}

@@ -3,18 +3,30 @@ import { ExpenseStatus } from '../../domain/expense/expense-status';
 import { ReceiptContentType } from '../../domain/expense/receipt';
 import { CalendarDate } from '../../domain/shared/calendar-date';
 import { IncomingFile } from '../shared/incoming-file';
-import { Ordering, Page, PageRequest } from '../shared/page';
+import { ListQuery, Page } from '../shared/page';
 
-export type ExpenseOrderField = 'expenseDate' | 'amount' | 'totalAmount' | 'expenseNumber' | 'dateCreated';
+export type ExpenseOrderingField = 'expenseDate' | 'amount' | 'totalAmount' | 'expenseNumber' | 'dateCreated';
 
-/** The list filters, with references already resolved to internal ids. */
-export interface ExpenseFilter {
-  accountId?: string;
-  employeeId?: string;
-  vendorId?: string;
+/** A record a filter names, once found in the organisation: the repository filters on its internal id. */
+export interface FoundRecord {
+  id: string;
+}
+
+/**
+ * The expense list's filters. `account`, `employee` and `vendor` name records:
+ * by unique_id as the client sends them (`ExpenseFilters`), and as the records
+ * found (`ExpenseFilters<FoundRecord>`) once the list use case has resolved them
+ * for the repository.
+ */
+export interface ExpenseFilters<Reference = string> {
+  account?: Reference;
+  employee?: Reference;
+  vendor?: Reference;
+  /** Inclusive. */
   fromDate?: CalendarDate;
+  /** Inclusive. */
   toDate?: CalendarDate;
-  /** Normalised with `searchTermOf`: matches the expense number or the title. */
+  /** Case-insensitive part of the expense number or of the title. */
   search?: string;
   status?: ExpenseStatus;
 }
@@ -22,12 +34,7 @@ export interface ExpenseFilter {
 export interface ExpenseRepository {
   /** `forUpdate` locks the row until the current transaction ends (writers use it). */
   findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<Expense | null>;
-  list(
-    organisationId: string,
-    filter: ExpenseFilter,
-    ordering: Ordering<ExpenseOrderField>,
-    page: PageRequest,
-  ): Promise<Page<Expense>>;
+  list(organisationId: string, query: ListQuery<ExpenseFilters<FoundRecord>, ExpenseOrderingField>): Promise<Page<Expense>>;
   existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean>;
   /** Whether an expense of the organisation other than `exceptId` has this number. */
   existsWithNumber(organisationId: string, expenseNumber: string, exceptId?: string): Promise<boolean>;

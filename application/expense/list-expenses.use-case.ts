@@ -3,11 +3,16 @@ import { ACCOUNT_TOKENS, AccountRepository } from '../account/account.ports';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
-import { Ordering, Page, PageRequest } from '../shared/page';
-import { ExpenseListQuery } from './expense-command';
-import { searchTermOf } from './expense-search';
+import { ListQuery, Page } from '../shared/page';
 import { ExpenseView, ExpenseViews } from './expense-views';
-import { EXPENSE_TOKENS, ExpenseFilter, ExpenseOrderField, ExpenseRepository, ExpenseVendorDirectory } from './expense.ports';
+import {
+  EXPENSE_TOKENS,
+  ExpenseFilters,
+  ExpenseOrderingField,
+  ExpenseRepository,
+  ExpenseVendorDirectory,
+  FoundRecord,
+} from './expense.ports';
 
 const NOTHING: Page<ExpenseView> = { items: [], total: 0 };
 
@@ -26,35 +31,32 @@ export class ListExpenses {
   async execute(
     actor: Actor,
     organisationUniqueId: string,
-    query: ExpenseListQuery,
-    ordering: Ordering<ExpenseOrderField>,
-    page: PageRequest,
+    query: ListQuery<ExpenseFilters, ExpenseOrderingField>,
   ): Promise<Page<ExpenseView>> {
     const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'expenses.list');
-    const organisationId = organisation.id;
-    const filter: ExpenseFilter = {
-      fromDate: query.fromDate,
-      toDate: query.toDate,
-      status: query.status,
-      search: searchTermOf(query.search) ?? undefined,
-    };
+    const filters = await this.resolve(organisation.id, query.filters);
     // A reference that names nothing in the organisation matches no expense, as a filter on a join would.
-    if (query.accountUniqueId !== undefined) {
-      const account = await this.accounts.findByUniqueId(organisationId, query.accountUniqueId);
-      if (!account) return NOTHING;
-      filter.accountId = account.id;
-    }
-    if (query.vendorUniqueId !== undefined) {
-      const vendor = await this.vendors.findByUniqueId(organisationId, query.vendorUniqueId);
-      if (!vendor) return NOTHING;
-      filter.vendorId = vendor.id;
-    }
-    if (query.employeeUniqueId !== undefined) {
-      const employee = await this.people.findMemberByUniqueId(organisationId, query.employeeUniqueId);
-      if (!employee) return NOTHING;
-      filter.employeeId = employee.id;
-    }
-    const found = await this.expenses.list(organisationId, filter, ordering, page);
+    if (filters === null) return NOTHING;
+    const found = await this.expenses.list(organisation.id, { ...query, filters });
     return { items: await this.views.many(organisation, found.items), total: found.total };
   }
+
+  /** The filters with the records they name by unique_id found in the organisation; null when one names nothing. */
+  private async resolve(organisationId: string, filters: ExpenseFilters): Promise<ExpenseFilters<FoundRecord> | null> {
+    const account = await found(filters.account, (uniqueId) => this.accounts.findByUniqueId(organisationId, uniqueId));
+    const vendor = await found(filters.vendor, (uniqueId) => this.vendors.findByUniqueId(organisationId, uniqueId));
+    const employee = await found(filters.employee, (uniqueId) => this.people.findMemberByUniqueId(organisationId, uniqueId));
+    if (account === null || vendor === null || employee === null) return null;
+    // Blanks around a term are no part of it, and a blank term searches nothing.
+    const search = filters.search?.trim() || undefined;
+    return { ...filters, account, vendor, employee, search };
+  }
+}
+
+/** The record a filter names (undefined when the filter is absent), or null when it names nothing. */
+async function found(
+  uniqueId: string | undefined,
+  find: (uniqueId: string) => Promise<FoundRecord | null>,
+): Promise<FoundRecord | null | undefined> {
+  return uniqueId === undefined ? undefined : find(uniqueId);
 }

@@ -1,5 +1,5 @@
 import { Lead, LeadOutcome, LeadSource } from '../../domain/lead/lead';
-import { Ordering, Page, PageRequest } from '../shared/page';
+import { ListQuery, Page } from '../shared/page';
 
 export interface LeadFilters {
   /** Case-insensitive part of the title. */
@@ -11,11 +11,7 @@ export interface LeadFilters {
 
 export type LeadOrderingField = 'title' | 'estimatedValue' | 'winProbability' | 'expectedCloseDate' | 'dateCreated';
 
-export interface LeadListQuery {
-  filters: LeadFilters;
-  ordering: Ordering<LeadOrderingField>;
-  page: PageRequest;
-}
+export type LeadListQuery = ListQuery<LeadFilters, LeadOrderingField>;
 
 export interface LeadRepository {
   findByUniqueId(organisationId: string, uniqueId: string): Promise<Lead | null>;

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../shared/actor';
+import { Page, PageRequest, slicePage } from '../shared/page';
 import { ORGANISATION_TOKENS, OrganisationRepository } from './organisation.ports';
 import { OrganisationView, OrganisationViews } from './organisation-views';
 
-/** Every organisation the caller belongs to, in the owner view (as the spec says). */
+/** One page of the organisations the caller belongs to, in the owner view (as the spec says). */
 @injectable()
 export class ListOrganisations {
   constructor(
@@ -11,7 +12,9 @@ export class ListOrganisations {
     @inject(OrganisationViews) private readonly views: OrganisationViews,
   ) {}
 
-  async execute(actor: Actor): Promise<OrganisationView[]> {
-    return this.views.many(await this.organisations.listForPerson(actor.personId));
+  async execute(actor: Actor, request: PageRequest): Promise<Page<OrganisationView>> {
+    // A person belongs to few organisations: read whole, in the order they joined, then paged.
+    const page = slicePage(await this.organisations.listForPerson(actor.personId), request);
+    return { total: page.total, items: await this.views.many(page.items) };
   }
 }

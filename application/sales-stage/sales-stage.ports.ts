@@ -1,12 +1,9 @@
 import { SalesStage } from '../../domain/sales-stage/sales-stage';
-import { Ordering, Page, PageRequest } from '../shared/page';
+import { ListQuery, NoFilters, Page } from '../shared/page';
 
 export type SalesStageOrderingField = 'position' | 'name' | 'probability' | 'dateCreated';
 
-export interface SalesStageListQuery {
-  ordering: Ordering<SalesStageOrderingField>;
-  page: PageRequest;
-}
+export type SalesStageListQuery = ListQuery<NoFilters, SalesStageOrderingField>;
 
 export interface SalesStageRepository {
   findByUniqueId(organisationId: string, uniqueId: string): Promise<SalesStage | null>;

@@ -1,6 +1,6 @@
 import { BusinessCategory } from '../../domain/shared/enumerations';
 import { Vendor, VendorCategory, VendorEntityType, VendorStatus } from '../../domain/vendor/vendor';
-import { Ordering, Page, PageRequest } from '../shared/page';
+import { ListQuery, Page } from '../shared/page';
 
 export interface VendorFilters {
   category?: VendorCategory;
@@ -13,11 +13,7 @@ export interface VendorFilters {
 
 export type VendorOrderingField = 'name' | 'vendorStatus' | 'qualityRating' | 'lastContactDate' | 'dateCreated';
 
-export interface VendorListQuery {
-  filters: VendorFilters;
-  ordering: Ordering<VendorOrderingField>;
-  page: PageRequest;
-}
+export type VendorListQuery = ListQuery<VendorFilters, VendorOrderingField>;
 
 export interface VendorRepository {
   findByUniqueId(organisationId: string, uniqueId: string): Promise<Vendor | null>;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
-import { routesOf } from '../../adapters/http/openapi/openapi-document';
+import { routesOf } from '../../adapters/http/shared/routes';
 import { signUp, TestUser } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { testDatabases } from '../support/databases';

@@ -229,6 +229,22 @@ describe.each(testDatabases())('contacts on $name', (factory) => {
       expect(names((await list('?ordering=-date_created')).body)).toEqual(['Bobby adams', 'carol young', 'Alice', 'bob Zed']);
     });
 
+    it('orders accented names as every engine does: lower-cased, by code point, both ways', async () => {
+      const accented = await aGroup(owner.api, 'Accented');
+      const people = [['Émile', 'Östen'], ['eve', null], ['Zoë', 'ångström'], ['Åsa', 'Zola'], ['adam', 'élan'], ['Ölaf', 'Eriksson']];
+      for (const [first, last] of people) await aContact({ first_name: first, last_name: last }, accented);
+      const firstNames = async (ordering: string) =>
+        ((await member.api.get(`${contacts(accented)}?ordering=${ordering}`)).body as ContactBody[]).map((c) => c.first_name);
+
+      const byFirstName = ['adam', 'eve', 'Zoë', 'Åsa', 'Émile', 'Ölaf'];
+      expect(await firstNames('first_name')).toEqual(byFirstName);
+      expect(await firstNames('-first_name')).toEqual([...byFirstName].reverse());
+      // Last names: none (as ''), Eriksson, Zola, ångström, élan, Östen.
+      const byLastName = ['eve', 'Ölaf', 'Åsa', 'Zoë', 'adam', 'Émile'];
+      expect(await firstNames('last_name')).toEqual(byLastName);
+      expect(await firstNames('-last_name')).toEqual([...byLastName].reverse());
+    });
+
     it('pages with the total and the links', async () => {
       const response = await list('?page=2&page_size=3');
       expect(names(response.body)).toEqual(['carol young']);

@@ -2,9 +2,8 @@ import Router from '@koa/router';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { routesOf } from '../../adapters/http/openapi/openapi-document';
-import { RESPONSES } from '../../adapters/http/openapi/responses';
-import { HTTP_TOKENS, HttpController } from '../../adapters/http/shared/controller';
+import { AuthGuard, HTTP_TOKENS, HttpController } from '../../adapters/http/shared/controller';
+import { Routes, routesOf } from '../../adapters/http/shared/routes';
 import { loadConfig } from '../../config/config';
 import { buildContainer } from '../../config/container';
 import { signUp } from '../support/accounts';
@@ -98,18 +97,16 @@ function validateOpenApi(document: unknown): { valid: boolean; errors?: unknown 
   return JSON.parse(run.stdout);
 }
 
-describe('the responses catalog', () => {
-  it('gives every route the router serves its responses, and names no route it does not serve', async () => {
+describe('the operations the controllers declare', () => {
+  it('are every route the router serves (none registered behind the description), each declared once', async () => {
     const container = await buildContainer({ config: loadConfig({ LOG_LEVEL: 'silent' }), storage: { kind: 'memory' }, encryptionKey: randomBytes(32) });
-    const router = new Router();
-    for (const controller of container.getAll<HttpController>(HTTP_TOKENS.Controller)) controller.register(router);
-    router.get('/healthz', () => undefined);
-    router.get('/readyz', () => undefined);
-    const served = routesOf(router).map((route) => `${route.method} ${route.path}`);
-    const catalogued = RESPONSES.map((entry) => `${entry.method} ${entry.path}`);
-    expect(served.filter((route) => !catalogued.includes(route))).toEqual([]);
-    expect(catalogued.filter((entry) => !served.includes(entry))).toEqual([]);
-    expect(new Set(catalogued).size).toBe(catalogued.length);
+    const routes = new Routes(new Router(), container.get(AuthGuard));
+    for (const controller of container.getAll<HttpController>(HTTP_TOKENS.Controller)) controller.register(routes);
+    const served = routesOf(routes.router).map((route) => `${route.method} ${route.path}`);
+    const declared = routes.operations.map((entry) => `${entry.method} ${entry.path}`);
+    expect(served.filter((route) => !declared.includes(route))).toEqual([]);
+    expect(declared.filter((entry) => !served.includes(entry))).toEqual([]);
+    expect(new Set(declared).size).toBe(declared.length);
   });
 });
 

@@ -1,10 +1,8 @@
-import { Expose } from 'class-transformer';
-import { IsOptional } from 'class-validator';
+import { AccountFilters, AccountOrderingField } from '../../../application/account/account.ports';
 import { ACCOUNT_CODE_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_TYPES, AccountType } from '../../../domain/account/account';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
-import { IsChoiceOf, ListQuery } from '../validation/list-query';
-import { BlankAsAbsent } from '../validation/list-query';
+import { filters, Orderings } from '../validation/query';
 
 export class AccountInput {
   @Input('unique_id', fields.uniqueId()) uniqueId?: string;
@@ -17,10 +15,8 @@ export class AccountInput {
 
 export type NewAccountInput = AccountInput & Required<Pick<AccountInput, 'accountCode' | 'name' | 'accountType'>>;
 
-export const ACCOUNT_ORDERING = { account_code: 'accountCode', name: 'name', account_type: 'accountType' } as const;
-
-/** django-filter's BooleanFilter values. */
-export const BOOLEAN_FILTER: Readonly<Record<string, boolean>> = {
+/** django-filter's BooleanFilter spellings. */
+const BOOLEAN_FILTER: Readonly<Record<string, boolean>> = {
   true: true,
   True: true,
   '1': true,
@@ -29,10 +25,13 @@ export const BOOLEAN_FILTER: Readonly<Record<string, boolean>> = {
   '0': false,
 };
 
-export class AccountListParams extends ListQuery {
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(ACCOUNT_TYPES)
-  account_type?: AccountType;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(Object.keys(BOOLEAN_FILTER))
-  is_active?: string;
+/** The list's filters (`AccountFilters` of the account ports). */
+export class AccountFilterInput implements AccountFilters {
+  @Input('account_type', filters.choice(ACCOUNT_TYPES)) accountType?: AccountType;
+  @Input('is_active', filters.mapped(BOOLEAN_FILTER)) isActive?: boolean;
 }
+
+export const ACCOUNT_ORDERINGS: Orderings<AccountOrderingField> = {
+  choices: { account_code: 'accountCode', name: 'name', account_type: 'accountType' },
+  default: { field: 'accountCode', descending: false },
+};

@@ -1,22 +1,21 @@
-import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
 import { ChangePassword } from '../../../application/auth/change-password.use-case';
 import { LogIn } from '../../../application/auth/log-in.use-case';
 import { LogOut } from '../../../application/auth/log-out.use-case';
 import { SignUp } from '../../../application/auth/sign-up.use-case';
-import { readBody } from '../body/read-body';
 import { actorOf, authOf } from '../middleware/authentication';
-import { clearSessionCookies, COOKIE_SECURE, setSessionCookies } from './session-cookies';
-import { presentProfile } from '../person/profile.presenter';
+import { presentProfile, PROFILE_SCHEMA } from '../person/profile.presenter';
 import { bindBody } from '../shared/bind-body';
-import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { answers, Routes } from '../shared/routes';
 import { ChangePasswordInput, LogInInput, SignUpInput } from './auth.dto';
-import { presentSignUp } from './auth.presenter';
+import { presentSignUp, SIGN_UP_SCHEMA } from './auth.presenter';
+import { clearSessionCookies, COOKIE_SECURE, setSessionCookies } from './session-cookies';
 
+/** Sign-up, session log-in and log-out, and the password change. */
 @injectable()
 export class AuthController implements HttpController {
   constructor(
-    @inject(AuthGuard) private readonly guard: AuthGuard,
     @inject(SignUp) private readonly signUp: SignUp,
     @inject(LogIn) private readonly logIn: LogIn,
     @inject(LogOut) private readonly logOut: LogOut,
@@ -24,29 +23,55 @@ export class AuthController implements HttpController {
     @inject(COOKIE_SECURE) private readonly alwaysSecure: boolean,
   ) {}
 
-  register(router: Router): void {
-    const body = readBody({ form: true });
-    router.post(`${API_PREFIX}/auth/signup`, body, async (ctx) => {
-      const result = await this.signUp.execute(bindBody(ctx, SignUpInput));
-      setSessionCookies(ctx, result.session, this.alwaysSecure);
-      ctx.status = 201;
-      ctx.body = presentSignUp(result);
+  register(routes: Routes): void {
+    const auth = `${API_PREFIX}/auth`;
+    routes.add({
+      method: 'POST',
+      path: `${auth}/signup`,
+      credentials: 'none',
+      body: { input: SignUpInput, form: true },
+      answers: [answers.created(SIGN_UP_SCHEMA, { 'Set-Cookie': true })],
+      handle: async (ctx) => {
+        const result = await this.signUp.execute(bindBody(ctx, SignUpInput));
+        setSessionCookies(ctx, result.session, this.alwaysSecure);
+        ctx.status = 201;
+        ctx.body = presentSignUp(result);
+      },
     });
-    router.post(`${API_PREFIX}/auth/login`, body, async (ctx) => {
-      const input = bindBody(ctx, LogInInput);
-      const result = await this.logIn.execute({ ...input, clientAddress: ctx.ip });
-      setSessionCookies(ctx, result.session, this.alwaysSecure);
-      ctx.body = presentProfile(result.profile);
+    routes.add({
+      method: 'POST',
+      path: `${auth}/login`,
+      credentials: 'none',
+      body: { input: LogInInput, form: true },
+      answers: [answers.ok(PROFILE_SCHEMA, { 'Set-Cookie': true })],
+      errors: [401, 429], // wrong credentials; too many failed attempts
+      handle: async (ctx) => {
+        const input = bindBody(ctx, LogInInput);
+        const result = await this.logIn.execute({ ...input, clientAddress: ctx.ip });
+        setSessionCookies(ctx, result.session, this.alwaysSecure);
+        ctx.body = presentProfile(result.profile);
+      },
     });
-    router.post(`${API_PREFIX}/auth/logout`, this.guard.required(), async (ctx) => {
-      await this.logOut.execute(authOf(ctx).sessionToken);
-      clearSessionCookies(ctx);
-      ctx.status = 204;
+    routes.add({
+      method: 'POST',
+      path: `${auth}/logout`,
+      answers: [answers.noContent({ 'Set-Cookie': true })],
+      handle: async (ctx) => {
+        await this.logOut.execute(authOf(ctx).sessionToken);
+        clearSessionCookies(ctx);
+        ctx.status = 204;
+      },
     });
-    router.post(`${API_PREFIX}/auth/password`, this.guard.required(), body, async (ctx) => {
-      const input = bindBody(ctx, ChangePasswordInput);
-      await this.changePassword.execute(actorOf(ctx), { ...input, currentSessionToken: authOf(ctx).sessionToken });
-      ctx.status = 204;
+    routes.add({
+      method: 'POST',
+      path: `${auth}/password`,
+      body: { input: ChangePasswordInput, form: true },
+      answers: [answers.noContent()],
+      handle: async (ctx) => {
+        const input = bindBody(ctx, ChangePasswordInput);
+        await this.changePassword.execute(actorOf(ctx), { ...input, currentSessionToken: authOf(ctx).sessionToken });
+        ctx.status = 204;
+      },
     });
   }
 }

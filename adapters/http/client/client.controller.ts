@@ -1,24 +1,20 @@
-import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
-import { Context } from 'koa';
 import { CreateClient } from '../../../application/client/create-client.use-case';
 import { DeleteClient } from '../../../application/client/delete-client.use-case';
 import { GetClient } from '../../../application/client/get-client.use-case';
 import { ListClients } from '../../../application/client/list-clients.use-case';
 import { UpdateClient } from '../../../application/client/update-client.use-case';
 import { actorOf } from '../middleware/authentication';
-import { bindBody } from '../shared/bind-body';
-import { AuthGuard, HttpController } from '../shared/controller';
-import { OrganisationResource, registerOrganisationResource } from '../shared/organisation-resource';
-import { orderingOf, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
-import { CLIENT_ORDERINGS, ClientInput, ClientListParameters, DEFAULT_CLIENT_ORDERING, NewClientInput } from './client.dto';
-import { presentClient } from './client.presenter';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { registerOrganisationResource } from '../shared/organisation-resource';
+import { Routes } from '../shared/routes';
+import { CLIENT_ORDERINGS, ClientFilterInput, ClientInput, NewClientInput } from './client.dto';
+import { presentClient, CLIENT_SCHEMA } from './client.presenter';
 
-/** `/api/v1.0/organisation/{uid}/clients/…` (contract section 5). */
+/** `/api/v1.0/organisation/{org_uid}/clients/…` (contract section 5). */
 @injectable()
-export class ClientController implements HttpController, OrganisationResource {
+export class ClientController implements HttpController {
   constructor(
-    @inject(AuthGuard) private readonly guard: AuthGuard,
     @inject(ListClients) private readonly listClients: ListClients,
     @inject(CreateClient) private readonly createClient: CreateClient,
     @inject(GetClient) private readonly getClient: GetClient,
@@ -26,37 +22,21 @@ export class ClientController implements HttpController, OrganisationResource {
     @inject(DeleteClient) private readonly deleteClient: DeleteClient,
   ) {}
 
-  register(router: Router): void {
-    registerOrganisationResource(router, this.guard, 'clients', this);
-  }
-
-  async list(ctx: Context, organisation: string): Promise<void> {
-    const query = readQuery(ClientListParameters, ctx.query);
-    const page = pageRequestOf(query);
-    const ordering = orderingOf(query, CLIENT_ORDERINGS, DEFAULT_CLIENT_ORDERING);
-    const result = await this.listClients.execute(actorOf(ctx), organisation, {
-      filters: { search: query.search },
-      ordering,
-      page,
+  register(routes: Routes): void {
+    registerOrganisationResource(routes, {
+      base: `${API_PREFIX}/organisation/:org/clients`,
+      schema: CLIENT_SCHEMA,
+      present: presentClient,
+      input: { create: ClientInput, update: ClientInput },
+      list: { filters: ClientFilterInput, orderings: CLIENT_ORDERINGS },
+      conflicts: ['delete'],
+      handlers: {
+        list: (ctx, query) => this.listClients.execute(actorOf(ctx), ctx.params.org, query),
+        create: (ctx, input) => this.createClient.execute(actorOf(ctx), ctx.params.org, input as NewClientInput),
+        get: (ctx) => this.getClient.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+        update: (ctx, changes) => this.updateClient.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
+        delete: (ctx) => this.deleteClient.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+      },
     });
-    sendPage(ctx, result, page, presentClient);
-  }
-
-  async create(ctx: Context, organisation: string): Promise<object> {
-    const input = bindBody(ctx, ClientInput) as NewClientInput;
-    return presentClient(await this.createClient.execute(actorOf(ctx), organisation, input));
-  }
-
-  async get(ctx: Context, organisation: string, id: string): Promise<object> {
-    return presentClient(await this.getClient.execute(actorOf(ctx), organisation, id));
-  }
-
-  async update(ctx: Context, organisation: string, id: string, partial: boolean): Promise<object> {
-    const changes = bindBody(ctx, ClientInput, partial);
-    return presentClient(await this.updateClient.execute(actorOf(ctx), organisation, id, changes));
-  }
-
-  delete(ctx: Context, organisation: string, id: string): Promise<void> {
-    return this.deleteClient.execute(actorOf(ctx), organisation, id);
   }
 }

@@ -1,7 +1,4 @@
-import { Expose } from 'class-transformer';
-import { IsOptional, IsString } from 'class-validator';
-import { ClientOrderingField } from '../../../application/client/client.ports';
-import { Ordering } from '../../../application/shared/page';
+import { ClientFilters, ClientOrderingField } from '../../../application/client/client.ports';
 import {
   CLIENT_EMAIL_MAX_LENGTH,
   CLIENT_NAME_MAX_LENGTH,
@@ -10,7 +7,7 @@ import {
 } from '../../../domain/client/client';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
-import { BlankAsAbsent, ListQuery } from '../validation/list-query';
+import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
 
 /** The writable fields of a client (read-only ones are not declared, so ignored). */
 export class ClientInput {
@@ -23,15 +20,12 @@ export class ClientInput {
 
 export type NewClientInput = ClientInput & { name: string };
 
-export class ClientListParameters extends ListQuery {
-  /** Part of the name or the e-mail, in any case. */
-  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
-  search?: string;
+/** The list's filters (`ClientFilters` of the client ports). */
+export class ClientFilterInput implements ClientFilters {
+  @Input('search', filters.text(), { description: SEARCH_DESCRIPTION }) search?: string;
 }
 
-export const CLIENT_ORDERINGS: Readonly<Record<string, ClientOrderingField>> = {
-  name: 'name',
-  date_created: 'dateCreated',
+export const CLIENT_ORDERINGS: Orderings<ClientOrderingField> = {
+  choices: { name: 'name', date_created: 'dateCreated' },
+  default: { field: 'name', descending: false },
 };
-
-export const DEFAULT_CLIENT_ORDERING: Ordering<ClientOrderingField> = { field: 'name', descending: false };

@@ -2,11 +2,9 @@ import { Context } from 'koa';
 import { ContactPath, GroupPath } from '../../../application/contact/contact-group-access';
 import { API_PREFIX } from '../shared/controller';
 
-/** The routes' paths and how their parameters name a group or a contact. */
+/** The collections' paths; a group is named by `:group`, a contact by `:contact` (their `idParam`s). */
 export const CONTACT_GROUPS = `${API_PREFIX}/organisation/:uid/contact-groups`;
-export const CONTACT_GROUP = `${CONTACT_GROUPS}/:group`;
-export const CONTACTS = `${CONTACT_GROUP}/contacts`;
-export const CONTACT = `${CONTACTS}/:contact`;
+export const CONTACTS = `${CONTACT_GROUPS}/:group/contacts`;
 
 export function groupPathOf(ctx: Context): GroupPath {
   return { organisationUniqueId: ctx.params.uid, groupUniqueId: ctx.params.group };

@@ -1,7 +1,9 @@
+import { ContactGroupOrderingField, ContactOrderingField } from '../../../application/contact/contact.ports';
 import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS, ContactEntityType } from '../../../domain/contact/contact';
 import { CONTACT_GROUP_NAME_MAX_LENGTH } from '../../../domain/contact/contact-group';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
+import { Orderings } from '../validation/query';
 
 /** `translations` is an opaque text the client owns (see domain/contact/translations.ts). */
 const translations = () => fields.text({ nullable: true });
@@ -36,7 +38,13 @@ export class ContactInput {
 export type NewContactInput = ContactInput & { firstName: string };
 
 /** `ordering` of the contact list: the wire name and the field it sorts by. */
-export const CONTACT_ORDERINGS = { first_name: 'firstName', last_name: 'lastName', date_created: 'dateCreated' } as const;
+export const CONTACT_ORDERINGS: Orderings<ContactOrderingField> = {
+  choices: { first_name: 'firstName', last_name: 'lastName', date_created: 'dateCreated' },
+  default: { field: 'firstName', descending: false },
+};
 
 /** `ordering` of the contact group list. */
-export const CONTACT_GROUP_ORDERINGS = { name: 'name', date_created: 'dateCreated' } as const;
+export const CONTACT_GROUP_ORDERINGS: Orderings<ContactGroupOrderingField> = {
+  choices: { name: 'name', date_created: 'dateCreated' },
+  default: { field: 'name', descending: false },
+};

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
 import { Context } from 'koa';
 import { Readable } from 'node:stream';
@@ -9,31 +8,22 @@ import { GetExpenseReceipt } from '../../../application/expense/get-expense-rece
 import { GetExpense } from '../../../application/expense/get-expense.use-case';
 import { ListExpenses } from '../../../application/expense/list-expenses.use-case';
 import { UpdateExpense } from '../../../application/expense/update-expense.use-case';
-import { CalendarDate } from '../../../domain/shared/calendar-date';
-import { readBody } from '../body/read-body';
+import { RECEIPT_CONTENT_TYPES } from '../../../domain/expense/receipt';
 import { actorOf } from '../middleware/authentication';
-import { bindBody } from '../shared/bind-body';
-import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
-import { registerResource } from '../shared/resource-routes';
-import { bindInput } from '../validation/input';
-import { orderingOf, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
-import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseInput, ExpenseListParams, NewExpenseInput } from './expense.dto';
-import { presentExpense, presentExpenseListItem } from './expense.presenter';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { registerOrganisationResource } from '../shared/organisation-resource';
+import { answers, Routes } from '../shared/routes';
+import { bindQuery } from '../validation/query';
+import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseFilterInput, ExpenseInput, NewExpenseInput } from './expense.dto';
+import { EXPENSE_LIST_ITEM_SCHEMA, EXPENSE_SCHEMA, presentExpense, presentExpenseListItem } from './expense.presenter';
 
 /** Where the client reached us (behind a trusted proxy, as it says), for absolute receipt URLs. */
 const originOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}`;
-
-const dateOf = (text: string | undefined) => (text === undefined ? undefined : CalendarDate.of(text));
-
-/** A repeated query parameter counts by its last value, as Django's QueryDict does. */
-const lastValues = (query: Record<string, string | string[] | undefined>) =>
-  Object.fromEntries(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value.at(-1) : value]));
 
 /** Expenses: `/api/v1.0/organisation/{uid}/expenses/…` (spec Part 4, contract section 6). */
 @injectable()
 export class ExpenseController implements HttpController {
   constructor(
-    @inject(AuthGuard) private readonly guard: AuthGuard,
     @inject(ListExpenses) private readonly listExpenses: ListExpenses,
     @inject(CreateExpense) private readonly createExpense: CreateExpense,
     @inject(GetExpense) private readonly getExpense: GetExpense,
@@ -43,61 +33,64 @@ export class ExpenseController implements HttpController {
     @inject(GetExpenseReceipt) private readonly getReceipt: GetExpenseReceipt,
   ) {}
 
-  register(router: Router): void {
+  register(routes: Routes): void {
     const base = `${API_PREFIX}/organisation/:uid/expenses`;
-    const auth = this.guard.required();
-    registerResource(
-      router,
+    registerOrganisationResource(routes, {
       base,
-      { auth, body: readBody({ multipart: true }) },
-      {
-        list: (ctx) => this.list(ctx),
-        create: async (ctx) => {
-          const input = bindBody(ctx, ExpenseInput) as NewExpenseInput;
-          ctx.status = 201;
-          ctx.body = presentExpense(await this.createExpense.execute(actorOf(ctx), ctx.params.uid, input), originOf(ctx));
-        },
-        get: async (ctx) => {
-          ctx.body = presentExpense(await this.getExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id), originOf(ctx));
-        },
-        update: async (ctx, partial) => {
-          const changes = bindBody(ctx, ExpenseInput, partial);
-          const view = await this.updateExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes);
-          ctx.body = presentExpense(view, originOf(ctx));
-        },
-        remove: async (ctx) => {
-          await this.deleteExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id);
-          ctx.status = 204;
-        },
+      schema: EXPENSE_SCHEMA,
+      listSchema: EXPENSE_LIST_ITEM_SCHEMA,
+      present: (view, ctx) => presentExpense(view, originOf(ctx)),
+      presentListItem: presentExpenseListItem,
+      input: { create: ExpenseInput, update: ExpenseInput, multipart: true },
+      list: { filters: ExpenseFilterInput, orderings: EXPENSE_ORDERING },
+      // `locked`: an expense no longer draft or rejected, or dated before the organisation's lock date.
+      conflicts: ['create', 'update', 'delete'],
+      handlers: {
+        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.uid, query),
+        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.uid, input as NewExpenseInput),
+        get: (ctx) => this.getExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id),
+        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes),
+        delete: (ctx) => this.deleteExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id),
       },
-    );
-    // GET changes state here (as the spec has it), so a cookie session must show its CSRF token on it too.
-    const actionAuth = this.guard.required({ csrfOnEveryMethod: true });
-    router.get(`${base}/:id/action`, actionAuth, (ctx) => this.act(ctx));
-    router.post(`${base}/:id/action`, actionAuth, readBody({ form: true }), (ctx) => this.act(ctx));
-    router.get(`${base}/:id/receipt`, auth, (ctx) => this.receipt(ctx));
+    });
+
+    // GET changes state here (as the spec has it): the action is a query parameter, and a cookie session shows its CSRF token.
+    routes.add({
+      method: 'GET',
+      path: `${base}/:id/action`,
+      csrfOnEveryMethod: true,
+      query: ExpenseActionInput,
+      answers: [answers.ok(EXPENSE_SCHEMA)],
+      errors: [400, 403, 409],
+      handle: (ctx) => this.act(ctx),
+    });
+    routes.add({
+      method: 'POST',
+      path: `${base}/:id/action`,
+      csrfOnEveryMethod: true,
+      body: { input: ExpenseActionInput, form: true },
+      answers: [answers.ok(EXPENSE_SCHEMA)],
+      errors: [409],
+      handle: (ctx) => this.act(ctx),
+    });
+    routes.add({
+      method: 'GET',
+      path: `${base}/:id/receipt`,
+      answers: [
+        {
+          status: 200,
+          description: 'The receipt file.',
+          media: { types: RECEIPT_CONTENT_TYPES.values, description: 'The file as uploaded' },
+          headers: { 'Content-Disposition': true },
+        },
+      ],
+      handle: (ctx) => this.receipt(ctx),
+    });
   }
 
-  private async list(ctx: Context): Promise<void> {
-    const params = readQuery(ExpenseListParams, ctx.query);
-    const page = pageRequestOf(params);
-    const ordering = orderingOf(params, EXPENSE_ORDERING, { field: 'expenseDate', descending: true });
-    const query = {
-      accountUniqueId: params.account_id,
-      employeeUniqueId: params.employee_id,
-      vendorUniqueId: params.vendor_id,
-      fromDate: dateOf(params.from_date),
-      toDate: dateOf(params.to_date),
-      search: params.search,
-      status: params.status,
-    };
-    const found = await this.listExpenses.execute(actorOf(ctx), ctx.params.uid, query, ordering, page);
-    sendPage(ctx, found, page, presentExpenseListItem);
-  }
-
+  /** The action and reason from the query string, a POST body's values overriding them. */
   private async act(ctx: Context): Promise<void> {
-    const raw = { ...lastValues(ctx.query), ...(ctx.state.body as Record<string, unknown> | undefined) };
-    const command = bindInput(ExpenseActionInput, raw, { partial: false, form: true }) as ExpenseActionCommand;
+    const command = bindQuery(ExpenseActionInput, ctx.query, ctx.state.body as object | undefined) as ExpenseActionCommand;
     const view = await this.applyAction.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, command);
     ctx.body = presentExpense(view, originOf(ctx));
   }

@@ -1,16 +1,14 @@
-import { Expose } from 'class-transformer';
-import { IsOptional, IsString } from 'class-validator';
+import { ExpenseFilters, ExpenseOrderingField } from '../../../application/expense/expense.ports';
 import { IncomingFile } from '../../../application/shared/incoming-file';
 import { EXPENSE_AMOUNT, EXPENSE_NUMBER_MAX_LENGTH, EXPENSE_TAX_AMOUNT } from '../../../domain/expense/expense';
 import { EXPENSE_STATUSES, ExpenseStatus } from '../../../domain/expense/expense-status';
 import { EXPENSE_ACTIONS, ExpenseAction } from '../../../domain/expense/expense-transitions';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
-import { BlankAsAbsent } from '../validation/list-query';
 import { fields } from '../validation/fields';
 import { fileField } from '../validation/file-field';
 import { Input } from '../validation/input';
-import { IsCalendarDate, IsChoiceOf, ListQuery } from '../validation/list-query';
+import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
 
 /** unique_ids of other records: `min 1`, and in a form an empty value means null. */
 const reference = (options: { required?: boolean; nullable?: boolean }) => fields.text({ ...options, allowBlank: false });
@@ -45,33 +43,24 @@ export class ExpenseActionInput {
   @Input('reason', fields.text({ nullable: true })) reason?: string | null;
 }
 
-export const EXPENSE_ORDERING = {
-  expense_date: 'expenseDate',
-  amount: 'amount',
-  total_amount: 'totalAmount',
-  expense_number: 'expenseNumber',
-  date_created: 'dateCreated',
-} as const;
-
-export class ExpenseListParams extends ListQuery {
-  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
-  account_id?: string;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
-  employee_id?: string;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
-  vendor_id?: string;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsCalendarDate()
-  from_date?: string;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsCalendarDate()
-  to_date?: string;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
-  search?: string;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(EXPENSE_STATUSES)
-  status?: ExpenseStatus;
+/** The list's filters (`ExpenseFilters` of the expense ports): records named by unique_id. */
+export class ExpenseFilterInput implements ExpenseFilters {
+  @Input('account_id', filters.text()) account?: string;
+  @Input('employee_id', filters.text()) employee?: string;
+  @Input('vendor_id', filters.text()) vendor?: string;
+  @Input('from_date', filters.date()) fromDate?: CalendarDate;
+  @Input('to_date', filters.date()) toDate?: CalendarDate;
+  @Input('search', filters.text(), { description: SEARCH_DESCRIPTION }) search?: string;
+  @Input('status', filters.choice(EXPENSE_STATUSES)) status?: ExpenseStatus;
 }
+
+export const EXPENSE_ORDERING: Orderings<ExpenseOrderingField> = {
+  choices: {
+    expense_date: 'expenseDate',
+    amount: 'amount',
+    total_amount: 'totalAmount',
+    expense_number: 'expenseNumber',
+    date_created: 'dateCreated',
+  },
+  default: { field: 'expenseDate', descending: true },
+};

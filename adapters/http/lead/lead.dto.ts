@@ -1,7 +1,4 @@
-import { Expose } from 'class-transformer';
-import { IsOptional, IsString } from 'class-validator';
-import { LeadOrderingField } from '../../../application/lead/lead.ports';
-import { Ordering } from '../../../application/shared/page';
+import { LeadFilters, LeadOrderingField } from '../../../application/lead/lead.ports';
 import {
   LEAD_ESTIMATED_VALUE,
   LEAD_OUTCOMES,
@@ -16,7 +13,7 @@ import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
-import { BlankAsAbsent, IsChoiceOf, ListQuery } from '../validation/list-query';
+import { filters, Orderings } from '../validation/query';
 
 /** A reference by unique_id to a record of the organisation; a blank one is refused rather than looked up. */
 const reference = (options: { required?: boolean; nullable?: boolean } = {}) =>
@@ -49,24 +46,20 @@ export class LeadInput extends LeadFields {
 
 export type CompleteNewLeadInput = NewLeadInput & { title: string; leadSource: LeadSource; salesStage: string };
 
-export class LeadListParameters extends ListQuery {
-  /** Part of the title, in any case. */
-  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
-  name?: string;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(LEAD_SOURCES)
-  source?: LeadSource;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(LEAD_OUTCOMES)
-  status?: LeadOutcome;
+/** The list's filters (`LeadFilters` of the lead ports): `name` searches the title, `status` is the outcome. */
+export class LeadFilterInput implements LeadFilters {
+  @Input('name', filters.text()) title?: string;
+  @Input('source', filters.choice(LEAD_SOURCES)) source?: LeadSource;
+  @Input('status', filters.choice(LEAD_OUTCOMES)) outcome?: LeadOutcome;
 }
 
-export const LEAD_ORDERINGS: Readonly<Record<string, LeadOrderingField>> = {
-  title: 'title',
-  estimated_value: 'estimatedValue',
-  win_probability: 'winProbability',
-  expected_close_date: 'expectedCloseDate',
-  date_created: 'dateCreated',
+export const LEAD_ORDERINGS: Orderings<LeadOrderingField> = {
+  choices: {
+    title: 'title',
+    estimated_value: 'estimatedValue',
+    win_probability: 'winProbability',
+    expected_close_date: 'expectedCloseDate',
+    date_created: 'dateCreated',
+  },
+  default: { field: 'dateCreated', descending: true },
 };
-
-export const DEFAULT_LEAD_ORDERING: Ordering<LeadOrderingField> = { field: 'dateCreated', descending: true };

@@ -1,42 +1,63 @@
-import Router from '@koa/router';
 import { injectable } from 'inversify';
 import { RouteNotFound } from '../http-errors';
 import { HttpController } from '../shared/controller';
+import { answers, Routes } from '../shared/routes';
+import { wireSchema as s } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
-import { DOCS_ASSETS_PATH, DOCS_PAGE_CSP, docsAsset, docsPage } from './docs-page';
-import { openApiDocument, routesOf } from './openapi-document';
-import { REQUEST_BODIES } from './request-bodies';
+import { DOCS_ASSET_TYPES, DOCS_ASSETS_PATH, DOCS_PAGE_CSP, docsAsset, docsPage } from './docs-page';
+import { openApiDocument } from './openapi-document';
 
 /** `GET /api/schema/` (OpenAPI 3.1) and `GET /api/docs/` (Swagger UI reading it) with its assets. No credentials. */
 @injectable()
 export class ApiDocsController implements HttpController {
   private document: JsonSchema | null = null;
 
-  register(router: Router): void {
-    router.get('/api/schema', (ctx) => {
-      // Built on first use, once every controller has registered its routes.
-      this.document ??= openApiDocument(routesOf(router), REQUEST_BODIES, process.env.npm_package_version ?? '1.0.0');
-      ctx.body = this.document;
+  register(routes: Routes): void {
+    routes.add({
+      method: 'GET',
+      path: '/api/schema',
+      credentials: 'none',
+      answers: [{ ...answers.ok(s.anyObject()), description: 'This document.' }],
+      handle: (ctx) => {
+        // Built on first use, once every controller has registered its operations.
+        this.document ??= openApiDocument(routes.operations, process.env.npm_package_version ?? '1.0.0');
+        ctx.body = this.document;
+      },
     });
-    router.get('/api/docs', (ctx) => {
-      ctx.type = 'html';
-      ctx.set('Content-Security-Policy', DOCS_PAGE_CSP);
-      ctx.body = docsPage();
+    routes.add({
+      method: 'GET',
+      path: '/api/docs',
+      credentials: 'none',
+      answers: [{ status: 200, description: 'The documentation page.', media: { types: ['text/html'], description: 'HTML' } }],
+      handle: (ctx) => {
+        ctx.type = 'html';
+        ctx.set('Content-Security-Policy', DOCS_PAGE_CSP);
+        ctx.body = docsPage();
+      },
     });
-    router.get(`${DOCS_ASSETS_PATH}/:file`, (ctx) => {
-      const asset = docsAsset(ctx.params.file);
-      if (!asset) throw new RouteNotFound();
-      ctx.status = 200;
-      ctx.type = asset.contentType;
-      ctx.etag = asset.version;
-      // The page links each asset with its content hash; any other URL revalidates.
-      const current = ctx.query.v === asset.version;
-      ctx.set('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (ctx.fresh) {
-        ctx.status = 304;
-        return;
-      }
-      ctx.body = asset.body;
+    routes.add({
+      method: 'GET',
+      path: `${DOCS_ASSETS_PATH}/:file`,
+      credentials: 'none',
+      answers: [
+        { status: 200, description: 'A file of the documentation page.', media: { types: DOCS_ASSET_TYPES, description: 'Stylesheet, script or icon' } },
+        { status: 304, description: 'Not modified (the `ETag` still matches).' },
+      ],
+      handle: (ctx) => {
+        const asset = docsAsset(ctx.params.file);
+        if (!asset) throw new RouteNotFound();
+        ctx.status = 200;
+        ctx.type = asset.contentType;
+        ctx.etag = asset.version;
+        // The page links each asset with its content hash; any other URL revalidates.
+        const current = ctx.query.v === asset.version;
+        ctx.set('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (ctx.fresh) {
+          ctx.status = 304;
+          return;
+        }
+        ctx.body = asset.body;
+      },
     });
   }
 }

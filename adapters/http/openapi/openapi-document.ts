@@ -1,58 +1,22 @@
-import Router from '@koa/router';
+import { DocumentedOperation } from '../shared/routes';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
-import { InputClass, inputSchema } from '../validation/input';
-import { queryParameters } from '../validation/list-query';
-import { Answer, DocumentedResponses, RESPONSES } from './responses';
-
-/** A request body an operation takes: its DTO, and whether it also takes multipart (files). */
-export interface DocumentedBody {
-  method: string;
-  path: string;
-  input: InputClass<object>;
-  multipart?: boolean;
-  form?: boolean;
-  /** Its fields are also read from the query string, where the GET of the same path takes them. */
-  query?: boolean;
-}
-
-export interface RouteInfo {
-  method: string;
-  path: string;
-}
-
-const PUBLIC = new Set(['/healthz', '/readyz', '/api/schema', '/api/docs', '/api/docs/assets/:file', '/api/v1.0/auth/signup', '/api/v1.0/auth/login']);
-const OPTIONAL_CREDENTIALS = /\/invitations\/:token\/accept$/;
-
-/** The operations the router serves: HEAD (which mirrors GET) and the 405-only routes left out. */
-export function routesOf(router: Router): RouteInfo[] {
-  const layers = router.stack as unknown as { path: string; methods: string[]; stack: { refusesMethod?: boolean }[] }[];
-  return layers
-    .filter((layer) => !layer.stack[layer.stack.length - 1]?.refusesMethod)
-    .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path })));
-}
+import { inputSchema, inputsOf, queryParameters } from '../validation/input';
+import { listInputs } from '../validation/query';
 
 /**
- * The OpenAPI 3.1 description of the API, generated from what the code
- * declares: the router's routes, the `@Input` fields of each body DTO and the
- * schema beside each presenter, so that it cannot drift from what the server
- * accepts and answers.
+ * The OpenAPI 3.1 description of the API, generated from the operations as
+ * they are registered: each one's path, credentials, body and query `@Input`
+ * fields, list parameters, and the schema beside each presenter, so that it
+ * cannot drift from what the server accepts and answers.
  */
-export function openApiDocument(
-  routes: RouteInfo[],
-  bodies: DocumentedBody[],
-  version: string,
-  responses: DocumentedResponses[] = RESPONSES,
-): JsonSchema {
+export function openApiDocument(operations: readonly DocumentedOperation[], version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const schemas: Record<string, JsonSchema>[] = [ERROR_SCHEMAS];
-  for (const route of routes) {
-    const path = `${route.path.replace(/:(\w+)/g, '{$1}')}${route.path.startsWith('/api/') ? '/' : ''}`;
-    const body = bodies.find((b) => b.method === route.method && b.path === route.path);
-    const query = route.method === 'GET' ? bodies.find((b) => b.query && b.path === route.path) : undefined;
-    const answers = responses.find((r) => r.method === route.method && r.path === route.path);
-    for (const answer of answers?.answers ?? []) if (answer.json) schemas.push({ ...answer.json.components });
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, body, answers, query);
+  for (const entry of operations) {
+    const path = `${entry.path.replace(/:(\w+)/g, '{$1}')}${entry.path.startsWith('/api/') ? '/' : ''}`;
+    for (const answer of entry.answers) if (answer.json) schemas.push({ ...answer.json.components });
+    (paths[path] ??= {})[entry.method.toLowerCase()] = operation(entry);
   }
   return {
     openapi: '3.1.0',
@@ -152,20 +116,20 @@ const ERROR_RESPONSES: Record<string, JsonSchema> = Object.fromEntries(Object.va
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The errors an operation's shape implies (see `ErrorStatus`), and those its entry adds. */
-function errorStatuses(route: RouteInfo, body: DocumentedBody | undefined, entry: DocumentedResponses | undefined): number[] {
-  const statuses = new Set<number>([405, ...(entry?.errors ?? [])]);
-  if (!PUBLIC.has(route.path)) {
+/** The errors an operation's shape implies (see `ErrorStatus`), and those it declares. */
+function errorStatuses(entry: DocumentedOperation): number[] {
+  const statuses = new Set<number>([405, ...(entry.errors ?? [])]);
+  if (entry.credentials !== 'none') {
     statuses.add(401).add(429);
-    if (UNSAFE.has(route.method)) statuses.add(403);
+    if (UNSAFE.has(entry.method)) statuses.add(403);
   }
-  if (body) statuses.add(400).add(413).add(415);
-  if (entry?.answers.some((answer) => answer.list)) statuses.add(400);
-  if (route.path.includes('/:')) statuses.add(404);
+  if (entry.body) statuses.add(400).add(413).add(415);
+  if (entry.list) statuses.add(400);
+  if (entry.path.includes('/:')) statuses.add(404);
   return [...statuses].sort();
 }
 
-function successResponse(answer: Answer): JsonSchema {
+function successResponse(answer: DocumentedOperation['answers'][number]): JsonSchema {
   const headers = { 'X-Request-Id': header('X-Request-Id') } as Record<string, JsonSchema>;
   for (const [name, required] of Object.entries(answer.headers ?? {})) headers[name] = header(name, required);
   const content = answer.json
@@ -174,46 +138,31 @@ function successResponse(answer: Answer): JsonSchema {
   return { description: answer.description, headers, ...(content && { content }) };
 }
 
-function operation(
-  route: RouteInfo,
-  body: DocumentedBody | undefined,
-  entry: DocumentedResponses | undefined,
-  query: DocumentedBody | undefined,
-): JsonSchema {
-  const parameters: JsonSchema[] = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const list = entry?.answers.find((answer) => answer.list)?.list;
-  if (list) parameters.push(...queryParameters(list));
-  if (query) parameters.push(...inputParameters(query.input));
-  const security = PUBLIC.has(route.path) ? [] : OPTIONAL_CREDENTIALS.test(route.path) ? [{}, { basicAuth: [] }, { cookieAuth: [] }] : undefined;
+const SECURITY = { none: [], optional: [{}, { basicAuth: [] }, { cookieAuth: [] }], required: undefined };
+
+function operation(entry: DocumentedOperation): JsonSchema {
+  const parameters: JsonSchema[] = [...entry.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  if (entry.list) parameters.push(...queryParameters(listInputs(entry.list)));
+  if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)));
+  const security = SECURITY[entry.credentials ?? 'required'];
   const responses: Record<string, JsonSchema> = {};
-  for (const answer of entry?.answers ?? []) responses[String(answer.status)] = successResponse(answer);
-  for (const status of errorStatuses(route, body, entry)) {
+  for (const answer of entry.answers) responses[String(answer.status)] = successResponse(answer);
+  for (const status of errorStatuses(entry)) {
     responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status as keyof typeof ERRORS][0]}` };
   }
   return {
-    tags: [tagOf(route.path)],
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    tags: [tagOf(entry.path)],
+    operationId: `${entry.method.toLowerCase()}${entry.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     ...(parameters.length > 0 && { parameters }),
     ...(security && { security }),
-    ...(body && { requestBody: requestBody(body) }),
+    ...(entry.body && { requestBody: requestBody(entry) }),
     responses,
   };
 }
 
-/** The fields of an `@Input` DTO as query parameters. */
-function inputParameters(input: InputClass<object>): JsonSchema[] {
-  const schema = inputSchema(input);
-  const required = new Set<string>((schema.required as string[] | undefined) ?? []);
-  return Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    schema: property,
-  }));
-}
-
-function requestBody(body: DocumentedBody): JsonSchema {
-  const schema = inputSchema(body.input, body.method !== 'PATCH');
+function requestBody(entry: DocumentedOperation): JsonSchema {
+  const body = entry.body!;
+  const schema = inputSchema(body.input, entry.method !== 'PATCH');
   const content: Record<string, JsonSchema> = { 'application/json': { schema } };
   if (body.form) content['application/x-www-form-urlencoded'] = { schema };
   if (body.multipart || body.form) content['multipart/form-data'] = { schema };

@@ -1,21 +1,24 @@
-import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
+import { AcceptInvitation } from '../../../application/organisation/accept-invitation.use-case';
+import { InviteMember } from '../../../application/organisation/invite-member.use-case';
+import { ListInvitations } from '../../../application/organisation/list-invitations.use-case';
+import { ListMembers } from '../../../application/organisation/list-members.use-case';
+import { RemoveMember } from '../../../application/organisation/remove-member.use-case';
+import { ResendInvitation } from '../../../application/organisation/resend-invitation.use-case';
 import { COOKIE_SECURE, setSessionCookies } from '../auth/session-cookies';
-import { AcceptInvitation, InviteMember, ListInvitations, ResendInvitation } from '../../../application/organisation/invitations.use-case';
-import { ListMembers, RemoveMember } from '../../../application/organisation/members.use-case';
-import { readBody } from '../body/read-body';
 import { actorOf } from '../middleware/authentication';
-import { presentProfile } from '../person/profile.presenter';
+import { presentProfile, PROFILE_SCHEMA } from '../person/profile.presenter';
 import { bindBody } from '../shared/bind-body';
-import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
-import { ListQuery, pageOfList, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { answers, Routes } from '../shared/routes';
+import { readPage, sendPage } from '../validation/query';
 import { InvitationInput, NewAccountInput } from './members.dto';
-import { presentInvitation, presentMember } from './members.presenter';
+import { INVITATION_SCHEMA, MEMBER_SCHEMA, presentInvitation, presentMember } from './members.presenter';
 
+/** An organisation's members and invitations, and the accepting of an invitation by its token. */
 @injectable()
 export class MembersController implements HttpController {
   constructor(
-    @inject(AuthGuard) private readonly guard: AuthGuard,
     @inject(ListMembers) private readonly listMembers: ListMembers,
     @inject(RemoveMember) private readonly removeMember: RemoveMember,
     @inject(InviteMember) private readonly inviteMember: InviteMember,
@@ -25,37 +28,74 @@ export class MembersController implements HttpController {
     @inject(COOKIE_SECURE) private readonly alwaysSecure: boolean,
   ) {}
 
-  register(router: Router): void {
-    const auth = this.guard.required();
+  register(routes: Routes): void {
     const organisation = `${API_PREFIX}/organisation/:uid`;
-    router.get(`${organisation}/members`, auth, async (ctx) => {
-      const request = pageRequestOf(readQuery(ListQuery, ctx.query));
-      const members = await this.listMembers.execute(actorOf(ctx), ctx.params.uid);
-      sendPage(ctx, pageOfList(members, request), request, presentMember);
+    routes.add({
+      method: 'GET',
+      path: `${organisation}/members`,
+      list: {},
+      answers: [answers.page(MEMBER_SCHEMA)],
+      handle: async (ctx) => {
+        const request = readPage(ctx);
+        sendPage(ctx, await this.listMembers.execute(actorOf(ctx), ctx.params.uid, request), request, presentMember);
+      },
     });
-    router.delete(`${organisation}/members/:personUid`, auth, async (ctx) => {
-      await this.removeMember.execute(actorOf(ctx), ctx.params.uid, ctx.params.personUid);
-      ctx.status = 204;
+    routes.add({
+      method: 'DELETE',
+      path: `${organisation}/members/:personUid`,
+      answers: [answers.noContent()],
+      errors: [400], // the owner cannot remove themself
+      handle: async (ctx) => {
+        await this.removeMember.execute(actorOf(ctx), ctx.params.uid, ctx.params.personUid);
+        ctx.status = 204;
+      },
     });
-    router.post(`${organisation}/invitations`, auth, readBody({ multipart: true }), async (ctx) => {
-      const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, InvitationInput));
-      ctx.status = 201;
-      ctx.body = presentInvitation(view);
+    routes.add({
+      method: 'POST',
+      path: `${organisation}/invitations`,
+      body: { input: InvitationInput, multipart: true },
+      // The invitation is kept when its e-mail fails (`sent_at` null), so no 503 here.
+      answers: [answers.created(INVITATION_SCHEMA)],
+      handle: async (ctx) => {
+        const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, InvitationInput));
+        ctx.status = 201;
+        ctx.body = presentInvitation(view);
+      },
     });
-    router.get(`${organisation}/invitations`, auth, async (ctx) => {
-      const request = pageRequestOf(readQuery(ListQuery, ctx.query));
-      const invitations = await this.listInvitations.execute(actorOf(ctx), ctx.params.uid);
-      sendPage(ctx, pageOfList(invitations, request), request, presentInvitation);
+    routes.add({
+      method: 'GET',
+      path: `${organisation}/invitations`,
+      list: {},
+      answers: [answers.page(INVITATION_SCHEMA)],
+      errors: [403], // owners only
+      handle: async (ctx) => {
+        const request = readPage(ctx);
+        sendPage(ctx, await this.listInvitations.execute(actorOf(ctx), ctx.params.uid, request), request, presentInvitation);
+      },
     });
-    router.post(`${organisation}/invitations/:invitationUid/resend`, auth, async (ctx) => {
-      ctx.body = presentInvitation(await this.resendInvitation.execute(actorOf(ctx), ctx.params.uid, ctx.params.invitationUid));
+    routes.add({
+      method: 'POST',
+      path: `${organisation}/invitations/:invitationUid/resend`,
+      answers: [answers.ok(INVITATION_SCHEMA)],
+      errors: [400, 503], // a used invitation; a failed mail, which changes nothing
+      handle: async (ctx) => {
+        ctx.body = presentInvitation(await this.resendInvitation.execute(actorOf(ctx), ctx.params.uid, ctx.params.invitationUid));
+      },
     });
-    router.post(`${API_PREFIX}/invitations/:token/accept`, this.guard.required({ optional: true }), readBody({ form: true }), async (ctx) => {
-      const actor = ctx.state.auth ? actorOf(ctx) : null;
-      const newAccount = actor ? null : bindBody(ctx, NewAccountInput);
-      const result = await this.acceptInvitation.execute({ token: ctx.params.token, actor, newAccount });
-      if (result.session) setSessionCookies(ctx, result.session, this.alwaysSecure);
-      ctx.body = presentProfile(result.profile);
+    routes.add({
+      method: 'POST',
+      path: `${API_PREFIX}/invitations/:token/accept`,
+      credentials: 'optional',
+      body: { input: NewAccountInput, form: true },
+      // Cookies only when the invitation creates the account.
+      answers: [answers.ok(PROFILE_SCHEMA, { 'Set-Cookie': false })],
+      handle: async (ctx) => {
+        const actor = ctx.state.auth ? actorOf(ctx) : null;
+        const newAccount = actor ? null : bindBody(ctx, NewAccountInput);
+        const result = await this.acceptInvitation.execute({ token: ctx.params.token, actor, newAccount });
+        if (result.session) setSessionCookies(ctx, result.session, this.alwaysSecure);
+        ctx.body = presentProfile(result.profile);
+      },
     });
   }
 }

@@ -1,5 +1,5 @@
-import { InvitationView } from '../../../application/organisation/invitations.use-case';
-import { MemberView } from '../../../application/organisation/members.use-case';
+import { InvitationView } from '../../../application/organisation/invitation-view';
+import { MemberView } from '../../../application/organisation/list-members.use-case';
 import { INVITABLE_ROLES, INVITATION_STATUSES } from '../../../domain/organisation/invitation';
 import { ROLES } from '../../../domain/organisation/membership';
 import { wire } from '../shared/present';

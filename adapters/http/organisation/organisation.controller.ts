@@ -1,51 +1,73 @@
-import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
-import { Context } from 'koa';
 import { CreateOrganisation } from '../../../application/organisation/create-organisation.use-case';
 import { GetOrganisation } from '../../../application/organisation/get-organisation.use-case';
 import { ListOrganisations } from '../../../application/organisation/list-organisations.use-case';
 import { UpdateOrganisation } from '../../../application/organisation/update-organisation.use-case';
-import { readBody } from '../body/read-body';
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
-import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
-import { ListQuery, pageOfList, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { answers, Method, Routes } from '../shared/routes';
+import { readPage, sendPage } from '../validation/query';
 import { NewOrganisationInput, OrganisationInput } from './organisation.dto';
-import { presentBasicOrganisation, presentOwnerOrganisation } from './organisation.presenter';
+import {
+  BASIC_ORGANISATION_SCHEMA,
+  OWNER_ORGANISATION_SCHEMA,
+  presentBasicOrganisation,
+  presentOwnerOrganisation,
+} from './organisation.presenter';
 
+/** The caller's organisations: list and create, read (members) and update (the owner). */
 @injectable()
 export class OrganisationController implements HttpController {
   constructor(
-    @inject(AuthGuard) private readonly guard: AuthGuard,
     @inject(ListOrganisations) private readonly listOrganisations: ListOrganisations,
     @inject(CreateOrganisation) private readonly createOrganisation: CreateOrganisation,
     @inject(GetOrganisation) private readonly getOrganisation: GetOrganisation,
     @inject(UpdateOrganisation) private readonly updateOrganisation: UpdateOrganisation,
   ) {}
 
-  register(router: Router): void {
-    const auth = this.guard.required();
-    const body = readBody({ multipart: true });
-    router.get(`${API_PREFIX}/organisations`, auth, async (ctx) => {
-      // Paginated like every list (contract section 1): a user belongs to few organisations, so in memory.
-      const request = pageRequestOf(readQuery(ListQuery, ctx.query));
-      const organisations = await this.listOrganisations.execute(actorOf(ctx));
-      sendPage(ctx, pageOfList(organisations, request), request, presentOwnerOrganisation);
+  register(routes: Routes): void {
+    const body = { input: OrganisationInput, multipart: true };
+    routes.add({
+      method: 'GET',
+      path: `${API_PREFIX}/organisations`,
+      list: {},
+      answers: [answers.page(OWNER_ORGANISATION_SCHEMA)],
+      handle: async (ctx) => {
+        const request = readPage(ctx);
+        sendPage(ctx, await this.listOrganisations.execute(actorOf(ctx), request), request, presentOwnerOrganisation);
+      },
     });
-    router.post(`${API_PREFIX}/organisations/create`, auth, body, async (ctx) => {
-      const input = bindBody(ctx, OrganisationInput) as NewOrganisationInput;
-      ctx.status = 201;
-      ctx.body = presentOwnerOrganisation(await this.createOrganisation.execute(actorOf(ctx), input));
+    routes.add({
+      method: 'POST',
+      path: `${API_PREFIX}/organisations/create`,
+      body,
+      answers: [answers.created(OWNER_ORGANISATION_SCHEMA)],
+      handle: async (ctx) => {
+        const input = bindBody(ctx, OrganisationInput) as NewOrganisationInput;
+        ctx.status = 201;
+        ctx.body = presentOwnerOrganisation(await this.createOrganisation.execute(actorOf(ctx), input));
+      },
     });
-    router.get(`${API_PREFIX}/organisation/:uid`, auth, async (ctx) => {
-      ctx.body = presentBasicOrganisation(await this.getOrganisation.execute(actorOf(ctx), ctx.params.uid));
+    routes.add({
+      method: 'GET',
+      path: `${API_PREFIX}/organisation/:uid`,
+      answers: [answers.ok(BASIC_ORGANISATION_SCHEMA)],
+      handle: async (ctx) => {
+        ctx.body = presentBasicOrganisation(await this.getOrganisation.execute(actorOf(ctx), ctx.params.uid));
+      },
     });
-    router.put(`${API_PREFIX}/organisation/:uid/update`, auth, body, (ctx) => this.update(ctx, false));
-    router.patch(`${API_PREFIX}/organisation/:uid/update`, auth, body, (ctx) => this.update(ctx, true));
-  }
-
-  private async update(ctx: Context, partial: boolean): Promise<void> {
-    const changes = bindBody(ctx, OrganisationInput, partial);
-    ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.uid, changes));
+    for (const method of ['PUT', 'PATCH'] as const satisfies Method[]) {
+      routes.add({
+        method,
+        path: `${API_PREFIX}/organisation/:uid/update`,
+        body,
+        answers: [answers.ok(OWNER_ORGANISATION_SCHEMA)],
+        handle: async (ctx) => {
+          const changes = bindBody(ctx, OrganisationInput, method === 'PATCH');
+          ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.uid, changes));
+        },
+      });
+    }
   }
 }

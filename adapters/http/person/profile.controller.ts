@@ -1,35 +1,42 @@
-import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
-import { Context } from 'koa';
 import { GetProfile } from '../../../application/person/get-profile.use-case';
 import { UpdateProfile } from '../../../application/person/update-profile.use-case';
-import { readBody } from '../body/read-body';
 import { actorOf } from '../middleware/authentication';
-import { API_PREFIX, AuthGuard, HttpController } from '../shared/controller';
 import { bindBody } from '../shared/bind-body';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { answers, Method, Routes } from '../shared/routes';
 import { ProfileInput } from './profile.dto';
-import { presentProfile } from './profile.presenter';
+import { presentProfile, PROFILE_SCHEMA } from './profile.presenter';
 
+/** `/me/`: the caller's own profile. */
 @injectable()
 export class ProfileController implements HttpController {
   constructor(
-    @inject(AuthGuard) private readonly guard: AuthGuard,
     @inject(GetProfile) private readonly getProfile: GetProfile,
     @inject(UpdateProfile) private readonly updateProfile: UpdateProfile,
   ) {}
 
-  register(router: Router): void {
+  register(routes: Routes): void {
     const path = `${API_PREFIX}/me`;
-    const body = readBody({ form: true, multipart: true });
-    router.get(path, this.guard.required(), async (ctx) => {
-      ctx.body = presentProfile(await this.getProfile.execute(actorOf(ctx)));
+    routes.add({
+      method: 'GET',
+      path,
+      answers: [answers.ok(PROFILE_SCHEMA)],
+      handle: async (ctx) => {
+        ctx.body = presentProfile(await this.getProfile.execute(actorOf(ctx)));
+      },
     });
-    router.put(path, this.guard.required(), body, (ctx) => this.update(ctx, false));
-    router.patch(path, this.guard.required(), body, (ctx) => this.update(ctx, true));
-  }
-
-  private async update(ctx: Context, partial: boolean): Promise<void> {
-    const changes = bindBody(ctx, ProfileInput, partial);
-    ctx.body = presentProfile(await this.updateProfile.execute(actorOf(ctx), changes));
+    for (const method of ['PUT', 'PATCH'] as const satisfies Method[]) {
+      routes.add({
+        method,
+        path,
+        body: { input: ProfileInput, form: true, multipart: true },
+        answers: [answers.ok(PROFILE_SCHEMA)],
+        handle: async (ctx) => {
+          const changes = bindBody(ctx, ProfileInput, method === 'PATCH');
+          ctx.body = presentProfile(await this.updateProfile.execute(actorOf(ctx), changes));
+        },
+      });
+    }
   }
 }

@@ -1,29 +1,20 @@
-import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
-import { Context } from 'koa';
 import { CreateSalesStage } from '../../../application/sales-stage/create-sales-stage.use-case';
 import { DeleteSalesStage } from '../../../application/sales-stage/delete-sales-stage.use-case';
 import { GetSalesStage } from '../../../application/sales-stage/get-sales-stage.use-case';
 import { ListSalesStages } from '../../../application/sales-stage/list-sales-stages.use-case';
 import { UpdateSalesStage } from '../../../application/sales-stage/update-sales-stage.use-case';
 import { actorOf } from '../middleware/authentication';
-import { bindBody } from '../shared/bind-body';
-import { AuthGuard, HttpController } from '../shared/controller';
-import { OrganisationResource, registerOrganisationResource } from '../shared/organisation-resource';
-import { ListQuery, orderingOf, pageRequestOf, readQuery, sendPage } from '../validation/list-query';
-import {
-  DEFAULT_SALES_STAGE_ORDERING,
-  NewSalesStageInput,
-  SALES_STAGE_ORDERINGS,
-  SalesStageInput,
-} from './sales-stage.dto';
-import { presentSalesStage } from './sales-stage.presenter';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { registerOrganisationResource } from '../shared/organisation-resource';
+import { Routes } from '../shared/routes';
+import { NewSalesStageInput, SALES_STAGE_ORDERINGS, SalesStageInput } from './sales-stage.dto';
+import { presentSalesStage, SALES_STAGE_SCHEMA } from './sales-stage.presenter';
 
-/** `/api/v1.0/organisation/{uid}/sales-stages/…` (contract section 5). */
+/** `/api/v1.0/organisation/{org_uid}/sales-stages/…` (contract section 5): the organisation's pipeline. */
 @injectable()
-export class SalesStageController implements HttpController, OrganisationResource {
+export class SalesStageController implements HttpController {
   constructor(
-    @inject(AuthGuard) private readonly guard: AuthGuard,
     @inject(ListSalesStages) private readonly listStages: ListSalesStages,
     @inject(CreateSalesStage) private readonly createStage: CreateSalesStage,
     @inject(GetSalesStage) private readonly getStage: GetSalesStage,
@@ -31,32 +22,22 @@ export class SalesStageController implements HttpController, OrganisationResourc
     @inject(DeleteSalesStage) private readonly deleteStage: DeleteSalesStage,
   ) {}
 
-  register(router: Router): void {
-    registerOrganisationResource(router, this.guard, 'sales-stages', this);
-  }
-
-  async list(ctx: Context, organisation: string): Promise<void> {
-    const query = readQuery(ListQuery, ctx.query);
-    const page = pageRequestOf(query);
-    const ordering = orderingOf(query, SALES_STAGE_ORDERINGS, DEFAULT_SALES_STAGE_ORDERING);
-    sendPage(ctx, await this.listStages.execute(actorOf(ctx), organisation, { ordering, page }), page, presentSalesStage);
-  }
-
-  async create(ctx: Context, organisation: string): Promise<object> {
-    const input = bindBody(ctx, SalesStageInput) as NewSalesStageInput;
-    return presentSalesStage(await this.createStage.execute(actorOf(ctx), organisation, input));
-  }
-
-  async get(ctx: Context, organisation: string, id: string): Promise<object> {
-    return presentSalesStage(await this.getStage.execute(actorOf(ctx), organisation, id));
-  }
-
-  async update(ctx: Context, organisation: string, id: string, partial: boolean): Promise<object> {
-    const changes = bindBody(ctx, SalesStageInput, partial);
-    return presentSalesStage(await this.updateStage.execute(actorOf(ctx), organisation, id, changes));
-  }
-
-  delete(ctx: Context, organisation: string, id: string): Promise<void> {
-    return this.deleteStage.execute(actorOf(ctx), organisation, id);
+  register(routes: Routes): void {
+    registerOrganisationResource(routes, {
+      base: `${API_PREFIX}/organisation/:org/sales-stages`,
+      schema: SALES_STAGE_SCHEMA,
+      present: presentSalesStage,
+      input: { create: SalesStageInput, update: SalesStageInput },
+      list: { orderings: SALES_STAGE_ORDERINGS },
+      conflicts: ['delete'],
+      handlers: {
+        // The pipeline has no filters.
+        list: (ctx, query) => this.listStages.execute(actorOf(ctx), ctx.params.org, { ...query, filters: {} }),
+        create: (ctx, input) => this.createStage.execute(actorOf(ctx), ctx.params.org, input as NewSalesStageInput),
+        get: (ctx) => this.getStage.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+        update: (ctx, changes) => this.updateStage.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
+        delete: (ctx) => this.deleteStage.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+      },
+    });
   }
 }

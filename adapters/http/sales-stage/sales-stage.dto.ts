@@ -1,9 +1,9 @@
-import { Ordering } from '../../../application/shared/page';
 import { SalesStageOrderingField } from '../../../application/sales-stage/sales-stage.ports';
 import { SALES_STAGE_NAME_MAX_LENGTH, SALES_STAGE_PROBABILITY } from '../../../domain/sales-stage/sales-stage';
 import { Decimal } from '../../../domain/shared/decimal';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
+import { Orderings } from '../validation/query';
 
 /** A stage's position is a PostgreSQL-sized integer, as Django's PositiveIntegerField. */
 const POSITION_MAX = 2_147_483_647;
@@ -22,12 +22,8 @@ export class SalesStageInput {
 
 export type NewSalesStageInput = SalesStageInput & { name: string };
 
-export const SALES_STAGE_ORDERINGS: Readonly<Record<string, SalesStageOrderingField>> = {
-  position: 'position',
-  name: 'name',
-  probability: 'probability',
-  date_created: 'dateCreated',
+/** The pipeline in its own order by default. */
+export const SALES_STAGE_ORDERINGS: Orderings<SalesStageOrderingField> = {
+  choices: { position: 'position', name: 'name', probability: 'probability', date_created: 'dateCreated' },
+  default: { field: 'position', descending: false },
 };
-
-/** The pipeline in its own order. */
-export const DEFAULT_SALES_STAGE_ORDERING: Ordering<SalesStageOrderingField> = { field: 'position', descending: false };

@@ -1,11 +1,11 @@
-import Router from '@koa/router';
 import { inject, injectable } from 'inversify';
 import { Authenticate } from '../../../application/auth/authenticate.use-case';
 import { authenticated, AuthenticationOptions } from '../middleware/authentication';
+import type { Routes } from './routes';
 
-/** A group of routes; every controller is bound under `HTTP_TOKENS.Controller`. */
+/** A group of operations; every controller is bound under `HTTP_TOKENS.Controller`. */
 export interface HttpController {
-  register(router: Router): void;
+  register(routes: Routes): void;
 }
 
 export const HTTP_TOKENS = {

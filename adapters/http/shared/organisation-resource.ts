@@ -1,46 +1,126 @@
-import Router from '@koa/router';
 import { Context } from 'koa';
-import { readBody } from '../body/read-body';
-import { API_PREFIX, AuthGuard } from './controller';
-import { registerResource } from './resource-routes';
+import { ListQuery, Page } from '../../../application/shared/page';
+import { InputClass } from '../validation/input';
+import { bindBody } from './bind-body';
+import { ListParameters, Orderings, readList, sendPage } from '../validation/query';
+import { answers, ErrorStatus, Method, Routes } from './routes';
+import { WireSchema } from './wire-schema';
+
+/** The writes of a resource that may meet a state conflict (409). */
+type Write = 'create' | 'update' | 'delete';
 
 /**
- * What a resource of an organisation answers on its five routes, each handler
- * returning the presented body (the list writes its page itself). Request
- * bodies are JSON: none of these resources takes a file.
+ * Where a resource's operations live under its base path:
+ * - `actions` (the vendor pattern): `…/`, `…/create/`, `…/{id}/`, `…/{id}/update/` (PUT, PATCH), `…/{id}/delete/`;
+ * - `detail` (contact groups and contacts): `…/`, `…/create/`, and GET, PUT, PATCH, DELETE on `…/{id}/`.
  */
-export interface OrganisationResource {
-  list(ctx: Context, organisation: string): Promise<void>;
-  create(ctx: Context, organisation: string): Promise<object>;
-  get(ctx: Context, organisation: string, id: string): Promise<object>;
-  update(ctx: Context, organisation: string, id: string, partial: boolean): Promise<object>;
-  delete(ctx: Context, organisation: string, id: string): Promise<void>;
+export type PathPattern = 'actions' | 'detail';
+
+const PATTERNS: Record<PathPattern, { update: string; delete: string }> = {
+  actions: { update: '/update', delete: '/delete' },
+  detail: { update: '', delete: '' },
+};
+
+/** The use cases behind the five operations; each answers the view its presenter writes. */
+export interface ResourceHandlers<V, F, O extends string, C, U> {
+  list(ctx: Context, query: ListQuery<F, O>): Promise<Page<V>>;
+  create(ctx: Context, input: C): Promise<V>;
+  get(ctx: Context): Promise<V>;
+  /** PUT and PATCH alike: a PUT body was checked for the required fields, a PATCH body carries only what it changes. */
+  update(ctx: Context, changes: U): Promise<V>;
+  /** Answers nothing (204), or the record as it was (200) when `deleteAnswersRecord`. */
+  delete(ctx: Context): Promise<V | void>;
 }
 
-/** The vendor path pattern (see `registerResource`) for a resource that answers plain JSON bodies. */
-export function registerOrganisationResource(
-  router: Router,
-  guard: AuthGuard,
-  segment: string,
-  resource: OrganisationResource,
+export interface OrganisationResource<V, F extends object, O extends string, C extends object, U extends object> {
+  /** The collection's path, with its parameters (`/api/v1.0/organisation/:org/vendors`). */
+  base: string;
+  /** The name of the record's path parameter; `id` when left out. */
+  idParam?: string;
+  pattern?: PathPattern;
+  schema: WireSchema<unknown>;
+  /** A shorter item in lists, where the resource has one (expenses). */
+  listSchema?: WireSchema<unknown>;
+  present(view: V, ctx: Context): object;
+  presentListItem?(view: V, ctx: Context): object;
+  /** The body of a create, and of PUT and PATCH, with `multipart` where a file may come. */
+  input: { create: InputClass<C>; update: InputClass<U>; multipart?: boolean };
+  list: { filters?: InputClass<F>; orderings: Orderings<O> };
+  /** The writes that answer 409 on a state conflict. */
+  conflicts?: Write[];
+  deleteAnswersRecord?: boolean;
+  handlers: ResourceHandlers<V, F, O, C, U>;
+}
+
+/**
+ * Registers the list, create, detail, replace, update and delete operations
+ * of an organisation-scoped resource, bodies bound to its `@Input` classes
+ * and answers written by its presenter, each with its API description.
+ */
+export function registerOrganisationResource<V, F extends object, O extends string, C extends object, U extends object>(
+  routes: Routes,
+  resource: OrganisationResource<V, F, O, C, U>,
 ): void {
-  const base = `${API_PREFIX}/organisation/:org/${segment}`;
-  registerResource(router, base, { auth: guard.required(), body: readBody() }, {
-    list: (ctx) => resource.list(ctx, ctx.params.org),
-    create: async (ctx) => {
-      const created = await resource.create(ctx, ctx.params.org);
+  const { base, handlers, present, input } = resource;
+  const detail = `${base}/:${resource.idParam ?? 'id'}`;
+  const paths = PATTERNS[resource.pattern ?? 'actions'];
+  const conflicts = (write: Write): ErrorStatus[] => (resource.conflicts?.includes(write) ? [409] : []);
+  const body = <T extends object>(dto: InputClass<T>) => ({ input: dto, multipart: input.multipart });
+  const list: ListParameters<F, O> & { orderings: Orderings<O> } = resource.list;
+
+  routes.add({
+    method: 'GET',
+    path: base,
+    list,
+    answers: [answers.page(resource.listSchema ?? resource.schema)],
+    handle: async (ctx) => {
+      const query = readList(ctx, list);
+      const presentItem = resource.presentListItem ?? present;
+      sendPage(ctx, await handlers.list(ctx, query), query.page, (view) => presentItem(view, ctx));
+    },
+  });
+  routes.add({
+    method: 'POST',
+    path: `${base}/create`,
+    body: body(input.create),
+    answers: [answers.created(resource.schema)],
+    errors: conflicts('create'),
+    handle: async (ctx) => {
+      const view = await handlers.create(ctx, bindBody(ctx, input.create));
       ctx.status = 201;
-      ctx.body = created;
+      ctx.body = present(view, ctx);
     },
-    get: async (ctx) => {
-      ctx.body = await resource.get(ctx, ctx.params.org, ctx.params.id);
+  });
+  routes.refuse(`${base}/create`, ['POST']);
+  routes.add({
+    method: 'GET',
+    path: detail,
+    answers: [answers.ok(resource.schema)],
+    handle: async (ctx) => {
+      ctx.body = present(await handlers.get(ctx), ctx);
     },
-    update: async (ctx, partial) => {
-      ctx.body = await resource.update(ctx, ctx.params.org, ctx.params.id, partial);
-    },
-    remove: async (ctx) => {
-      await resource.delete(ctx, ctx.params.org, ctx.params.id);
-      ctx.status = 204;
+  });
+  for (const method of ['PUT', 'PATCH'] as const satisfies Method[]) {
+    routes.add({
+      method,
+      path: `${detail}${paths.update}`,
+      body: body(input.update),
+      answers: [answers.ok(resource.schema)],
+      errors: conflicts('update'),
+      handle: async (ctx) => {
+        ctx.body = present(await handlers.update(ctx, bindBody(ctx, input.update, method === 'PATCH')), ctx);
+      },
+    });
+  }
+  routes.add({
+    method: 'DELETE',
+    path: `${detail}${paths.delete}`,
+    answers: [resource.deleteAnswersRecord ? { ...answers.ok(resource.schema), description: 'The deleted record.' } : answers.noContent()],
+    errors: conflicts('delete'),
+    handle: async (ctx) => {
+      const deleted = await handlers.delete(ctx);
+      if (resource.deleteAnswersRecord) ctx.body = present(deleted as V, ctx);
+      else ctx.status = 204;
     },
   });
 }

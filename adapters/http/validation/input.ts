@@ -8,27 +8,33 @@ import { BindContext, Field, FieldRejected, JsonSchema, pythonTypeName } from '.
  * Binding whitelists the declared fields (unknown input is ignored), applies
  * DRF's rules per field and collects every error in one DRF-shaped body.
  */
-interface InputProperty {
+export interface InputProperty {
   property: string;
   wireName: string;
   field: Field<unknown>;
   /** Validated like any field, then dropped: a server-managed value (`date_created`). */
   discard: boolean;
+  /** What the API description says of it, beyond its schema. */
+  description?: string;
 }
 
 const INPUTS = Symbol('inputs');
 
 export type InputClass<T> = new () => T;
 
-export function Input(wireName: string, field: Field<unknown>, options: { discard?: boolean } = {}): PropertyDecorator {
+export function Input(
+  wireName: string,
+  field: Field<unknown>,
+  options: { discard?: boolean; description?: string } = {},
+): PropertyDecorator {
   return (target, property) => {
     const own: InputProperty[] = Reflect.getOwnMetadata(INPUTS, target) ?? [...(Reflect.getMetadata(INPUTS, target) ?? [])];
-    own.push({ property: String(property), wireName, field, discard: options.discard ?? false });
+    own.push({ property: String(property), wireName, field, discard: options.discard ?? false, description: options.description });
     Reflect.defineMetadata(INPUTS, own, target);
   };
 }
 
-function inputsOf(dto: InputClass<unknown>): InputProperty[] {
+export function inputsOf(dto: InputClass<unknown>): InputProperty[] {
   return Reflect.getMetadata(INPUTS, dto.prototype) ?? [];
 }
 
@@ -56,9 +62,19 @@ function bindObject<T extends object>(
   context: BindContext,
 ): { value: T } | { errors: FieldErrors } {
   if (!isPlainObject(raw)) return { errors: expectedDictionary(raw) };
-  const value = new dto() as Record<string, unknown>;
+  return bindProperties(inputsOf(dto), raw, context, new dto()) as { value: T } | { errors: FieldErrors };
+}
+
+/** Binds `raw` field by field onto `value`, collecting every field's errors. */
+export function bindProperties(
+  inputs: readonly InputProperty[],
+  raw: Record<string, unknown>,
+  context: BindContext,
+  value: object = {},
+): { value: object } | { errors: FieldErrors } {
+  const bound = value as Record<string, unknown>;
   const errors: FieldErrors = {};
-  for (const input of inputsOf(dto)) {
+  for (const input of inputs) {
     const present =
       Object.prototype.hasOwnProperty.call(raw, input.wireName) &&
       !(context.form && raw[input.wireName] === '' && input.field.blankFormValueMeansAbsent);
@@ -67,14 +83,14 @@ function bindObject<T extends object>(
       continue;
     }
     try {
-      const bound = input.field.bind(raw[input.wireName], context);
-      if (!input.discard) value[input.property] = bound;
+      const result = input.field.bind(raw[input.wireName], context);
+      if (!input.discard) bound[input.property] = result;
     } catch (error) {
       if (!(error instanceof FieldRejected)) throw error;
       errors[input.wireName] = error.detail;
     }
   }
-  return Object.keys(errors).length > 0 ? { errors } : { value: value as T };
+  return Object.keys(errors).length > 0 ? { errors } : { value: bound };
 }
 
 /** A nested object (address, banking information): merged field by field, `null` clears it. */
@@ -98,6 +114,17 @@ export class NestedField<T extends object> extends Field<T> {
 }
 
 export const nested = <T extends object>(dto: InputClass<T>, options?: { nullable?: boolean }) => new NestedField(dto, options);
+
+/** Fields as OpenAPI parameters of the query string. */
+export function queryParameters(inputs: readonly InputProperty[]): JsonSchema[] {
+  return inputs.map((input) => ({
+    name: input.wireName,
+    in: 'query',
+    required: input.field.required,
+    schema: input.field.schema(),
+    ...(input.description !== undefined && { description: input.description }),
+  }));
+}
 
 /** A DTO as a JSON Schema object; `withRequired` lists the fields a create or PUT must carry. */
 export function inputSchema(dto: InputClass<object>, withRequired = true): JsonSchema {

@@ -1,7 +1,4 @@
-import { Expose } from 'class-transformer';
-import { IsOptional, IsString } from 'class-validator';
-import { Ordering } from '../../../application/shared/page';
-import { VendorOrderingField } from '../../../application/vendor/vendor.ports';
+import { VendorFilters, VendorOrderingField } from '../../../application/vendor/vendor.ports';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { isCurrencyCode } from '../../../domain/shared/currency';
 import { Decimal } from '../../../domain/shared/decimal';
@@ -23,7 +20,7 @@ import { VENDOR_ADDRESS_MAX_LENGTHS } from '../../../domain/vendor/vendor-addres
 import { VENDOR_BANKING_MAX_LENGTHS } from '../../../domain/vendor/vendor-banking';
 import { fields } from '../validation/fields';
 import { Input, nested } from '../validation/input';
-import { BlankAsAbsent, IsChoiceOf, ListQuery } from '../validation/list-query';
+import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
 
 const text = (max: number) => fields.text({ max, nullable: true });
 const optionalDate = () => fields.date({ nullable: true });
@@ -78,30 +75,22 @@ export class VendorInput {
 
 export type NewVendorInput = VendorInput & { name: string };
 
-export class VendorListParameters extends ListQuery {
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(VENDOR_CATEGORIES)
-  category?: VendorCategory;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(VENDOR_ENTITY_TYPES)
-  entity_type?: VendorEntityType;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(BUSINESS_CATEGORIES)
-  industry?: BusinessCategory;
-
-  /** Part of the name or the website, in any case. */
-  @Expose() @BlankAsAbsent() @IsOptional() @IsString()
-  search?: string;
-
-  @Expose() @BlankAsAbsent() @IsOptional() @IsChoiceOf(VENDOR_STATUSES)
-  status?: VendorStatus;
+/** The list's filters (`VendorFilters` of the vendor ports). */
+export class VendorFilterInput implements VendorFilters {
+  @Input('category', filters.choice(VENDOR_CATEGORIES)) category?: VendorCategory;
+  @Input('entity_type', filters.choice(VENDOR_ENTITY_TYPES)) entityType?: VendorEntityType;
+  @Input('industry', filters.choice(BUSINESS_CATEGORIES)) industry?: BusinessCategory;
+  @Input('search', filters.text(), { description: SEARCH_DESCRIPTION }) search?: string;
+  @Input('status', filters.choice(VENDOR_STATUSES)) status?: VendorStatus;
 }
 
-export const VENDOR_ORDERINGS: Readonly<Record<string, VendorOrderingField>> = {
-  name: 'name',
-  vendor_status: 'vendorStatus',
-  quality_rating: 'qualityRating',
-  last_contact_date: 'lastContactDate',
-  date_created: 'dateCreated',
+export const VENDOR_ORDERINGS: Orderings<VendorOrderingField> = {
+  choices: {
+    name: 'name',
+    vendor_status: 'vendorStatus',
+    quality_rating: 'qualityRating',
+    last_contact_date: 'lastContactDate',
+    date_created: 'dateCreated',
+  },
+  default: { field: 'name', descending: false },
 };
-
-export const DEFAULT_VENDOR_ORDERING: Ordering<VendorOrderingField> = { field: 'name', descending: false };

@@ -1,70 +1,54 @@
-import {
-  ACCOUNT_CODE_TAKEN,
-  ACCOUNT_UNIQUE_ID_TAKEN,
-  AccountFilter,
-  AccountOrderField,
-  AccountRepository,
-} from '../../../application/account/account.ports';
-import { Ordering, Page, PageRequest } from '../../../application/shared/page';
+import { ACCOUNT_CODE_TAKEN, AccountListQuery, AccountOrderingField, AccountRepository } from '../../../application/account/account.ports';
+import { Page } from '../../../application/shared/page';
 import { Account, AccountSnapshot } from '../../../domain/account/account';
-import { ValidationFailed } from '../../../domain/shared/errors';
-import { compareValues, pageOf } from './in-memory-page';
+import { InMemoryRecords, SortValue } from './in-memory-records';
+
+const SORT_KEYS: Record<AccountOrderingField, (s: AccountSnapshot) => SortValue> = {
+  accountCode: (s) => s.accountCode,
+  name: (s) => s.name,
+  accountType: (s) => s.accountType,
+};
 
 /** Within one transaction at a time (InMemoryUnitOfWork), so usage checks need no foreign key here. */
 export class InMemoryAccountRepository implements AccountRepository {
-  private readonly rows = new Map<string, AccountSnapshot>();
+  private readonly records = new InMemoryRecords<AccountSnapshot, Account>(Account.restore, 'account', [
+    { of: (s) => s.accountCode, field: 'account_code', message: ACCOUNT_CODE_TAKEN },
+  ]);
 
   async findByUniqueId(organisationId: string, uniqueId: string): Promise<Account | null> {
-    const row = this.inOrganisation(organisationId).find((a) => a.uniqueId === uniqueId);
-    return row ? Account.restore(row) : null;
+    return this.records.findByUniqueId(organisationId, uniqueId);
   }
 
   async findByIds(organisationId: string, ids: string[]): Promise<Account[]> {
-    return this.inOrganisation(organisationId)
-      .filter((a) => ids.includes(a.id))
-      .map((row) => Account.restore(row));
+    return this.records.findByIds(organisationId, ids);
   }
 
-  async list(
-    organisationId: string,
-    filter: AccountFilter,
-    ordering: Ordering<AccountOrderField>,
-    page: PageRequest,
-  ): Promise<Page<Account>> {
-    const matching = this.inOrganisation(organisationId).filter(
-      (a) =>
-        (filter.accountType === undefined || a.accountType === filter.accountType) &&
-        (filter.isActive === undefined || a.isActive === filter.isActive),
-    );
-    const found = pageOf(matching, (a, b) => compareValues(a[ordering.field], b[ordering.field]), ordering.descending, page);
-    return { items: found.items.map((row) => Account.restore(row)), total: found.total };
+  async list(organisationId: string, query: AccountListQuery): Promise<Page<Account>> {
+    const { accountType, isActive } = query.filters;
+    const rows = this.records
+      .of(organisationId)
+      .filter((s) => accountType === undefined || s.accountType === accountType)
+      .filter((s) => isActive === undefined || s.isActive === isActive);
+    return this.records.page(rows, SORT_KEYS[query.ordering.field], query.ordering.descending, query.page);
   }
 
   async existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean> {
-    return this.inOrganisation(organisationId).some((a) => a.uniqueId === uniqueId);
+    return this.records.exists(organisationId, (s) => s.uniqueId === uniqueId);
   }
 
   async existsWithCode(organisationId: string, accountCode: string, exceptId?: string): Promise<boolean> {
-    return this.inOrganisation(organisationId).some((a) => a.accountCode === accountCode && a.id !== exceptId);
+    return this.records.exists(organisationId, (s) => s.accountCode === accountCode && s.id !== exceptId);
   }
 
   async save(account: Account): Promise<void> {
-    const row = account.snapshot();
-    const others = this.inOrganisation(row.organisationId).filter((a) => a.id !== row.id);
-    if (others.some((a) => a.accountCode === row.accountCode)) throw ValidationFailed.field('account_code', ACCOUNT_CODE_TAKEN);
-    if (others.some((a) => a.uniqueId === row.uniqueId)) throw ValidationFailed.field('unique_id', ACCOUNT_UNIQUE_ID_TAKEN);
-    this.rows.set(row.id, row);
+    this.records.save(account);
   }
 
   async addAll(accounts: Account[]): Promise<void> {
-    for (const account of accounts) await this.save(account);
+    this.records.addAll(accounts);
   }
 
   async delete(account: Account): Promise<void> {
-    this.rows.delete(account.id);
-  }
-
-  private inOrganisation(organisationId: string): AccountSnapshot[] {
-    return [...this.rows.values()].filter((a) => a.organisationId === organisationId);
+    this.records.delete(account.id);
   }
 }

@@ -1,10 +1,11 @@
 import { ClientListQuery, ClientOrderingField, ClientRepository } from '../../../application/client/client.ports';
 import { Page } from '../../../application/shared/page';
 import { Client, ClientSnapshot } from '../../../domain/client/client';
+import { searchKey } from '../search-key';
 import { contains, InMemoryRecords, SortValue } from './in-memory-records';
 
 const SORT_KEYS: Record<ClientOrderingField, (s: ClientSnapshot) => SortValue> = {
-  name: (s) => s.name.toLowerCase(),
+  name: (s) => searchKey(s.name),
   dateCreated: (s) => s.dateCreated.getTime(),
 };
 
@@ -23,7 +24,7 @@ export class InMemoryClientRepository implements ClientRepository {
     const { search } = query.filters;
     const rows = this.records
       .of(organisationId)
-      .filter((s) => search === undefined || contains(s.name, search) || contains(s.email, search));
+      .filter((s) => search === undefined || contains(search, s.name, s.email));
     return this.records.page(rows, SORT_KEYS[query.ordering.field], query.ordering.descending, query.page);
   }
 

@@ -1,129 +1,93 @@
 import {
-  ContactGroupOrderField,
+  ContactGroupListQuery,
+  ContactGroupOrderingField,
   ContactGroupRepository,
-  ContactOrderField,
+  ContactListQuery,
+  ContactOrderingField,
   ContactRepository,
-  DUPLICATE_CONTACT_UNIQUE_ID,
-  DUPLICATE_GROUP_UNIQUE_ID,
 } from '../../../application/contact/contact.ports';
-import { offsetOf, Ordering, Page, PageRequest } from '../../../application/shared/page';
+import { Page } from '../../../application/shared/page';
 import { Contact, ContactSnapshot } from '../../../domain/contact/contact';
 import { ContactGroup, ContactGroupSnapshot } from '../../../domain/contact/contact-group';
-import { ConcurrentModification, ValidationFailed } from '../../../domain/shared/errors';
+import { ConcurrentModification } from '../../../domain/shared/errors';
+import { searchKey } from '../search-key';
+import { InMemoryRecords, SortValue } from './in-memory-records';
 
-type SortKey<S> = (row: S) => string | number;
+const GROUP_SORT_KEYS: Record<ContactGroupOrderingField, (s: ContactGroupSnapshot) => SortValue> = {
+  name: (s) => searchKey(s.name),
+  dateCreated: (s) => s.dateCreated.getTime(),
+};
 
-/** The TypeORM adapters' order: text case-insensitively with null as empty, then by id. */
-function orderedPage<S extends { id: string }, F extends string, T>(
-  rows: S[],
-  keys: Record<F, SortKey<S>>,
-  ordering: Ordering<F>,
-  page: PageRequest,
-  restore: (row: S) => T,
-): Page<T> {
-  const key = keys[ordering.field];
-  const sign = ordering.descending ? -1 : 1;
-  const sorted = [...rows].sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
-  const start = offsetOf(page);
-  return { items: sorted.slice(start, start + page.pageSize).map(restore), total: rows.length };
-}
-
-function compare(a: string | number, b: string | number): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-const text = (value: string | null) => (value ?? '').toLowerCase();
+const CONTACT_SORT_KEYS: Record<ContactOrderingField, (s: ContactSnapshot) => SortValue> = {
+  firstName: (s) => searchKey(s.firstName),
+  // A missing last name sorts as an empty one, as the TypeORM adapter stores its key.
+  lastName: (s) => searchKey(s.lastName ?? ''),
+  dateCreated: (s) => s.dateCreated.getTime(),
+};
 
 export class InMemoryContactGroupRepository implements ContactGroupRepository {
-  private readonly rows = new Map<string, ContactGroupSnapshot>();
+  private readonly records = new InMemoryRecords<ContactGroupSnapshot, ContactGroup>(ContactGroup.restore, 'contact group');
 
   async findByUniqueId(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
-    const row = this.find(organisationId, uniqueId);
-    return row ? ContactGroup.restore(row) : null;
+    return this.records.findByUniqueId(organisationId, uniqueId);
   }
 
-  /** Process memory has no row locks; the use-case tests it serves run one request at a time. */
-  findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
-    return this.findByUniqueId(organisationId, uniqueId);
+  /** Process memory has no row locks; transactions run one at a time (InMemoryUnitOfWork). */
+  async findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
+    return this.records.findByUniqueId(organisationId, uniqueId);
   }
 
-  async existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean> {
-    return this.find(organisationId, uniqueId) !== undefined;
-  }
-
-  async list(
-    organisationId: string,
-    page: PageRequest,
-    ordering: Ordering<ContactGroupOrderField>,
-  ): Promise<Page<ContactGroup>> {
-    const rows = [...this.rows.values()].filter((row) => row.organisationId === organisationId);
-    const keys = {
-      name: (row: ContactGroupSnapshot) => text(row.name),
-      dateCreated: (row: ContactGroupSnapshot) => row.dateCreated.getTime(),
-    };
-    return orderedPage(rows, keys, ordering, page, ContactGroup.restore);
+  async list(organisationId: string, query: ContactGroupListQuery): Promise<Page<ContactGroup>> {
+    const { field, descending } = query.ordering;
+    return this.records.page(this.records.of(organisationId), GROUP_SORT_KEYS[field], descending, query.page);
   }
 
   async save(group: ContactGroup): Promise<void> {
-    const row = group.snapshot();
-    const clash = this.find(row.organisationId, row.uniqueId);
-    if (clash && clash.id !== row.id) throw ValidationFailed.field('unique_id', DUPLICATE_GROUP_UNIQUE_ID);
-    this.rows.set(row.id, row);
+    this.records.save(group);
   }
 
   async delete(group: ContactGroup): Promise<void> {
-    this.rows.delete(group.id);
-  }
-
-  private find(organisationId: string, uniqueId: string): ContactGroupSnapshot | undefined {
-    return [...this.rows.values()].find((row) => row.organisationId === organisationId && row.uniqueId === uniqueId);
+    this.records.delete(group.id);
   }
 }
 
 export class InMemoryContactRepository implements ContactRepository {
-  private readonly rows = new Map<string, ContactSnapshot>();
+  private readonly records = new InMemoryRecords<ContactSnapshot, Contact>(Contact.restore, 'contact');
+
+  async findByUniqueId(organisationId: string, uniqueId: string): Promise<Contact | null> {
+    return this.records.findByUniqueId(organisationId, uniqueId);
+  }
 
   async findInGroup(group: ContactGroup, uniqueId: string): Promise<Contact | null> {
-    const row = [...this.rows.values()].find((row) => row.groupId === group.id && row.uniqueId === uniqueId);
-    return row ? Contact.restore(row) : null;
+    const contact = this.records.findByUniqueId(group.organisationId, uniqueId);
+    return contact?.groupId === group.id ? contact : null;
   }
 
-  async existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean> {
-    return [...this.rows.values()].some((row) => row.organisationId === organisationId && row.uniqueId === uniqueId);
+  async list(organisationId: string, query: ContactListQuery): Promise<Page<Contact>> {
+    const { field, descending } = query.ordering;
+    const rows = this.records.of(organisationId).filter((s) => s.groupId === query.filters.groupId);
+    return this.records.page(rows, CONTACT_SORT_KEYS[field], descending, query.page);
   }
 
-  async listInGroup(group: ContactGroup, page: PageRequest, ordering: Ordering<ContactOrderField>): Promise<Page<Contact>> {
-    const rows = [...this.rows.values()].filter((row) => row.groupId === group.id);
-    const keys = {
-      firstName: (row: ContactSnapshot) => text(row.firstName),
-      lastName: (row: ContactSnapshot) => text(row.lastName),
-      dateCreated: (row: ContactSnapshot) => row.dateCreated.getTime(),
-    };
-    return orderedPage(rows, keys, ordering, page, Contact.restore);
-  }
-
-  async countByGroup(groupIds: string[]): Promise<Map<string, number>> {
-    const rows = [...this.rows.values()];
-    return new Map(groupIds.map((id) => [id, rows.filter((row) => row.groupId === id).length]));
+  async countByGroup(organisationId: string, groupIds: string[]): Promise<Map<string, number>> {
+    const rows = this.records.of(organisationId);
+    return new Map(groupIds.map((id) => [id, rows.filter((s) => s.groupId === id).length]));
   }
 
   async primariesSharingSlotWith(contact: Contact): Promise<Contact[]> {
-    return this.all().filter((other) => other.isPrimary && contact.sharesPrimarySlotWith(other));
+    return this.records
+      .of(contact.organisationId)
+      .map(Contact.restore)
+      .filter((other) => other.isPrimary && contact.sharesPrimarySlotWith(other));
   }
 
+  /** A second primary in a slot is refused as the TypeORM adapter's unique index refuses it. */
   async save(contact: Contact): Promise<void> {
-    const row = contact.snapshot();
-    const clash = [...this.rows.values()].find((other) => other.organisationId === row.organisationId && other.uniqueId === row.uniqueId);
-    if (clash && clash.id !== row.id) throw ValidationFailed.field('unique_id', DUPLICATE_CONTACT_UNIQUE_ID);
     if (contact.isPrimary && (await this.primariesSharingSlotWith(contact)).length > 0) throw new ConcurrentModification();
-    this.rows.set(row.id, row);
+    this.records.save(contact);
   }
 
   async delete(contact: Contact): Promise<void> {
-    this.rows.delete(contact.id);
-  }
-
-  private all(): Contact[] {
-    return [...this.rows.values()].map((row) => Contact.restore(row));
+    this.records.delete(contact.id);
   }
 }

@@ -3,10 +3,11 @@ import { LeadListQuery, LeadOrderingField, LeadRepository } from '../../../appli
 import { SalesStageReferences } from '../../../application/sales-stage/sales-stage.ports';
 import { Page } from '../../../application/shared/page';
 import { Lead, leadOutcome, LeadSnapshot } from '../../../domain/lead/lead';
+import { searchKey } from '../search-key';
 import { contains, InMemoryRecords, SortValue } from './in-memory-records';
 
 const SORT_KEYS: Record<LeadOrderingField, (s: LeadSnapshot) => SortValue> = {
-  title: (s) => s.title.toLowerCase(),
+  title: (s) => searchKey(s.title),
   estimatedValue: (s) => s.estimatedValue?.toUnits(2) ?? null,
   winProbability: (s) => s.winProbability?.toUnits(2) ?? null,
   expectedCloseDate: (s) => s.expectedCloseDate?.toString() ?? null,
@@ -24,7 +25,7 @@ export class InMemoryLeadRepository implements LeadRepository, SalesStageReferen
     const { title, source, outcome } = query.filters;
     const rows = this.records
       .of(organisationId)
-      .filter((s) => title === undefined || contains(s.title, title))
+      .filter((s) => title === undefined || contains(title, s.title))
       .filter((s) => source === undefined || s.leadSource === source)
       .filter((s) => outcome === undefined || leadOutcome(s.winProbability) === outcome);
     return this.records.page(rows, SORT_KEYS[query.ordering.field], query.ordering.descending, query.page);

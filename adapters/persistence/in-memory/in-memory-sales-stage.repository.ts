@@ -5,11 +5,12 @@ import {
 } from '../../../application/sales-stage/sales-stage.ports';
 import { Page } from '../../../application/shared/page';
 import { SalesStage, SalesStageSnapshot } from '../../../domain/sales-stage/sales-stage';
+import { searchKey } from '../search-key';
 import { InMemoryRecords, SortValue } from './in-memory-records';
 
 const SORT_KEYS: Record<SalesStageOrderingField, (s: SalesStageSnapshot) => SortValue> = {
   position: (s) => s.position,
-  name: (s) => s.name.toLowerCase(),
+  name: (s) => searchKey(s.name),
   probability: (s) => s.probability.toUnits(2),
   dateCreated: (s) => s.dateCreated.getTime(),
 };

@@ -5,10 +5,11 @@ import {
   VendorRepository,
 } from '../../../application/vendor/vendor.ports';
 import { Vendor, VendorSnapshot } from '../../../domain/vendor/vendor';
+import { searchKey } from '../search-key';
 import { contains, InMemoryRecords, SortValue } from './in-memory-records';
 
 const SORT_KEYS: Record<VendorOrderingField, (s: VendorSnapshot) => SortValue> = {
-  name: (s) => s.name.toLowerCase(),
+  name: (s) => searchKey(s.name),
   vendorStatus: (s) => s.vendorStatus,
   qualityRating: (s) => s.qualityRating?.toUnits(2) ?? null,
   lastContactDate: (s) => s.lastContactDate?.toString() ?? null,
@@ -34,7 +35,7 @@ export class InMemoryVendorRepository implements VendorRepository {
       .filter((s) => entityType === undefined || s.entityType === entityType)
       .filter((s) => industry === undefined || s.industry === industry)
       .filter((s) => status === undefined || s.vendorStatus === status)
-      .filter((s) => search === undefined || contains(s.name, search) || contains(s.website, search));
+      .filter((s) => search === undefined || contains(search, s.name, s.website));
     return this.records.page(rows, SORT_KEYS[query.ordering.field], query.ordering.descending, query.page);
   }
 

@@ -1,7 +1,9 @@
-import { EntityManager, FindOptionsWhere, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
 import { offsetOf, Page, PageRequest } from '../../../application/shared/page';
 import { duplicateUniqueId } from '../../../application/shared/records';
 import { ConcurrentModification, InUse } from '../../../domain/shared/errors';
+import { ValidationFailed } from '../../../domain/shared/errors';
+import { searchTerm } from '../search-key';
 import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from './database';
 
 /** The columns every organisation-scoped table has. */
@@ -22,11 +24,27 @@ export interface RowMapper<Row, T> {
   toPersistence(record: T): Row;
 }
 
+/** Another column whose value is unique in the organisation, and the 400 a duplicate answers on `field`. */
+export interface UniqueColumn {
+  column: string;
+  field: string;
+  message: string;
+}
+
 export interface RecordMessages {
   /** The model's name in the 400 on a duplicate unique_id ("lead with this unique id already exists."). */
   model: string;
   /** The 409 `in_use` when a foreign key still points at the record; tables nothing references leave it out. */
   inUse?: string;
+  /** Unique columns besides unique_id (an account's code, an expense's number). */
+  unique?: UniqueColumn[];
+  /**
+   * A column of a unique index that guards a rule against concurrent writes
+   * (one primary contact per slot): a duplicate there is a 409 conflict that
+   * the caller may retry. Checked first: Postgres quotes the key's values in
+   * its message, and free text may read like another column's name.
+   */
+  raced?: string[];
 }
 
 /**
@@ -51,9 +69,11 @@ export class OrganisationRecords<Row extends OrganisationScopedRow, T> {
       .where('r.organisation_id = :organisationId', { organisationId });
   }
 
-  async findByUniqueId(organisationId: string, uniqueId: string): Promise<T | null> {
+  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
+  async findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<T | null> {
     const where = { organisation_id: organisationId, unique_id: uniqueId } as FindOptionsWhere<Row>;
-    const row = await this.db.run((m) => m.getRepository<Row>(this.entity).findOneBy(where));
+    const lock = options.forUpdate ? this.db.lockForUpdate : undefined;
+    const row = await this.db.run((m) => m.getRepository<Row>(this.entity).findOne({ where, lock }));
     return row ? this.mapper.toDomain(row) : null;
   }
 
@@ -101,11 +121,30 @@ export class OrganisationRecords<Row extends OrganisationScopedRow, T> {
     try {
       await this.db.run((m) => m.getRepository<Row>(this.entity).save(this.mapper.toPersistence(record)));
     } catch (error) {
-      if (isUniqueViolation(error, 'unique_id')) throw duplicateUniqueId(this.messages.model);
-      // A record it references was deleted since the use case resolved it: the caller may retry.
-      if (isForeignKeyViolation(error)) throw new ConcurrentModification();
-      throw error;
+      throw this.writeError(error);
     }
+  }
+
+  /** Inserts new records in one statement (an organisation's default chart). */
+  async addAll(records: T[]): Promise<void> {
+    if (records.length === 0) return;
+    try {
+      const rows = records.map((record) => this.mapper.toPersistence(record));
+      await this.db.run((m) => m.getRepository<Row>(this.entity).insert(rows as Parameters<Repository<Row>['insert']>[0]));
+    } catch (error) {
+      throw this.writeError(error);
+    }
+  }
+
+  /** A constraint failure of a write, as the API's error. */
+  private writeError(error: unknown): unknown {
+    if (this.messages.raced?.some((column) => isUniqueViolation(error, column))) return new ConcurrentModification();
+    const unique = this.messages.unique?.find((u) => isUniqueViolation(error, u.column));
+    if (unique) return ValidationFailed.field(unique.field, unique.message);
+    if (isUniqueViolation(error, 'unique_id')) return duplicateUniqueId(this.messages.model);
+    // A record it references was deleted since the use case resolved it: the caller may retry.
+    if (isForeignKeyViolation(error)) return new ConcurrentModification();
+    return error;
   }
 
   async delete(id: string): Promise<void> {
@@ -118,18 +157,7 @@ export class OrganisationRecords<Row extends OrganisationScopedRow, T> {
   }
 }
 
-/**
- * Text is searched and sorted through a lower-cased copy made here, not by the
- * engine's LOWER(), which folds only ASCII on SQLite: both engines then match
- * and order alike (Postgres compares these columns in the "C" collation).
- */
-export function searchKey(text: string): string;
-export function searchKey(text: string | null): string | null;
-export function searchKey(text: string | null): string | null {
-  return text === null ? null : text.toLowerCase();
-}
-
-/** The LIKE pattern (with `ESCAPE '\'`) of rows whose key contains `term`, case-insensitively. */
+/** The LIKE pattern (with `ESCAPE '\'`) of rows whose search key contains `term`: `%` and `_` in it are literal. */
 export function containing(term: string): string {
-  return `%${searchKey(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${searchTerm(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

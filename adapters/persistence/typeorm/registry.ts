@@ -14,6 +14,7 @@ import { Contacts1763700000300 } from './migrations/1763700000300-contacts';
 import { Invitations1763700000400 } from './migrations/1763700000400-invitations';
 import { ExpenseVendorLink1763700000500 } from './migrations/1763700000500-expense-vendor-link';
 import { InvitationDelivery1763700000600 } from './migrations/1763700000600-invitation-delivery';
+import { ContactSortKeys1763700000700 } from './migrations/1763700000700-contact-sort-keys';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -46,4 +47,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Invitations1763700000400,
   ExpenseVendorLink1763700000500,
   InvitationDelivery1763700000600,
+  ContactSortKeys1763700000700,
 ];

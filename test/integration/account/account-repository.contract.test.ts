@@ -1,5 +1,5 @@
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
-import { AccountOrderField } from '../../../application/account/account.ports';
+import { AccountOrderingField } from '../../../application/account/account.ports';
 import { Account, CreateAccount } from '../../../domain/account/account';
 import { DEFAULT_CHART_OF_ACCOUNTS } from '../../../domain/account/default-chart';
 import { ConcurrentModification, InUse } from '../../../domain/shared/errors';
@@ -92,8 +92,8 @@ describe.each(storageTargets())('the account repository on $name', (target) => {
       await storage.accounts.save(retired);
     });
 
-    const codes = async (field: AccountOrderField, descending: boolean, filter = {}, page = { page: 1, pageSize: 100 }) =>
-      (await storage.accounts.list(fixture.organisationId, filter, { field, descending }, page)).items.map((a) => a.accountCode);
+    const codes = async (field: AccountOrderingField, descending: boolean, filter = {}, page = { page: 1, pageSize: 100 }) =>
+      (await storage.accounts.list(fixture.organisationId, { filters: filter, ordering: { field, descending }, page })).items.map((a) => a.accountCode);
 
     it('orders by code, name or type, ties by id', async () => {
       const byCode = DEFAULT_CHART_OF_ACCOUNTS.map((entry) => entry.code);
@@ -101,7 +101,7 @@ describe.each(storageTargets())('the account repository on $name', (target) => {
       expect(await codes('accountCode', true)).toEqual([...byCode].reverse());
       const byName = [...DEFAULT_CHART_OF_ACCOUNTS].sort((a, b) => (a.name < b.name ? -1 : 1)).map((entry) => entry.code);
       expect(await codes('name', false)).toEqual(byName);
-      const types = await storage.accounts.list(fixture.organisationId, {}, { field: 'accountType', descending: false }, { page: 1, pageSize: 100 });
+      const types = await storage.accounts.list(fixture.organisationId, { filters: {}, ordering: { field: 'accountType', descending: false }, page: { page: 1, pageSize: 100 } });
       expect(types.items.map((a) => a.accountType)).toEqual([...types.items.map((a) => a.accountType)].sort());
     });
 
@@ -109,7 +109,7 @@ describe.each(storageTargets())('the account repository on $name', (target) => {
       expect(await codes('accountCode', false, { accountType: 'income' })).toEqual(['4000', '4100']);
       expect(await codes('accountCode', false, { isActive: false })).toEqual(['6400']);
       expect(await codes('accountCode', false, { accountType: 'expense', isActive: true })).toEqual(['5000', '6000', '6100', '6200', '6300', '6500', '6600', '6900']);
-      const page = await storage.accounts.list(fixture.organisationId, {}, { field: 'accountCode', descending: false }, { page: 2, pageSize: 5 });
+      const page = await storage.accounts.list(fixture.organisationId, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: { page: 2, pageSize: 5 } });
       expect(page.total).toBe(DEFAULT_CHART_OF_ACCOUNTS.length);
       expect(page.items.map((a) => a.accountCode)).toEqual(['3000', '4000', '4100', '5000', '6000']);
     });

@@ -39,7 +39,7 @@ describe.each(testDatabases())('the chart-of-accounts migration on $name', (fact
     try {
       const accounts = new TypeOrmAccountRepository(after.db);
       for (const organisation of founded) {
-        const chart = await accounts.list(organisation.id, {}, { field: 'accountCode', descending: false }, { page: 1, pageSize: 100 });
+        const chart = await accounts.list(organisation.id, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: { page: 1, pageSize: 100 } });
         expect(chart.items.map((a) => [a.uniqueId, a.accountCode, a.name, a.accountType, a.isActive])).toEqual(
           DEFAULT_CHART_OF_ACCOUNTS.map((entry) => [`acct-${entry.code}`, entry.code, entry.name, entry.type, true]),
         );
@@ -48,8 +48,8 @@ describe.each(testDatabases())('the chart-of-accounts migration on $name', (fact
         expect(Number.isNaN(snapshot.dateCreated.getTime())).toBe(false);
         expect(snapshot.description).toBeNull();
       }
-      const ids = (await accounts.list(founded[0].id, {}, { field: 'accountCode', descending: false }, { page: 1, pageSize: 100 })).items.map((a) => a.id);
-      const others = (await accounts.list(founded[1].id, {}, { field: 'accountCode', descending: false }, { page: 1, pageSize: 100 })).items.map((a) => a.id);
+      const ids = (await accounts.list(founded[0].id, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: { page: 1, pageSize: 100 } })).items.map((a) => a.id);
+      const others = (await accounts.list(founded[1].id, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: { page: 1, pageSize: 100 } })).items.map((a) => a.id);
       expect(new Set([...ids, ...others]).size).toBe(ids.length + others.length);
     } finally {
       await after.close();

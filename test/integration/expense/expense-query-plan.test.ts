@@ -1,7 +1,7 @@
 import { Logger as TypeOrmLogger } from 'typeorm';
 import { ExpenseRow } from '../../../adapters/persistence/typeorm/expense/expense.schema';
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
-import { ExpenseFilter, ExpenseOrderField } from '../../../application/expense/expense.ports';
+import { ExpenseFilters, ExpenseOrderingField, FoundRecord } from '../../../application/expense/expense.ports';
 import { Person } from '../../../domain/person/person';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { OpenStorage, OrganisationFixture, sqlTargets } from './storage-targets';
@@ -56,20 +56,20 @@ describe.each(sqlTargets())('expense list query plans on $name', (target) => {
   afterAll(() => storage.close());
 
   /** Runs a list and answers the plan of each query it sent. */
-  const plansOf = async (filter: ExpenseFilter, field: ExpenseOrderField = 'expenseDate') => {
+  const plansOf = async (filters: ExpenseFilters<FoundRecord>, field: ExpenseOrderingField = 'expenseDate') => {
     capture.queries = [];
-    const page = await storage.expenses.list(org.organisationId, filter, { field, descending: true }, { page: 1, pageSize: 100 });
+    const page = await storage.expenses.list(org.organisationId, { filters, ordering: { field, descending: true }, page: { page: 1, pageSize: 100 } });
     const sent = capture.queries.filter((q) => /expenses/.test(q.sql));
     const plans = [];
     for (const query of sent) plans.push({ sql: query.sql, plan: await explain(storage, query.sql, query.parameters) });
     return { page, plans };
   };
 
-  it.each<[string, () => ExpenseFilter]>([
+  it.each<[string, () => ExpenseFilters<FoundRecord>]>([
     ['status', () => ({ status: 'submitted' })],
-    ['account', () => ({ accountId: org.accounts.get('6600')!.id })],
-    ['employee', () => ({ employeeId: employees[3] })],
-    ['vendor', () => ({ vendorId: 'vendor-17' })],
+    ['account', () => ({ account: org.accounts.get('6600')! })],
+    ['employee', () => ({ employee: { id: employees[3] } })],
+    ['vendor', () => ({ vendor: { id: 'vendor-17' } })],
     ['a date range', () => ({ fromDate: CalendarDate.of('2024-03-01'), toDate: CalendarDate.of('2024-03-31') })],
     ['status within a date range', () => ({ status: 'approved', fromDate: CalendarDate.of('2025-01-01'), toDate: CalendarDate.of('2025-01-31') })],
   ])('counts and pages by %s through an index', async (_case, filter) => {
@@ -79,7 +79,7 @@ describe.each(sqlTargets())('expense list query plans on $name', (target) => {
     for (const { sql, plan } of plans) expect({ sql, ...plan }).toMatchObject({ usesIndex: true, scansTable: false });
   });
 
-  it.each<ExpenseOrderField>(['expenseDate', 'amount', 'totalAmount', 'expenseNumber', 'dateCreated'])(
+  it.each<ExpenseOrderingField>(['expenseDate', 'amount', 'totalAmount', 'expenseNumber', 'dateCreated'])(
     'reads the first page ordered by %s from an index',
     async (field) => {
       const { page, plans } = await plansOf({}, field);
@@ -101,8 +101,9 @@ async function explain(storage: OpenStorage, sql: string, parameters: unknown[])
   if (storage.db!.dialect === 'sqlite') {
     const rows: { detail: string }[] = await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
     const details = rows.map((row) => row.detail);
-    const indexes = details.flatMap((detail) => /^SEARCH e USING (?:COVERING )?INDEX (\S+)/.exec(detail)?.[1] ?? []);
-    return { usesIndex: indexes.length > 0, scansTable: details.some((detail) => /^SCAN e\b/.test(detail)), indexes };
+    // `r`: the alias of the table in every organisation-scoped list.
+    const indexes = details.flatMap((detail) => /^SEARCH r USING (?:COVERING )?INDEX (\S+)/.exec(detail)?.[1] ?? []);
+    return { usesIndex: indexes.length > 0, scansTable: details.some((detail) => /^SCAN r\b/.test(detail)), indexes };
   }
   const [row] = await dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
   const nodes: Record<string, unknown>[] = [];

@@ -41,7 +41,7 @@ describe.each(testDatabases())('the default-pipeline migration on $name', (facto
       opened.push(full);
       await full.runMigrations({ transaction: 'each' });
       const stages = new TypeOrmSalesStageRepository(new TypeOrmDatabase(full, dialectOf(target.url)));
-      const pipeline = await stages.list(organisation.id, { ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } });
+      const pipeline = await stages.list(organisation.id, { filters: {}, ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } });
 
       expect(pipeline.items.map((s) => [s.uniqueId, s.name, s.probability.toString(), s.position, s.isClosedWon, s.isClosedLost])).toEqual([
         ['stage-new', 'New', '10.00', 0, false, false],
@@ -53,7 +53,7 @@ describe.each(testDatabases())('the default-pipeline migration on $name', (facto
       ]);
       expect(pipeline.items.every((s) => s.snapshot().isActive && s.snapshot().dateCreated.getTime() === FOUNDED.getTime())).toBe(true);
       expect(await full.runMigrations()).toEqual([]);
-      expect((await stages.list(organisation.id, { ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } })).total).toBe(6);
+      expect((await stages.list(organisation.id, { filters: {}, ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } })).total).toBe(6);
     } finally {
       for (const dataSource of opened) await dataSource.destroy();
       await target.dispose();

@@ -106,7 +106,7 @@ describe.each(storageTargets())('sales stage, client and lead repositories on $n
 
     expect(await storage.stages.nextPosition(organisationId)).toBe(6);
     const names = async (field: 'position' | 'name' | 'probability', descending = false) =>
-      (await storage.stages.list(organisationId, { ordering: { field, descending }, page: { page: 1, pageSize: 10 } })).items.map(
+      (await storage.stages.list(organisationId, { filters: {}, ordering: { field, descending }, page: { page: 1, pageSize: 10 } })).items.map(
         (s) => s.name,
       );
     expect(await names('position')).toEqual(['Éclair', 'zeta', 'alpha']);

@@ -1,5 +1,5 @@
 import { Client } from '../../../../domain/client/client';
-import { searchKey } from '../organisation-records';
+import { searchKey } from '../../search-key';
 import { ClientRow } from './client.schema';
 
 export class ClientMapper {

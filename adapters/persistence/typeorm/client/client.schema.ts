@@ -1,41 +1,33 @@
 import { EntitySchema } from 'typeorm';
-import { columnsFor, Dialect } from '../columns';
+import { column as c, Dialect, entityColumns, organisationKey, RowOf, uniqueIdPerOrganisation } from '../columns';
 
-export interface ClientRow {
-  id: string;
-  organisation_id: string;
-  unique_id: string;
-  name: string;
+const clientColumns = {
+  id: c.id(),
+  organisation_id: c.ref(),
+  unique_id: c.varchar(100),
+  name: c.varchar(200),
   /** `name` lower-cased: searched and ordered alike on both engines. */
-  name_key: string;
-  email: string | null;
+  name_key: c.varchar(200).bytewise(),
+  email: c.varchar(254).nullable(),
   /** `email` lower-cased, for the search. */
-  email_key: string | null;
-  phone: string | null;
-  website: string | null;
-  date_created: Date;
-  last_updated: Date;
-}
+  email_key: c.varchar(254).bytewise().nullable(),
+  phone: c.varchar(50).nullable(),
+  website: c.varchar(300).nullable(),
+  date_created: c.timestamp(),
+  last_updated: c.timestamp(),
+};
+
+export type ClientRow = RowOf<typeof clientColumns>;
 
 export function clientSchemas(dialect: Dialect): EntitySchema[] {
-  const c = columnsFor(dialect);
   return [
     new EntitySchema<ClientRow>({
       name: 'Client',
       tableName: 'clients',
-      columns: {
-        id: c.id(),
-        organisation_id: c.ref(),
-        unique_id: c.text(100, false),
-        name: c.text(200, false),
-        name_key: c.text(200, false),
-        email: c.text(254),
-        email_key: c.text(254),
-        phone: c.text(50),
-        website: c.text(300),
-        date_created: c.timestamp(),
-        last_updated: c.timestamp(),
-      },
+      columns: entityColumns(dialect, clientColumns),
+      uniques: [uniqueIdPerOrganisation('clients')],
+      foreignKeys: [organisationKey()],
+      indices: [{ name: 'ix_clients_org_name', columns: ['organisation_id', 'name_key', 'id'] }],
     }),
   ];
 }

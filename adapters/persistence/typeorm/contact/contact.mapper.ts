@@ -1,5 +1,6 @@
 import { Contact, ContactEntityType } from '../../../../domain/contact/contact';
 import { ContactGroup } from '../../../../domain/contact/contact-group';
+import { searchKey } from '../../search-key';
 import { ContactGroupRow, ContactRow } from './contact.schema';
 
 export const contactGroupMapper = {
@@ -23,6 +24,7 @@ export const contactGroupMapper = {
       unique_id: s.uniqueId,
       organisation_id: s.organisationId,
       name: s.name,
+      name_key: searchKey(s.name),
       description: s.description,
       translations: s.translations,
       date_created: s.dateCreated,
@@ -68,6 +70,9 @@ export const contactMapper = {
       slot_entity_id: contact.slotEntityId ?? '',
       first_name: s.firstName,
       last_name: s.lastName,
+      first_name_key: searchKey(s.firstName),
+      // A missing last name sorts as an empty one, first in ascending order.
+      last_name_key: searchKey(s.lastName ?? ''),
       email: s.email,
       phone: s.phone,
       mobile: s.mobile,

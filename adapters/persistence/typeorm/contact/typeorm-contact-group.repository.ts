@@ -1,75 +1,58 @@
 import { inject, injectable } from 'inversify';
+import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import {
-  ContactGroupOrderField,
+  ContactGroupListQuery,
+  ContactGroupOrderingField,
   ContactGroupRepository,
-  DUPLICATE_GROUP_UNIQUE_ID,
 } from '../../../../application/contact/contact.ports';
-import { Ordering, Page, PageRequest } from '../../../../application/shared/page';
-import { ContactGroup } from '../../../../domain/contact/contact-group';
-import { ValidationFailed } from '../../../../domain/shared/errors';
-import { isUniqueViolation, TypeOrmDatabase } from '../database';
-import { orderedPage, SortColumn } from '../ordered-page';
+import { Page } from '../../../../application/shared/page';
+import { CONTACT_GROUP_IN_USE, ContactGroup } from '../../../../domain/contact/contact-group';
+import { TypeOrmDatabase } from '../database';
+import { OrganisationRecords, SortKey } from '../organisation-records';
 import { contactGroupMapper } from './contact.mapper';
 import { ContactGroupRow } from './contact.schema';
 
-const SORT_COLUMNS: Record<ContactGroupOrderField, SortColumn> = {
-  name: { column: 'name', text: true },
+const SORT_KEYS: Record<ContactGroupOrderingField, SortKey> = {
+  name: { column: 'name_key' },
   dateCreated: { column: 'date_created' },
 };
 
 @injectable()
 export class TypeOrmContactGroupRepository implements ContactGroupRepository {
-  constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
+  private readonly records: OrganisationRecords<ContactGroupRow, ContactGroup>;
 
-  async findByUniqueId(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
-    const row = await this.db.run((m) =>
-      m.getRepository<ContactGroupRow>('ContactGroup').findOneBy({ organisation_id: organisationId, unique_id: uniqueId }),
-    );
-    return row ? contactGroupMapper.toDomain(row) : null;
+  constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase) {
+    this.records = new OrganisationRecords(db, 'ContactGroup', contactGroupMapper, {
+      model: 'contact group',
+      inUse: CONTACT_GROUP_IN_USE,
+    });
   }
 
-  async findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
-    const row = await this.db.run((m) =>
-      m.getRepository<ContactGroupRow>('ContactGroup').findOne({
-        where: { organisation_id: organisationId, unique_id: uniqueId },
-        lock: this.db.lockForUpdate,
-      }),
-    );
-    return row ? contactGroupMapper.toDomain(row) : null;
+  findByUniqueId(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
+    return this.records.findByUniqueId(organisationId, uniqueId);
   }
 
-  existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean> {
-    return this.db.run((m) =>
-      m.getRepository<ContactGroupRow>('ContactGroup').existsBy({ organisation_id: organisationId, unique_id: uniqueId }),
-    );
+  findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
+    return this.records.findByUniqueId(organisationId, uniqueId, { forUpdate: true });
   }
 
-  async list(
-    organisationId: string,
-    page: PageRequest,
-    ordering: Ordering<ContactGroupOrderField>,
-  ): Promise<Page<ContactGroup>> {
-    const { items, total } = await this.db.run((m) =>
-      orderedPage(
-        m.getRepository<ContactGroupRow>('ContactGroup').createQueryBuilder('g').where({ organisation_id: organisationId }),
-        SORT_COLUMNS[ordering.field],
-        ordering.descending,
-        page,
-      ),
-    );
-    return { items: items.map(contactGroupMapper.toDomain), total };
+  list(organisationId: string, query: ContactGroupListQuery): Promise<Page<ContactGroup>> {
+    const { field, descending } = query.ordering;
+    return this.records.page((m) => this.records.select(m, organisationId), SORT_KEYS[field], descending, query.page);
   }
 
-  async save(group: ContactGroup): Promise<void> {
-    try {
-      await this.db.run((m) => m.getRepository<ContactGroupRow>('ContactGroup').save(contactGroupMapper.toPersistence(group)));
-    } catch (error) {
-      if (isUniqueViolation(error, 'unique_id')) throw ValidationFailed.field('unique_id', DUPLICATE_GROUP_UNIQUE_ID);
-      throw error;
-    }
+  /** The SQL of one page exactly as `list` runs it, for reading its query plan. */
+  pageQuery(m: EntityManager, organisationId: string, query: ContactGroupListQuery): SelectQueryBuilder<ContactGroupRow> {
+    const { field, descending } = query.ordering;
+    return this.records.paged(this.records.select(m, organisationId), SORT_KEYS[field], descending, query.page);
   }
 
-  async delete(group: ContactGroup): Promise<void> {
-    await this.db.run((m) => m.getRepository<ContactGroupRow>('ContactGroup').delete({ id: group.id }));
+  save(group: ContactGroup): Promise<void> {
+    return this.records.save(group);
+  }
+
+  /** The use case refuses a group that holds contacts; the foreign key refuses one that gained a contact meanwhile. */
+  delete(group: ContactGroup): Promise<void> {
+    return this.records.delete(group.id);
   }
 }

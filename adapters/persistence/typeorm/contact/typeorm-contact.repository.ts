@@ -1,69 +1,63 @@
 import { inject, injectable } from 'inversify';
-import { In } from 'typeorm';
+import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import {
-  ContactOrderField,
+  ContactFilters,
+  ContactListQuery,
+  ContactOrderingField,
   ContactRepository,
-  DUPLICATE_CONTACT_UNIQUE_ID,
 } from '../../../../application/contact/contact.ports';
-import { Ordering, Page, PageRequest } from '../../../../application/shared/page';
+import { Page } from '../../../../application/shared/page';
 import { Contact } from '../../../../domain/contact/contact';
 import { ContactGroup } from '../../../../domain/contact/contact-group';
-import { ConcurrentModification, ValidationFailed } from '../../../../domain/shared/errors';
-import { isUniqueViolation, TypeOrmDatabase } from '../database';
-import { orderedPage, SortColumn } from '../ordered-page';
+import { TypeOrmDatabase } from '../database';
+import { OrganisationRecords, SortKey } from '../organisation-records';
 import { contactMapper } from './contact.mapper';
 import { ContactRow } from './contact.schema';
 
-const SORT_COLUMNS: Record<ContactOrderField, SortColumn> = {
-  firstName: { column: 'first_name', text: true },
-  lastName: { column: 'last_name', text: true },
+const SORT_KEYS: Record<ContactOrderingField, SortKey> = {
+  firstName: { column: 'first_name_key' },
+  lastName: { column: 'last_name_key' },
   dateCreated: { column: 'date_created' },
 };
 
 @injectable()
 export class TypeOrmContactRepository implements ContactRepository {
-  constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
+  private readonly records: OrganisationRecords<ContactRow, Contact>;
+
+  constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {
+    // The primary slot's unique index is the storage's guard against two primaries written at once.
+    this.records = new OrganisationRecords(db, 'Contact', contactMapper, { model: 'contact', raced: ['slot_entity_id'] });
+  }
+
+  findByUniqueId(organisationId: string, uniqueId: string): Promise<Contact | null> {
+    return this.records.findByUniqueId(organisationId, uniqueId);
+  }
 
   async findInGroup(group: ContactGroup, uniqueId: string): Promise<Contact | null> {
-    const row = await this.db.run((m) =>
-      m
-        .getRepository<ContactRow>('Contact')
-        .findOneBy({ organisation_id: group.organisationId, unique_id: uniqueId, group_id: group.id }),
-    );
-    return row ? contactMapper.toDomain(row) : null;
+    const contact = await this.records.findByUniqueId(group.organisationId, uniqueId);
+    return contact?.groupId === group.id ? contact : null;
   }
 
-  existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean> {
-    return this.db.run((m) =>
-      m.getRepository<ContactRow>('Contact').existsBy({ organisation_id: organisationId, unique_id: uniqueId }),
-    );
+  list(organisationId: string, query: ContactListQuery): Promise<Page<Contact>> {
+    const { field, descending } = query.ordering;
+    return this.records.page((m) => this.filtered(m, organisationId, query.filters), SORT_KEYS[field], descending, query.page);
   }
 
-  async listInGroup(group: ContactGroup, page: PageRequest, ordering: Ordering<ContactOrderField>): Promise<Page<Contact>> {
-    const { items, total } = await this.db.run((m) =>
-      orderedPage(
-        m
-          .getRepository<ContactRow>('Contact')
-          .createQueryBuilder('c')
-          .where({ organisation_id: group.organisationId, group_id: group.id }),
-        SORT_COLUMNS[ordering.field],
-        ordering.descending,
-        page,
-      ),
-    );
-    return { items: items.map(contactMapper.toDomain), total };
+  /** The SQL of one page exactly as `list` runs it, for reading its query plan. */
+  pageQuery(m: EntityManager, organisationId: string, query: ContactListQuery): SelectQueryBuilder<ContactRow> {
+    const { field, descending } = query.ordering;
+    return this.records.paged(this.filtered(m, organisationId, query.filters), SORT_KEYS[field], descending, query.page);
   }
 
-  async countByGroup(groupIds: string[]): Promise<Map<string, number>> {
+  async countByGroup(organisationId: string, groupIds: string[]): Promise<Map<string, number>> {
     if (groupIds.length === 0) return new Map();
     const rows = await this.db.run((m) =>
-      m
-        .getRepository<ContactRow>('Contact')
-        .createQueryBuilder('c')
-        .select('c.group_id', 'group_id')
+      this.records
+        .select(m, organisationId)
+        .andWhere('r.group_id IN (:...groupIds)', { groupIds })
+        .select('r.group_id', 'group_id')
         .addSelect('COUNT(*)', 'count')
-        .where({ group_id: In(groupIds) })
-        .groupBy('c.group_id')
+        .groupBy('r.group_id')
         .getRawMany<{ group_id: string; count: string | number | bigint }>(),
     );
     return new Map(rows.map((row) => [row.group_id, Number(row.count)]));
@@ -81,18 +75,15 @@ export class TypeOrmContactRepository implements ContactRepository {
     return rows.filter((row) => row.id !== contact.id).map(contactMapper.toDomain);
   }
 
-  async save(contact: Contact): Promise<void> {
-    try {
-      await this.db.run((m) => m.getRepository<ContactRow>('Contact').save(contactMapper.toPersistence(contact)));
-    } catch (error) {
-      // The slot first: Postgres quotes the key's values, and an entity id is free text that may read "unique_id".
-      if (isUniqueViolation(error, 'slot_entity_id')) throw new ConcurrentModification();
-      if (isUniqueViolation(error, 'unique_id')) throw ValidationFailed.field('unique_id', DUPLICATE_CONTACT_UNIQUE_ID);
-      throw error;
-    }
+  save(contact: Contact): Promise<void> {
+    return this.records.save(contact);
   }
 
-  async delete(contact: Contact): Promise<void> {
-    await this.db.run((m) => m.getRepository<ContactRow>('Contact').delete({ id: contact.id }));
+  delete(contact: Contact): Promise<void> {
+    return this.records.delete(contact.id);
+  }
+
+  private filtered(m: EntityManager, organisationId: string, filters: ContactFilters): SelectQueryBuilder<ContactRow> {
+    return this.records.select(m, organisationId).andWhere('r.group_id = :groupId', { groupId: filters.groupId });
   }
 }

@@ -1,10 +1,11 @@
-import { searchKeyOf } from '../../../../application/expense/expense-search';
 import { Expense } from '../../../../domain/expense/expense';
 import { ExpenseStatus } from '../../../../domain/expense/expense-status';
 import { ReceiptContentType, ReceiptReference } from '../../../../domain/expense/receipt';
+import { searchKey } from '../../search-key';
+import { RowMapper } from '../organisation-records';
 import { ExpenseRow } from './expense.schema';
 
-export const ExpenseMapper = {
+export const ExpenseMapper: RowMapper<ExpenseRow, Expense> = {
   toDomain(row: ExpenseRow): Expense {
     const receipt: ReceiptReference | null =
       row.receipt_key === null
@@ -69,7 +70,7 @@ export const ExpenseMapper = {
       vat_processed: s.vatProcessed,
       vat_processed_date: s.vatProcessedDate,
       rejection_reason: s.rejectionReason,
-      search_key: searchKeyOf(s.expenseNumber, s.title),
+      search_key: searchKey(s.expenseNumber, s.title),
       date_created: s.dateCreated,
       last_updated: s.lastUpdated,
     };

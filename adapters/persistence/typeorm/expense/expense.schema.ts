@@ -1,79 +1,77 @@
-import { EntitySchema } from 'typeorm';
-import { CalendarDate } from '../../../../domain/shared/calendar-date';
-import { Decimal } from '../../../../domain/shared/decimal';
-import { columnsFor, Dialect } from '../columns';
+import { EntitySchema, EntitySchemaIndexOptions } from 'typeorm';
+import { column as c, Dialect, entityColumns, organisationKey, references, RowOf, uniqueIdPerOrganisation } from '../columns';
 
-export interface ExpenseRow {
-  id: string;
-  unique_id: string;
-  organisation_id: string;
-  title: string;
-  description: string | null;
-  notes: string | null;
-  expense_number: string;
-  account_id: string;
-  /** A vendor of the vendor area; no foreign key, so that the two areas stay apart. */
-  vendor_id: string | null;
-  employee_id: string | null;
-  status: string;
-  expense_date: CalendarDate;
-  submitted_date: Date | null;
-  approved_date: Date | null;
-  paid_date: Date | null;
-  approved_by_id: string | null;
-  created_by_id: string;
-  amount: Decimal;
-  tax_amount: Decimal;
-  total_amount: Decimal;
-  receipt_key: string | null;
-  receipt_content_type: string | null;
-  receipt_size: number | null;
-  vat_processed: boolean;
-  vat_processed_date: Date | null;
-  rejection_reason: string | null;
-  /** Lowered number and title, searched with LIKE (see expense-search.ts). */
-  search_key: string;
-  date_created: Date;
-  last_updated: Date;
+const expenseColumns = {
+  id: c.id(),
+  unique_id: c.varchar(100),
+  organisation_id: c.ref(),
+  title: c.text(),
+  description: c.text().nullable(),
+  notes: c.text().nullable(),
+  expense_number: c.varchar(100).bytewise(),
+  account_id: c.ref(),
+  /** A vendor of the vendor area; its foreign key exists on Postgres only (see `expenseSchemas`). */
+  vendor_id: c.ref().nullable(),
+  employee_id: c.ref().nullable(),
+  status: c.varchar(10),
+  expense_date: c.date(),
+  submitted_date: c.timestamp().nullable(),
+  approved_date: c.timestamp().nullable(),
+  paid_date: c.timestamp().nullable(),
+  approved_by_id: c.ref().nullable(),
+  created_by_id: c.ref(),
+  amount: c.decimal(),
+  tax_amount: c.decimal(),
+  total_amount: c.decimal(),
+  receipt_key: c.varchar(200).nullable(),
+  receipt_content_type: c.varchar(50).nullable(),
+  receipt_size: c.integer().nullable(),
+  vat_processed: c.boolean(),
+  vat_processed_date: c.timestamp().nullable(),
+  rejection_reason: c.text().nullable(),
+  /** `searchKey(expense_number, title)`, searched with LIKE (see search-key.ts). */
+  search_key: c.text(),
+  date_created: c.timestamp(),
+  last_updated: c.timestamp(),
+};
+
+export type ExpenseRow = RowOf<typeof expenseColumns>;
+
+/** Every list filter's index leads with organisation_id and ends with the default ordering. */
+function byOrganisation(name: string, columns: string[]): EntitySchemaIndexOptions {
+  return { name: `ix_expenses_${name}`, columns: ['organisation_id', ...columns] };
 }
 
 export function expenseSchemas(dialect: Dialect): EntitySchema[] {
-  const c = columnsFor(dialect);
   return [
     new EntitySchema<ExpenseRow>({
       name: 'Expense',
       tableName: 'expenses',
-      columns: {
-        id: c.id(),
-        unique_id: c.text(100, false),
-        organisation_id: c.ref(),
-        title: c.text(undefined, false),
-        description: c.text(),
-        notes: c.text(),
-        expense_number: c.text(100, false),
-        account_id: c.ref(),
-        vendor_id: c.ref(true),
-        employee_id: c.ref(true),
-        status: c.text(10, false),
-        expense_date: c.date(false),
-        submitted_date: c.timestamp(true),
-        approved_date: c.timestamp(true),
-        paid_date: c.timestamp(true),
-        approved_by_id: c.ref(true),
-        created_by_id: c.ref(),
-        amount: c.decimal(),
-        tax_amount: c.decimal(),
-        total_amount: c.decimal(),
-        receipt_key: c.text(200),
-        receipt_content_type: c.text(50),
-        receipt_size: c.integer(true),
-        vat_processed: c.boolean(),
-        vat_processed_date: c.timestamp(true),
-        rejection_reason: c.text(),
-        search_key: c.text(undefined, false),
-        date_created: c.timestamp(),
-        last_updated: c.timestamp(),
-      },
+      columns: entityColumns(dialect, expenseColumns),
+      uniques: [
+        uniqueIdPerOrganisation('expenses'),
+        { name: 'uq_expenses_expense_number', columns: ['organisation_id', 'expense_number'] },
+      ],
+      foreignKeys: [
+        organisationKey(),
+        // Composite, so that an expense can only be booked to an account of its own organisation.
+        references('accounts', ['organisation_id', 'account_id'], { referencedColumnNames: ['organisation_id', 'id'] }),
+        references('persons', ['employee_id']),
+        references('persons', ['approved_by_id']),
+        references('persons', ['created_by_id']),
+        // Postgres only: SQLite runs one transaction at a time, so the vendor's in-use check cannot race there.
+        ...(dialect === 'postgres' ? [references('vendors', ['vendor_id'], { name: 'fk_expenses_vendor' })] : []),
+      ],
+      indices: [
+        byOrganisation('date', ['expense_date', 'id']),
+        byOrganisation('status', ['status', 'expense_date', 'id']),
+        byOrganisation('account', ['account_id', 'expense_date', 'id']),
+        byOrganisation('employee', ['employee_id', 'expense_date', 'id']),
+        byOrganisation('vendor', ['vendor_id', 'expense_date', 'id']),
+        byOrganisation('amount', ['amount', 'id']),
+        byOrganisation('total_amount', ['total_amount', 'id']),
+        byOrganisation('date_created', ['date_created', 'id']),
+      ],
     }),
   ];
 }

@@ -1,106 +1,81 @@
 import { inject, injectable } from 'inversify';
-import { EntityManager, Not } from 'typeorm';
+import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import {
   DUPLICATE_EXPENSE_NUMBER,
-  DUPLICATE_EXPENSE_UNIQUE_ID,
-  ExpenseFilter,
-  ExpenseOrderField,
+  ExpenseFilters,
+  ExpenseOrderingField,
   ExpenseRepository,
+  FoundRecord,
 } from '../../../../application/expense/expense.ports';
-import { Ordering, Page, PageRequest } from '../../../../application/shared/page';
+import { ListQuery, Page } from '../../../../application/shared/page';
 import { Expense } from '../../../../domain/expense/expense';
-import { ConcurrentModification, ValidationFailed } from '../../../../domain/shared/errors';
-import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from '../database';
-import { orderedPage } from '../ordered-page';
+import { TypeOrmDatabase } from '../database';
+import { containing, OrganisationRecords, SortKey } from '../organisation-records';
 import { ExpenseMapper } from './expense.mapper';
 import { ExpenseRow } from './expense.schema';
 
-const COLUMNS: Record<ExpenseOrderField, keyof ExpenseRow> = {
-  expenseDate: 'expense_date',
-  amount: 'amount',
-  totalAmount: 'total_amount',
-  expenseNumber: 'expense_number',
-  dateCreated: 'date_created',
+const SORT_KEYS: Record<ExpenseOrderingField, SortKey> = {
+  expenseDate: { column: 'expense_date' },
+  amount: { column: 'amount' },
+  totalAmount: { column: 'total_amount' },
+  expenseNumber: { column: 'expense_number' },
+  dateCreated: { column: 'date_created' },
 };
-
-/** `%` and `_` in a search term are literal characters, not wildcards. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 @injectable()
 export class TypeOrmExpenseRepository implements ExpenseRepository {
-  constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
+  private readonly records: OrganisationRecords<ExpenseRow, Expense>;
 
-  async findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<Expense | null> {
-    const row = await this.db.run((m) =>
-      this.rows(m).findOne({
-        where: { organisation_id: organisationId, unique_id: uniqueId },
-        lock: options.forUpdate ? this.db.lockForUpdate : undefined,
-      }),
-    );
-    return row ? ExpenseMapper.toDomain(row) : null;
+  constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase) {
+    this.records = new OrganisationRecords(db, 'Expense', ExpenseMapper, {
+      model: 'expense',
+      unique: [{ column: 'expense_number', field: 'expense_number', message: DUPLICATE_EXPENSE_NUMBER }],
+    });
   }
 
-  async list(
-    organisationId: string,
-    filter: ExpenseFilter,
-    ordering: Ordering<ExpenseOrderField>,
-    page: PageRequest,
-  ): Promise<Page<Expense>> {
-    const { items: rows, total } = await this.db.run((m) => {
-      const query = this.rows(m).createQueryBuilder('e').where('e.organisation_id = :organisationId', { organisationId });
-      const equal = { account_id: filter.accountId, employee_id: filter.employeeId, vendor_id: filter.vendorId, status: filter.status };
-      for (const [column, value] of Object.entries(equal)) {
-        if (value !== undefined) query.andWhere(`e.${column} = :${column}`, { [column]: value });
-      }
-      if (filter.fromDate) query.andWhere('e.expense_date >= :fromDate', { fromDate: filter.fromDate.toString() });
-      if (filter.toDate) query.andWhere('e.expense_date <= :toDate', { toDate: filter.toDate.toString() });
-      if (filter.search) {
-        query.andWhere("e.search_key LIKE :pattern ESCAPE '\\'", { pattern: `%${escapeLike(filter.search)}%` });
-      }
-      return orderedPage(query, { column: COLUMNS[ordering.field] }, ordering.descending, page);
-    });
-    return { items: rows.map(ExpenseMapper.toDomain), total };
+  findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<Expense | null> {
+    return this.records.findByUniqueId(organisationId, uniqueId, options);
+  }
+
+  list(organisationId: string, query: ListQuery<ExpenseFilters<FoundRecord>, ExpenseOrderingField>): Promise<Page<Expense>> {
+    const { field, descending } = query.ordering;
+    return this.records.page((m) => this.filtered(m, organisationId, query.filters), SORT_KEYS[field], descending, query.page);
   }
 
   existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean> {
-    return this.db.run((m) => this.rows(m).existsBy({ organisation_id: organisationId, unique_id: uniqueId }));
+    return this.records.exists(organisationId, 'r.unique_id = :uniqueId', { uniqueId });
   }
 
   existsWithNumber(organisationId: string, expenseNumber: string, exceptId?: string): Promise<boolean> {
-    return this.db.run((m) =>
-      this.rows(m).existsBy({
-        organisation_id: organisationId,
-        expense_number: expenseNumber,
-        ...(exceptId === undefined ? {} : { id: Not(exceptId) }),
-      }),
-    );
+    const others = exceptId === undefined ? '' : ' AND r.id <> :exceptId';
+    return this.records.exists(organisationId, `r.expense_number = :expenseNumber${others}`, { expenseNumber, exceptId });
   }
 
-  async save(expense: Expense): Promise<void> {
-    try {
-      await this.db.run((m) => this.rows(m).save(ExpenseMapper.toPersistence(expense)));
-    } catch (error) {
-      if (isUniqueViolation(error, 'expense_number')) throw ValidationFailed.field('expense_number', DUPLICATE_EXPENSE_NUMBER);
-      if (isUniqueViolation(error, 'unique_id')) throw ValidationFailed.field('unique_id', DUPLICATE_EXPENSE_UNIQUE_ID);
-      // The account was deleted between the check and this write.
-      if (isForeignKeyViolation(error)) throw new ConcurrentModification();
-      throw error;
-    }
+  save(expense: Expense): Promise<void> {
+    return this.records.save(expense);
   }
 
-  async delete(expense: Expense): Promise<void> {
-    await this.db.run((m) => this.rows(m).delete({ id: expense.id }));
+  delete(expense: Expense): Promise<void> {
+    return this.records.delete(expense.id);
   }
 
   isAccountUsed(organisationId: string, accountId: string): Promise<boolean> {
-    return this.db.run((m) => this.rows(m).existsBy({ organisation_id: organisationId, account_id: accountId }));
+    return this.records.exists(organisationId, 'r.account_id = :accountId', { accountId });
   }
 
   isVendorUsed(organisationId: string, vendorId: string): Promise<boolean> {
-    return this.db.run((m) => this.rows(m).existsBy({ organisation_id: organisationId, vendor_id: vendorId }));
+    return this.records.exists(organisationId, 'r.vendor_id = :vendorId', { vendorId });
   }
 
-  private rows(m: EntityManager) {
-    return m.getRepository<ExpenseRow>('Expense');
+  private filtered(m: EntityManager, organisationId: string, filters: ExpenseFilters<FoundRecord>): SelectQueryBuilder<ExpenseRow> {
+    const query = this.records.select(m, organisationId);
+    const equal = { account_id: filters.account?.id, employee_id: filters.employee?.id, vendor_id: filters.vendor?.id, status: filters.status };
+    for (const [column, value] of Object.entries(equal)) {
+      if (value !== undefined) query.andWhere(`r.${column} = :${column}`, { [column]: value });
+    }
+    if (filters.fromDate) query.andWhere('r.expense_date >= :fromDate', { fromDate: filters.fromDate.toString() });
+    if (filters.toDate) query.andWhere('r.expense_date <= :toDate', { toDate: filters.toDate.toString() });
+    if (filters.search !== undefined) query.andWhere("r.search_key LIKE :search ESCAPE '\\'", { search: containing(filters.search) });
+    return query;
   }
 }

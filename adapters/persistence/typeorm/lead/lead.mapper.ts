@@ -1,5 +1,5 @@
 import { Lead, LeadPriority, LeadSource } from '../../../../domain/lead/lead';
-import { searchKey } from '../organisation-records';
+import { searchKey } from '../../search-key';
 import { LeadRow } from './lead.schema';
 
 export class LeadMapper {

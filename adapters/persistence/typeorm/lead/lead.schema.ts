@@ -1,61 +1,56 @@
 import { EntitySchema } from 'typeorm';
-import { CalendarDate } from '../../../../domain/shared/calendar-date';
-import { Decimal } from '../../../../domain/shared/decimal';
-import { columnsFor, Dialect } from '../columns';
+import { column as c, Dialect, entityColumns, organisationKey, references, RowOf, uniqueIdPerOrganisation } from '../columns';
 
-export interface LeadRow {
-  id: string;
-  organisation_id: string;
-  unique_id: string;
-  title: string;
+const leadColumns = {
+  id: c.id(),
+  organisation_id: c.ref(),
+  unique_id: c.varchar(100),
+  title: c.text(),
   /** `title` lower-cased: searched and ordered alike on both engines. */
-  title_key: string;
-  description: string | null;
-  qualification_notes: string | null;
-  priority: string;
-  lead_source: string;
-  estimated_value: Decimal | null;
-  win_probability: Decimal | null;
+  title_key: c.text().bytewise(),
+  description: c.text().nullable(),
+  qualification_notes: c.text().nullable(),
+  priority: c.varchar(10),
+  lead_source: c.varchar(20),
+  estimated_value: c.decimal().nullable(),
+  win_probability: c.decimal().nullable(),
   /** won, lost or open: derived from win_probability, kept so that the status filter is an indexed equality. */
-  outcome: string;
-  sales_stage_id: string | null;
-  client_id: string | null;
-  expected_close_date: CalendarDate | null;
-  follow_up_date: Date | null;
-  created_by_id: string;
-  assigned_to_id: string;
-  date_created: Date;
-  last_updated: Date;
-}
+  outcome: c.varchar(4),
+  sales_stage_id: c.ref().nullable(),
+  client_id: c.ref().nullable(),
+  expected_close_date: c.date().nullable(),
+  follow_up_date: c.timestamp().nullable(),
+  created_by_id: c.ref(),
+  assigned_to_id: c.ref(),
+  date_created: c.timestamp(),
+  last_updated: c.timestamp(),
+};
+
+export type LeadRow = RowOf<typeof leadColumns>;
 
 export function leadSchemas(dialect: Dialect): EntitySchema[] {
-  const c = columnsFor(dialect);
   return [
     new EntitySchema<LeadRow>({
       name: 'Lead',
       tableName: 'leads',
-      columns: {
-        id: c.id(),
-        organisation_id: c.ref(),
-        unique_id: c.text(100, false),
-        title: c.text(undefined, false),
-        title_key: c.text(undefined, false),
-        description: c.text(),
-        qualification_notes: c.text(),
-        priority: c.text(10, false),
-        lead_source: c.text(20, false),
-        estimated_value: c.decimal(2, true),
-        win_probability: c.decimal(2, true),
-        outcome: c.text(4, false),
-        sales_stage_id: c.ref(true),
-        client_id: c.ref(true),
-        expected_close_date: c.date(),
-        follow_up_date: c.timestamp(true),
-        created_by_id: c.ref(),
-        assigned_to_id: c.ref(),
-        date_created: c.timestamp(),
-        last_updated: c.timestamp(),
-      },
+      columns: entityColumns(dialect, leadColumns),
+      uniques: [uniqueIdPerOrganisation('leads')],
+      foreignKeys: [
+        organisationKey(),
+        // No cascade: a stage or a client that leads name is not deleted (409 `in_use`).
+        references('sales_stages', ['sales_stage_id']),
+        references('clients', ['client_id']),
+        references('persons', ['created_by_id']),
+        references('persons', ['assigned_to_id']),
+      ],
+      indices: [
+        { name: 'ix_leads_org_created', columns: ['organisation_id', 'date_created', 'id'] },
+        { name: 'ix_leads_org_source', columns: ['organisation_id', 'lead_source', 'date_created', 'id'] },
+        { name: 'ix_leads_org_outcome', columns: ['organisation_id', 'outcome', 'date_created', 'id'] },
+        { name: 'ix_leads_org_title', columns: ['organisation_id', 'title_key', 'id'] },
+        { name: 'ix_leads_sales_stage', columns: ['sales_stage_id'] },
+        { name: 'ix_leads_client', columns: ['client_id'] },
+      ],
     }),
   ];
 }

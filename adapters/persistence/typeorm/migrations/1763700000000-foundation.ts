@@ -1,34 +1,34 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
-import { migrationColumns } from './migration-columns';
+import { column as c, queryRunnerDialect, tableColumns } from '../columns';
 
 /** People, their credentials and sessions, organisations and memberships. */
 export class Foundation1763700000000 implements MigrationInterface {
   name = 'Foundation1763700000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const c = migrationColumns(queryRunner);
+    const dialect = queryRunnerDialect(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'persons',
-        columns: [
-          c.id(),
-          c.varchar('unique_id', 100, false),
-          c.varchar('email', 254, false),
-          c.varchar('email_key', 254, false),
-          c.varchar('first_name', 150, false),
-          c.varchar('last_name', 150, false),
-          c.boolean('is_active', true),
-          c.varchar('current_language', 10, false),
-          c.varchar('job_title', 300),
-          c.varchar('user_type', 20, false),
-          c.text('profile_picture_url'),
-          c.text('address'),
-          c.text('banking_sealed'),
-          c.text('employee_sealed'),
-          c.timestamp('last_login', true),
-          c.timestamp('date_created'),
-          c.timestamp('last_updated'),
-        ],
+        columns: tableColumns(dialect, {
+          id: c.id(),
+          unique_id: c.varchar(100),
+          email: c.varchar(254),
+          email_key: c.varchar(254),
+          first_name: c.varchar(150),
+          last_name: c.varchar(150),
+          is_active: c.boolean(true),
+          current_language: c.varchar(10),
+          job_title: c.varchar(300).nullable(),
+          user_type: c.varchar(20),
+          profile_picture_url: c.text().nullable(),
+          address: c.text().nullable(),
+          banking_sealed: c.text().nullable(),
+          employee_sealed: c.text().nullable(),
+          last_login: c.timestamp().nullable(),
+          date_created: c.timestamp(),
+          last_updated: c.timestamp(),
+        }),
         uniques: [
           { name: 'uq_persons_unique_id', columnNames: ['unique_id'] },
           { name: 'uq_persons_email_key', columnNames: ['email_key'] },
@@ -38,20 +38,20 @@ export class Foundation1763700000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'credentials',
-        columns: [c.id('person_id'), c.text('password_hash', false), c.timestamp('password_changed_at')],
+        columns: tableColumns(dialect, { person_id: c.id(), password_hash: c.text(), password_changed_at: c.timestamp() }),
         foreignKeys: [{ columnNames: ['person_id'], referencedTableName: 'persons', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );
     await queryRunner.createTable(
       new Table({
         name: 'sessions',
-        columns: [
-          { ...c.varchar('token_hash', 64, false), isPrimary: true },
-          c.ref('person_id'),
-          c.varchar('csrf_token', 64, false),
-          c.timestamp('created_at'),
-          c.timestamp('expires_at'),
-        ],
+        columns: tableColumns(dialect, {
+          token_hash: c.varchar(64).primary(),
+          person_id: c.ref(),
+          csrf_token: c.varchar(64),
+          created_at: c.timestamp(),
+          expires_at: c.timestamp(),
+        }),
         foreignKeys: [{ columnNames: ['person_id'], referencedTableName: 'persons', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
         indices: [{ name: 'ix_sessions_person', columnNames: ['person_id'] }],
       }),
@@ -59,42 +59,42 @@ export class Foundation1763700000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'organisations',
-        columns: [
-          c.id(),
-          c.varchar('unique_id', 100, false),
-          c.ref('owner_id'),
-          c.varchar('name', 200, false),
-          c.varchar('language', 10),
-          c.text('business_description'),
-          c.varchar('business_category', 40),
-          c.text('other_category'),
-          c.varchar('how_did_you_hear_about_us', 40),
-          c.varchar('business_website', 300),
-          c.varchar('vat_number', 100),
-          c.text('logo_url'),
-          c.boolean('setup_done'),
-          c.text('address'),
-          c.text('banking_sealed'),
-          c.varchar('default_currency', 3, false),
-          c.bigint('default_vat_rate'),
-          c.varchar('financial_year_end', 5, false),
-          c.varchar('accounting_method', 10, false),
-          c.varchar('reporting_currency', 3, false),
-          c.boolean('enable_multi_currency'),
-          c.boolean('auto_close_financial_year'),
-          c.boolean('retain_transaction_history', true),
-          c.date('financial_year_lock_date'),
-          c.text('ai_agents', false),
-          c.varchar('billing_customer_id', 100),
-          c.bigint('monthly_ai_credits_allocated'),
-          c.bigint('monthly_ai_credits_used'),
-          c.date('last_monthly_reset_date'),
-          c.date('current_billing_cycle_start'),
-          c.date('current_billing_cycle_end'),
-          c.bigint('purchased_seats'),
-          c.timestamp('date_created'),
-          c.timestamp('last_updated'),
-        ],
+        columns: tableColumns(dialect, {
+          id: c.id(),
+          unique_id: c.varchar(100),
+          owner_id: c.ref(),
+          name: c.varchar(200),
+          language: c.varchar(10).nullable(),
+          business_description: c.text().nullable(),
+          business_category: c.varchar(40).nullable(),
+          other_category: c.text().nullable(),
+          how_did_you_hear_about_us: c.varchar(40).nullable(),
+          business_website: c.varchar(300).nullable(),
+          vat_number: c.varchar(100).nullable(),
+          logo_url: c.text().nullable(),
+          setup_done: c.boolean(),
+          address: c.text().nullable(),
+          banking_sealed: c.text().nullable(),
+          default_currency: c.varchar(3),
+          default_vat_rate: c.decimal(),
+          financial_year_end: c.varchar(5),
+          accounting_method: c.varchar(10),
+          reporting_currency: c.varchar(3),
+          enable_multi_currency: c.boolean(),
+          auto_close_financial_year: c.boolean(),
+          retain_transaction_history: c.boolean(true),
+          financial_year_lock_date: c.date().nullable(),
+          ai_agents: c.text(),
+          billing_customer_id: c.varchar(100).nullable(),
+          monthly_ai_credits_allocated: c.decimal(),
+          monthly_ai_credits_used: c.decimal(),
+          last_monthly_reset_date: c.date().nullable(),
+          current_billing_cycle_start: c.date().nullable(),
+          current_billing_cycle_end: c.date().nullable(),
+          purchased_seats: c.integer(),
+          date_created: c.timestamp(),
+          last_updated: c.timestamp(),
+        }),
         uniques: [{ name: 'uq_organisations_unique_id', columnNames: ['unique_id'] }],
         foreignKeys: [{ columnNames: ['owner_id'], referencedTableName: 'persons', referencedColumnNames: ['id'] }],
       }),
@@ -102,12 +102,12 @@ export class Foundation1763700000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'memberships',
-        columns: [
-          { ...c.ref('organisation_id'), isPrimary: true },
-          { ...c.ref('person_id'), isPrimary: true },
-          c.varchar('role', 10, false),
-          c.timestamp('date_joined'),
-        ],
+        columns: tableColumns(dialect, {
+          organisation_id: c.ref().primary(),
+          person_id: c.ref().primary(),
+          role: c.varchar(10),
+          date_joined: c.timestamp(),
+        }),
         foreignKeys: [
           { columnNames: ['organisation_id'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
           { columnNames: ['person_id'], referencedTableName: 'persons', referencedColumnNames: ['id'], onDelete: 'CASCADE' },

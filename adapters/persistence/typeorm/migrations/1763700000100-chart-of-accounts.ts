@@ -1,32 +1,31 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { DEFAULT_CHART_OF_ACCOUNTS, defaultAccountUniqueId } from '../../../../domain/account/default-chart';
 import { UuidV7Generator } from '../../../system/uuid-v7-generator';
-import { migrationColumns } from './migration-columns';
+import { column as c, queryRunnerDialect, tableColumns } from '../columns';
 
 /** The chart of accounts, and the default chart for every organisation that exists already. */
 export class ChartOfAccounts1763700000100 implements MigrationInterface {
   name = 'ChartOfAccounts1763700000100';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const c = migrationColumns(queryRunner);
-    const postgres = queryRunner.connection.options.type === 'postgres';
-    // Codes and names sort byte by byte on Postgres too, as they do on SQLite.
-    const bytewise = postgres ? { collation: 'C' } : {};
+    const dialect = queryRunnerDialect(queryRunner);
+    const postgres = dialect === 'postgres';
     await queryRunner.createTable(
       new Table({
         name: 'accounts',
-        columns: [
-          c.id(),
-          c.varchar('unique_id', 100, false),
-          c.ref('organisation_id'),
-          { ...c.varchar('account_code', 20, false), ...bytewise },
-          { ...c.varchar('name', 200, false), ...bytewise },
-          c.varchar('account_type', 20, false),
-          c.text('description'),
-          c.boolean('is_active', true),
-          c.timestamp('date_created'),
-          c.timestamp('last_updated'),
-        ],
+        columns: tableColumns(dialect, {
+          id: c.id(),
+          unique_id: c.varchar(100),
+          organisation_id: c.ref(),
+          // Codes and names sort byte by byte on Postgres too, as they do on SQLite.
+          account_code: c.varchar(20).bytewise(),
+          name: c.varchar(200).bytewise(),
+          account_type: c.varchar(20),
+          description: c.text().nullable(),
+          is_active: c.boolean(true),
+          date_created: c.timestamp(),
+          last_updated: c.timestamp(),
+        }),
         uniques: [
           { name: 'uq_accounts_unique_id', columnNames: ['organisation_id', 'unique_id'] },
           { name: 'uq_accounts_code', columnNames: ['organisation_id', 'account_code'] },

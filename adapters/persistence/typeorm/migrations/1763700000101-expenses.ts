@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndexOptions } from 'typeorm';
-import { migrationColumns } from './migration-columns';
+import { column as c, queryRunnerDialect, tableColumns } from '../columns';
 
 /**
  * Expenses. Every list filter has an index led by organisation_id and followed
@@ -10,9 +10,7 @@ export class Expenses1763700000101 implements MigrationInterface {
   name = 'Expenses1763700000101';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const c = migrationColumns(queryRunner);
-    const postgres = queryRunner.connection.options.type === 'postgres';
-    const bytewise = postgres ? { collation: 'C' } : {};
+    const dialect = queryRunnerDialect(queryRunner);
     const byOrganisation = (name: string, columns: string[]): TableIndexOptions => ({
       name: `ix_expenses_${name}`,
       columnNames: ['organisation_id', ...columns],
@@ -20,37 +18,37 @@ export class Expenses1763700000101 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'expenses',
-        columns: [
-          c.id(),
-          c.varchar('unique_id', 100, false),
-          c.ref('organisation_id'),
-          c.text('title', false),
-          c.text('description'),
-          c.text('notes'),
-          { ...c.varchar('expense_number', 100, false), ...bytewise },
-          c.ref('account_id'),
-          c.ref('vendor_id', true),
-          c.ref('employee_id', true),
-          c.varchar('status', 10, false),
-          c.date('expense_date', false),
-          c.timestamp('submitted_date', true),
-          c.timestamp('approved_date', true),
-          c.timestamp('paid_date', true),
-          c.ref('approved_by_id', true),
-          c.ref('created_by_id'),
-          c.bigint('amount'),
-          c.bigint('tax_amount'),
-          c.bigint('total_amount'),
-          c.varchar('receipt_key', 200),
-          c.varchar('receipt_content_type', 50),
-          c.bigint('receipt_size', true),
-          c.boolean('vat_processed'),
-          c.timestamp('vat_processed_date', true),
-          c.text('rejection_reason'),
-          c.text('search_key', false),
-          c.timestamp('date_created'),
-          c.timestamp('last_updated'),
-        ],
+        columns: tableColumns(dialect, {
+          id: c.id(),
+          unique_id: c.varchar(100),
+          organisation_id: c.ref(),
+          title: c.text(),
+          description: c.text().nullable(),
+          notes: c.text().nullable(),
+          expense_number: c.varchar(100).bytewise(),
+          account_id: c.ref(),
+          vendor_id: c.ref().nullable(),
+          employee_id: c.ref().nullable(),
+          status: c.varchar(10),
+          expense_date: c.date(),
+          submitted_date: c.timestamp().nullable(),
+          approved_date: c.timestamp().nullable(),
+          paid_date: c.timestamp().nullable(),
+          approved_by_id: c.ref().nullable(),
+          created_by_id: c.ref(),
+          amount: c.decimal(),
+          tax_amount: c.decimal(),
+          total_amount: c.decimal(),
+          receipt_key: c.varchar(200).nullable(),
+          receipt_content_type: c.varchar(50).nullable(),
+          receipt_size: c.integer().nullable(),
+          vat_processed: c.boolean(),
+          vat_processed_date: c.timestamp().nullable(),
+          rejection_reason: c.text().nullable(),
+          search_key: c.text(),
+          date_created: c.timestamp(),
+          last_updated: c.timestamp(),
+        }),
         uniques: [
           { name: 'uq_expenses_unique_id', columnNames: ['organisation_id', 'unique_id'] },
           { name: 'uq_expenses_expense_number', columnNames: ['organisation_id', 'expense_number'] },

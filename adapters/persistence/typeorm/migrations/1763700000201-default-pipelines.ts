@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { DEFAULT_PIPELINE } from '../../../../domain/sales-stage/default-pipeline';
 import { UuidV7Generator } from '../../../system/uuid-v7-generator';
-import { searchKey } from '../organisation-records';
+import { searchKey } from '../../search-key';
 
 /**
  * Organisations founded before sales stages existed get the default pipeline

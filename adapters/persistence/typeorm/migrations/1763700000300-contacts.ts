@@ -1,25 +1,25 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
-import { migrationColumns } from './migration-columns';
+import { column as c, queryRunnerDialect, tableColumns } from '../columns';
 
 /** Contact groups and the contacts they hold. */
 export class Contacts1763700000300 implements MigrationInterface {
   name = 'Contacts1763700000300';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const c = migrationColumns(queryRunner);
+    const dialect = queryRunnerDialect(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'contact_groups',
-        columns: [
-          c.id(),
-          c.varchar('unique_id', 100, false),
-          c.ref('organisation_id'),
-          c.varchar('name', 200, false),
-          c.text('description'),
-          c.text('translations'),
-          c.timestamp('date_created'),
-          c.timestamp('last_updated'),
-        ],
+        columns: tableColumns(dialect, {
+          id: c.id(),
+          unique_id: c.varchar(100),
+          organisation_id: c.ref(),
+          name: c.varchar(200),
+          description: c.text().nullable(),
+          translations: c.text().nullable(),
+          date_created: c.timestamp(),
+          last_updated: c.timestamp(),
+        }),
         uniques: [{ name: 'uq_contact_groups_unique_id', columnNames: ['organisation_id', 'unique_id'] }],
         foreignKeys: [
           { columnNames: ['organisation_id'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
@@ -29,27 +29,27 @@ export class Contacts1763700000300 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'contacts',
-        columns: [
-          c.id(),
-          c.varchar('unique_id', 100, false),
-          c.ref('organisation_id'),
-          c.ref('group_id'),
-          c.ref('created_by_id'),
-          c.varchar('entity_type', 20, false),
-          c.varchar('entity_id', 100),
-          c.varchar('slot_entity_id', 100, false),
-          c.varchar('first_name', 150, false),
-          c.varchar('last_name', 150),
-          c.varchar('email', 254),
-          c.varchar('phone', 50),
-          c.varchar('mobile', 50),
-          c.varchar('social_url', 300),
-          c.boolean('is_active', true),
-          c.boolean('primary_contact'),
-          c.text('translations'),
-          c.timestamp('date_created'),
-          c.timestamp('last_updated'),
-        ],
+        columns: tableColumns(dialect, {
+          id: c.id(),
+          unique_id: c.varchar(100),
+          organisation_id: c.ref(),
+          group_id: c.ref(),
+          created_by_id: c.ref(),
+          entity_type: c.varchar(20),
+          entity_id: c.varchar(100).nullable(),
+          slot_entity_id: c.varchar(100),
+          first_name: c.varchar(150),
+          last_name: c.varchar(150).nullable(),
+          email: c.varchar(254).nullable(),
+          phone: c.varchar(50).nullable(),
+          mobile: c.varchar(50).nullable(),
+          social_url: c.varchar(300).nullable(),
+          is_active: c.boolean(true),
+          primary_contact: c.boolean(),
+          translations: c.text().nullable(),
+          date_created: c.timestamp(),
+          last_updated: c.timestamp(),
+        }),
         uniques: [{ name: 'uq_contacts_unique_id', columnNames: ['organisation_id', 'unique_id'] }],
         foreignKeys: [
           { columnNames: ['organisation_id'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' },

@@ -1,28 +1,28 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
-import { migrationColumns } from './migration-columns';
+import { column as c, queryRunnerDialect, tableColumns } from '../columns';
 
 /** Invitations to join an organisation (only a hash of each token is stored). */
 export class Invitations1763700000400 implements MigrationInterface {
   name = 'Invitations1763700000400';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const c = migrationColumns(queryRunner);
+    const dialect = queryRunnerDialect(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'invitations',
-        columns: [
-          c.id(),
-          c.varchar('unique_id', 100, false),
-          c.ref('organisation_id'),
-          c.varchar('email', 254, false),
-          c.varchar('role', 10, false),
-          c.varchar('token_hash', 64, false),
-          c.ref('invited_by_id'),
-          c.timestamp('expires_at'),
-          c.timestamp('accepted_at', true),
-          c.ref('accepted_by_id', true),
-          c.timestamp('date_created'),
-        ],
+        columns: tableColumns(dialect, {
+          id: c.id(),
+          unique_id: c.varchar(100),
+          organisation_id: c.ref(),
+          email: c.varchar(254),
+          role: c.varchar(10),
+          token_hash: c.varchar(64),
+          invited_by_id: c.ref(),
+          expires_at: c.timestamp(),
+          accepted_at: c.timestamp().nullable(),
+          accepted_by_id: c.ref().nullable(),
+          date_created: c.timestamp(),
+        }),
         uniques: [{ name: 'uq_invitations_token_hash', columnNames: ['token_hash'] }],
         foreignKeys: [
           { columnNames: ['organisation_id'], referencedTableName: 'organisations', referencedColumnNames: ['id'], onDelete: 'CASCADE' },

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
-import { addNullableColumn, dropAddedColumn, migrationColumns } from './migration-columns';
+import { column as c } from '../columns';
+import { addColumn, dropAddedColumn } from './migration-columns';
 
 /**
  * When an invitation's e-mail last went out (null: not yet, or sending failed),
@@ -10,8 +11,7 @@ export class InvitationDelivery1763700000600 implements MigrationInterface {
   name = 'InvitationDelivery1763700000600';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const c = migrationColumns(queryRunner);
-    await addNullableColumn(queryRunner, 'invitations', c.timestamp('sent_at', true));
+    await addColumn(queryRunner, 'invitations', 'sent_at', c.timestamp().nullable());
     await queryRunner.createIndex(
       'invitations',
       new TableIndex({ name: 'uq_invitations_unique_id', columnNames: ['organisation_id', 'unique_id'], isUnique: true }),

@@ -1,50 +1,25 @@
-import { QueryRunner, TableColumn, TableColumnOptions } from 'typeorm';
-import { timestampType } from '../columns';
-
-/** Column shorthands for portable migrations written with TypeORM's Table API. */
-export function migrationColumns(queryRunner: QueryRunner) {
-  const dialect = queryRunner.connection.options.type === 'postgres' ? 'postgres' : 'sqlite';
-  return {
-    id: (name = 'id'): TableColumnOptions => ({ name, type: 'varchar', length: '36', isPrimary: true }),
-    ref: (name: string, nullable = false): TableColumnOptions => ({ name, type: 'varchar', length: '36', isNullable: nullable }),
-    varchar: (name: string, length: number, nullable = true): TableColumnOptions => ({
-      name,
-      type: 'varchar',
-      length: String(length),
-      isNullable: nullable,
-    }),
-    text: (name: string, nullable = true): TableColumnOptions => ({ name, type: 'text', isNullable: nullable }),
-    boolean: (name: string, defaultValue = false): TableColumnOptions => ({
-      name,
-      type: 'boolean',
-      default: defaultValue ? 'true' : 'false',
-    }),
-    bigint: (name: string, nullable = false): TableColumnOptions => ({ name, type: 'bigint', isNullable: nullable }),
-    date: (name: string, nullable = true): TableColumnOptions => ({ name, type: 'date', isNullable: nullable }),
-    timestamp: (name: string, nullable = false): TableColumnOptions => ({
-      name,
-      type: timestampType(dialect),
-      isNullable: nullable,
-    }),
-  };
-}
+import { QueryRunner, TableColumn } from 'typeorm';
+import { Column, queryRunnerDialect } from '../columns';
 
 /**
- * Adds a nullable column to an existing table. On SQLite, TypeORM's
- * `addColumn` rebuilds the table from what PRAGMA reports of it, and with safe
- * integers on (data-source.ts) it reads every column as NOT NULL; SQLite's own
- * ADD COLUMN changes nothing else, so it is used there.
+ * Adds a column to an existing table: a nullable one, or a NOT NULL one with
+ * a default (the only kinds SQLite adds). On SQLite, TypeORM's `addColumn`
+ * rebuilds the table from what PRAGMA reports of it, and with safe integers
+ * on (data-source.ts) it reads every column as NOT NULL; SQLite's own ADD
+ * COLUMN changes nothing else, so it is used there.
  */
-export async function addNullableColumn(queryRunner: QueryRunner, table: string, column: TableColumnOptions): Promise<void> {
+export async function addColumn(queryRunner: QueryRunner, table: string, name: string, column: Column<unknown>): Promise<void> {
+  const options = column.forTable(name, queryRunnerDialect(queryRunner));
   if (queryRunner.connection.options.type === 'postgres') {
-    await queryRunner.addColumn(table, new TableColumn({ ...column, isNullable: true }));
+    await queryRunner.addColumn(table, new TableColumn(options));
     return;
   }
-  const length = column.length ? `(${column.length})` : '';
-  await queryRunner.query(`ALTER TABLE "${table}" ADD COLUMN "${column.name}" ${column.type}${length}`);
+  const length = options.length ? `(${options.length})` : '';
+  const notNull = options.isNullable ? '' : ` NOT NULL DEFAULT ${options.default ?? 'NULL'}`;
+  await queryRunner.query(`ALTER TABLE "${table}" ADD COLUMN "${name}" ${options.type}${length}${notNull}`);
 }
 
-/** The reverse of `addNullableColumn`, for the same reason without a rebuild on SQLite. */
+/** The reverse of `addColumn`, for the same reason without a rebuild on SQLite. */
 export async function dropAddedColumn(queryRunner: QueryRunner, table: string, column: string): Promise<void> {
   if (queryRunner.connection.options.type === 'postgres') {
     await queryRunner.dropColumn(table, column);

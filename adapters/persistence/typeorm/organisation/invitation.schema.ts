@@ -1,41 +1,38 @@
 import { EntitySchema } from 'typeorm';
-import { columnsFor, Dialect } from '../columns';
+import { column as c, Dialect, entityColumns, organisationKey, references, RowOf } from '../columns';
 
-export interface InvitationRow {
-  id: string;
-  unique_id: string;
-  organisation_id: string;
-  email: string;
-  role: string;
-  token_hash: string;
-  invited_by_id: string;
-  expires_at: Date;
-  accepted_at: Date | null;
-  accepted_by_id: string | null;
-  sent_at: Date | null;
-  date_created: Date;
-}
+const invitationColumns = {
+  id: c.id(),
+  unique_id: c.varchar(100),
+  organisation_id: c.ref(),
+  email: c.varchar(254),
+  role: c.varchar(10),
+  /** Only a hash of the token is stored. */
+  token_hash: c.varchar(64),
+  invited_by_id: c.ref(),
+  expires_at: c.timestamp(),
+  accepted_at: c.timestamp().nullable(),
+  accepted_by_id: c.ref().nullable(),
+  date_created: c.timestamp(),
+  /** When the e-mail last went out; null: not yet, or sending failed. Added by a later migration, hence last in the table. */
+  sent_at: c.timestamp().nullable(),
+};
+
+export type InvitationRow = RowOf<typeof invitationColumns>;
 
 export function invitationSchemas(dialect: Dialect): EntitySchema[] {
-  const c = columnsFor(dialect);
   return [
     new EntitySchema<InvitationRow>({
       name: 'Invitation',
       tableName: 'invitations',
-      columns: {
-        id: c.id(),
-        unique_id: c.text(100, false),
-        organisation_id: c.ref(),
-        email: c.text(254, false),
-        role: c.text(10, false),
-        token_hash: c.text(64, false),
-        invited_by_id: c.ref(),
-        expires_at: c.timestamp(),
-        accepted_at: c.timestamp(true),
-        accepted_by_id: c.ref(true),
-        sent_at: c.timestamp(true),
-        date_created: c.timestamp(),
-      },
+      columns: entityColumns(dialect, invitationColumns),
+      uniques: [{ name: 'uq_invitations_token_hash', columns: ['token_hash'] }],
+      foreignKeys: [organisationKey(), references('persons', ['invited_by_id'])],
+      indices: [
+        { name: 'ix_invitations_organisation', columns: ['organisation_id', 'date_created'] },
+        // A unique index (added by a later migration), where the other tables have a unique constraint.
+        { name: 'uq_invitations_unique_id', columns: ['organisation_id', 'unique_id'], unique: true },
+      ],
     }),
   ];
 }

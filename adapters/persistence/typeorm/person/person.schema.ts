@@ -1,81 +1,68 @@
 import { EntitySchema } from 'typeorm';
-import { columnsFor, Dialect } from '../columns';
+import { column as c, Dialect, entityColumns, references, RowOf } from '../columns';
 
-export interface PersonRow {
-  id: string;
-  unique_id: string;
-  email: string;
-  email_key: string;
-  first_name: string;
-  last_name: string;
-  is_active: boolean;
-  current_language: string;
-  job_title: string | null;
-  user_type: string;
-  profile_picture_url: string | null;
-  address: string | null;
-  banking_sealed: string | null;
-  employee_sealed: string | null;
-  last_login: Date | null;
-  date_created: Date;
-  last_updated: Date;
-}
+const personColumns = {
+  id: c.id(),
+  unique_id: c.varchar(100),
+  email: c.varchar(254),
+  email_key: c.varchar(254),
+  first_name: c.varchar(150),
+  last_name: c.varchar(150),
+  is_active: c.boolean(true),
+  current_language: c.varchar(10),
+  job_title: c.varchar(300).nullable(),
+  user_type: c.varchar(20),
+  profile_picture_url: c.text().nullable(),
+  address: c.text().nullable(),
+  banking_sealed: c.text().nullable(),
+  employee_sealed: c.text().nullable(),
+  last_login: c.timestamp().nullable(),
+  date_created: c.timestamp(),
+  last_updated: c.timestamp(),
+};
 
-export interface CredentialRow {
-  person_id: string;
-  password_hash: string;
-  password_changed_at: Date;
-}
+const credentialColumns = {
+  person_id: c.id(),
+  password_hash: c.text(),
+  password_changed_at: c.timestamp(),
+};
 
-export interface SessionRow {
-  token_hash: string;
-  person_id: string;
-  csrf_token: string;
-  created_at: Date;
-  expires_at: Date;
-}
+const sessionColumns = {
+  token_hash: c.varchar(64).primary(),
+  person_id: c.ref(),
+  csrf_token: c.varchar(64),
+  created_at: c.timestamp(),
+  expires_at: c.timestamp(),
+};
+
+export type PersonRow = RowOf<typeof personColumns>;
+export type CredentialRow = RowOf<typeof credentialColumns>;
+export type SessionRow = RowOf<typeof sessionColumns>;
 
 export function personSchemas(dialect: Dialect): EntitySchema[] {
-  const c = columnsFor(dialect);
+  const ofPerson = references('persons', ['person_id'], { onDelete: 'CASCADE' });
   return [
     new EntitySchema<PersonRow>({
       name: 'Person',
       tableName: 'persons',
-      columns: {
-        id: c.id(),
-        unique_id: c.text(100, false),
-        email: c.text(254, false),
-        email_key: c.text(254, false),
-        first_name: c.text(150, false),
-        last_name: c.text(150, false),
-        is_active: c.boolean(),
-        current_language: c.text(10, false),
-        job_title: c.text(300),
-        user_type: c.text(20, false),
-        profile_picture_url: c.text(),
-        address: c.text(),
-        banking_sealed: c.text(),
-        employee_sealed: c.text(),
-        last_login: c.timestamp(true),
-        date_created: c.timestamp(),
-        last_updated: c.timestamp(),
-      },
+      columns: entityColumns(dialect, personColumns),
+      uniques: [
+        { name: 'uq_persons_unique_id', columns: ['unique_id'] },
+        { name: 'uq_persons_email_key', columns: ['email_key'] },
+      ],
     }),
     new EntitySchema<CredentialRow>({
       name: 'Credential',
       tableName: 'credentials',
-      columns: { person_id: c.id(), password_hash: c.text(undefined, false), password_changed_at: c.timestamp() },
+      columns: entityColumns(dialect, credentialColumns),
+      foreignKeys: [ofPerson],
     }),
     new EntitySchema<SessionRow>({
       name: 'Session',
       tableName: 'sessions',
-      columns: {
-        token_hash: { type: 'varchar', length: 64, primary: true },
-        person_id: c.ref(),
-        csrf_token: c.text(64, false),
-        created_at: c.timestamp(),
-        expires_at: c.timestamp(),
-      },
+      columns: entityColumns(dialect, sessionColumns),
+      foreignKeys: [ofPerson],
+      indices: [{ name: 'ix_sessions_person', columns: ['person_id'] }],
     }),
   ];
 }

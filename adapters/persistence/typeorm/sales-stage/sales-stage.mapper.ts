@@ -1,5 +1,5 @@
 import { SalesStage } from '../../../../domain/sales-stage/sales-stage';
-import { searchKey } from '../organisation-records';
+import { searchKey } from '../../search-key';
 import { SalesStageRow } from './sales-stage.schema';
 
 export class SalesStageMapper {

@@ -1,45 +1,34 @@
 import { EntitySchema } from 'typeorm';
-import { Decimal } from '../../../../domain/shared/decimal';
-import { columnsFor, Dialect } from '../columns';
+import { column as c, Dialect, entityColumns, organisationKey, RowOf, uniqueIdPerOrganisation } from '../columns';
 
-export interface SalesStageRow {
-  id: string;
-  organisation_id: string;
-  unique_id: string;
-  name: string;
+const salesStageColumns = {
+  id: c.id(),
+  organisation_id: c.ref(),
+  unique_id: c.varchar(100),
+  name: c.varchar(200),
   /** `name` lower-cased, for ordering alike on both engines. */
-  name_key: string;
-  description: string | null;
-  probability: Decimal;
-  is_active: boolean;
-  is_closed_won: boolean;
-  is_closed_lost: boolean;
-  position: number;
-  date_created: Date;
-  last_updated: Date;
-}
+  name_key: c.varchar(200).bytewise(),
+  description: c.text().nullable(),
+  probability: c.decimal(),
+  is_active: c.boolean(true),
+  is_closed_won: c.boolean(),
+  is_closed_lost: c.boolean(),
+  position: c.integer(),
+  date_created: c.timestamp(),
+  last_updated: c.timestamp(),
+};
+
+export type SalesStageRow = RowOf<typeof salesStageColumns>;
 
 export function salesStageSchemas(dialect: Dialect): EntitySchema[] {
-  const c = columnsFor(dialect);
   return [
     new EntitySchema<SalesStageRow>({
       name: 'SalesStage',
       tableName: 'sales_stages',
-      columns: {
-        id: c.id(),
-        organisation_id: c.ref(),
-        unique_id: c.text(100, false),
-        name: c.text(200, false),
-        name_key: c.text(200, false),
-        description: c.text(),
-        probability: c.decimal(),
-        is_active: c.boolean(),
-        is_closed_won: c.boolean(),
-        is_closed_lost: c.boolean(),
-        position: c.integer(),
-        date_created: c.timestamp(),
-        last_updated: c.timestamp(),
-      },
+      columns: entityColumns(dialect, salesStageColumns),
+      uniques: [uniqueIdPerOrganisation('sales_stages')],
+      foreignKeys: [organisationKey()],
+      indices: [{ name: 'ix_sales_stages_org_position', columns: ['organisation_id', 'position', 'id'] }],
     }),
   ];
 }

@@ -3,7 +3,7 @@ import { BusinessCategory } from '../../../../domain/shared/enumerations';
 import { Vendor, VendorCategory, VendorEntityType, VendorStatus } from '../../../../domain/vendor/vendor';
 import { VendorAddress } from '../../../../domain/vendor/vendor-address';
 import { VendorBanking } from '../../../../domain/vendor/vendor-banking';
-import { searchKey } from '../organisation-records';
+import { searchKey } from '../../search-key';
 import { VendorRow } from './vendor.schema';
 
 export class VendorMapper {

@@ -13,7 +13,7 @@ const ALL = { page: 1, pageSize: 100 };
 describe('the chart of accounts use cases', () => {
   it('seed every new organisation with the default chart', async () => {
     const world = await expenseWorld();
-    const chart = await world.container.get(ListAccounts).execute(world.member.actor, world.org, {}, { field: 'accountCode', descending: false }, ALL);
+    const chart = await world.container.get(ListAccounts).execute(world.member.actor, world.org, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: ALL });
     expect(chart.items.map((a) => a.uniqueId)).toEqual(DEFAULT_CHART_OF_ACCOUNTS.map((entry) => `acct-${entry.code}`));
     expect(chart.items.every((a) => a.organisationId === world.organisation.id)).toBe(true);
   });
@@ -54,7 +54,7 @@ describe('the chart of accounts use cases', () => {
     const world = await expenseWorld();
     const outsider = world.outsider.actor;
     const attempts = [
-      world.container.get(ListAccounts).execute(outsider, world.org, {}, { field: 'name', descending: false }, ALL),
+      world.container.get(ListAccounts).execute(outsider, world.org, { filters: {}, ordering: { field: 'name', descending: false }, page: ALL }),
       world.container.get(CreateAccount).execute(outsider, world.org, { accountCode: '1', name: 'X', accountType: 'asset' }),
       world.container.get(GetAccount).execute(outsider, world.org, 'acct-1000'),
       world.container.get(UpdateAccount).execute(outsider, world.org, 'acct-1000', { name: 'Mine' }),

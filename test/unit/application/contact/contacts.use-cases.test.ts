@@ -3,7 +3,7 @@ import { CreateContact, NewContact } from '../../../../application/contact/creat
 import { CreateContactGroup } from '../../../../application/contact/create-contact-group.use-case';
 import { DeleteContact } from '../../../../application/contact/delete-contact.use-case';
 import { GetContact } from '../../../../application/contact/get-contact.use-case';
-import { ListContacts } from '../../../../application/contact/list-contacts.use-case';
+import { ContactListRequest, ListContacts } from '../../../../application/contact/list-contacts.use-case';
 import { UpdateContact } from '../../../../application/contact/update-contact.use-case';
 import { Actor } from '../../../../application/shared/actor';
 import { NotFound } from '../../../../domain/shared/errors';
@@ -11,6 +11,7 @@ import { ContactWorld } from './contact-world';
 
 const FIRST_PAGE = { page: 1, pageSize: 100 };
 const BY_FIRST_NAME = { field: 'firstName', descending: false } as const;
+const list = (ordering: ContactListRequest['ordering'], page = FIRST_PAGE): ContactListRequest => ({ ordering, page });
 
 describe('contact use cases', () => {
   let world: ContactWorld;
@@ -63,7 +64,7 @@ describe('contact use cases', () => {
     it('is a 404 for an unknown group and for someone outside the organisation', async () => {
       await expect(create({ firstName: 'Lost' }, 'nope')).rejects.toBeInstanceOf(NotFound);
       await expect(create({ firstName: 'Intruder' }, 'suppliers', stranger)).rejects.toBeInstanceOf(NotFound);
-      expect((await world.get(ListContacts).execute(member, group(), FIRST_PAGE, BY_FIRST_NAME)).total).toBe(0);
+      expect((await world.get(ListContacts).execute(member, group(), list(BY_FIRST_NAME))).total).toBe(0);
     });
 
     it('demotes the primary contact of the same entity in the group, and no other', async () => {
@@ -162,10 +163,10 @@ describe('contact use cases', () => {
       for (const firstName of ['carol', 'Alice', 'bob']) await create({ firstName });
       await create({ firstName: 'Elsewhere' }, 'partners');
 
-      const byName = await world.get(ListContacts).execute(member, group(), { page: 1, pageSize: 2 }, BY_FIRST_NAME);
+      const byName = await world.get(ListContacts).execute(member, group(), list(BY_FIRST_NAME, { page: 1, pageSize: 2 }));
       const newestFirst = await world
         .get(ListContacts)
-        .execute(member, group(), FIRST_PAGE, { field: 'dateCreated', descending: true });
+        .execute(member, group(), list({ field: 'dateCreated', descending: true }));
 
       expect(byName.total).toBe(3);
       expect(byName.items.map((view) => view.fullName)).toEqual(['Alice', 'bob']);
@@ -173,7 +174,7 @@ describe('contact use cases', () => {
     });
 
     it('is a 404 to someone outside the organisation', async () => {
-      await expect(world.get(ListContacts).execute(stranger, group(), FIRST_PAGE, BY_FIRST_NAME)).rejects.toBeInstanceOf(NotFound);
+      await expect(world.get(ListContacts).execute(stranger, group(), list(BY_FIRST_NAME))).rejects.toBeInstanceOf(NotFound);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
 import { ListExpenses } from '../../../../application/expense/list-expenses.use-case';
-import { ExpenseListQuery } from '../../../../application/expense/expense-command';
+import { ExpenseFilters } from '../../../../application/expense/expense.ports';
 import { NotFound } from '../../../../domain/shared/errors';
 import { aNewExpense, expenseWorld } from './expense-world';
 
@@ -12,22 +12,22 @@ describe('ListExpenses', () => {
     await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-1', title: 'Cab', vendorUniqueId: 'city-cabs' }));
     await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-2', title: 'Lunch', accountUniqueId: 'acct-6400', employeeUniqueId: world.member.person.uniqueId }));
     await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-3', title: 'CAB home' }));
-    const list = async (query: ExpenseListQuery, actor = world.member.actor) => {
+    const list = async (filters: ExpenseFilters, actor = world.member.actor) => {
       const page = await world.container
         .get(ListExpenses)
-        .execute(actor, world.org, query, { field: 'expenseNumber', descending: false }, { page: 1, pageSize: 10 });
+        .execute(actor, world.org, { filters, ordering: { field: 'expenseNumber', descending: false }, page: { page: 1, pageSize: 10 } });
       return page;
     };
     return { ...world, list };
   }
 
-  it.each<[string, (w: Awaited<ReturnType<typeof withExpenses>>) => ExpenseListQuery, string[]]>([
-    ['a vendor, by unique_id', () => ({ vendorUniqueId: 'city-cabs' }), ['A-1']],
-    ['an account, by unique_id', () => ({ accountUniqueId: 'acct-6400' }), ['A-2']],
-    ['an employee, by unique_id', (w) => ({ employeeUniqueId: w.member.person.uniqueId }), ['A-2']],
+  it.each<[string, (w: Awaited<ReturnType<typeof withExpenses>>) => ExpenseFilters, string[]]>([
+    ['a vendor, by unique_id', () => ({ vendor: 'city-cabs' }), ['A-1']],
+    ['an account, by unique_id', () => ({ account: 'acct-6400' }), ['A-2']],
+    ['an employee, by unique_id', (w) => ({ employee: w.member.person.uniqueId }), ['A-2']],
     ['a search, case-insensitively and trimmed', () => ({ search: '  cAb ' }), ['A-1', 'A-3']],
     ['a blank search, which is no search', () => ({ search: '   ' }), ['A-1', 'A-2', 'A-3']],
-    ['a reference that names nothing', () => ({ vendorUniqueId: 'nobody' }), []],
+    ['a reference that names nothing', () => ({ vendor: 'nobody' }), []],
   ])('filters by %s', async (_case, query, expected) => {
     const world = await withExpenses();
     const page = await world.list(query(world));
@@ -37,7 +37,7 @@ describe('ListExpenses', () => {
 
   it('shows the vendor of each expense in its view', async () => {
     const world = await withExpenses();
-    const page = await world.list({ vendorUniqueId: 'city-cabs' });
+    const page = await world.list({ vendor: 'city-cabs' });
     expect(page.items[0].vendor).toEqual({ uniqueId: 'city-cabs', name: 'City Cabs' });
   });
 

@@ -1,6 +1,8 @@
 import { AUTHORISATION_POLICY, Operation } from '../../../../application/organisation/authorisation-policy';
-import { InviteMember, ListInvitations } from '../../../../application/organisation/invitations.use-case';
-import { ListMembers, RemoveMember } from '../../../../application/organisation/members.use-case';
+import { InviteMember } from '../../../../application/organisation/invite-member.use-case';
+import { ListInvitations } from '../../../../application/organisation/list-invitations.use-case';
+import { ListMembers } from '../../../../application/organisation/list-members.use-case';
+import { RemoveMember } from '../../../../application/organisation/remove-member.use-case';
 import { OrganisationAccess } from '../../../../application/organisation/organisation-access';
 import { EXPENSE_ACTIONS } from '../../../../domain/expense/expense-transitions';
 import { NotFound, PermissionDenied } from '../../../../domain/shared/errors';
@@ -70,7 +72,8 @@ describe('an organisation with its owner, a member, and an outsider who owns ano
   });
 
   describe('owner-only member and invitation use cases', () => {
-    const memberCount = async () => (await app.get(ListMembers).execute(acme.owner.actor, acme.orgUid)).length;
+    const FIRST_PAGE = { page: 1, pageSize: 100 };
+    const memberCount = async () => (await app.get(ListMembers).execute(acme.owner.actor, acme.orgUid, FIRST_PAGE)).items.length;
 
     it('refuses RemoveMember to a member with PermissionDenied and to a non-member with NotFound, removing no one', async () => {
       const ownerUid = acme.owner.profile.person.uniqueId;
@@ -83,15 +86,15 @@ describe('an organisation with its owner, a member, and an outsider who owns ano
       const invitation = { email: 'friend@example.com', role: 'member' as const };
       await expect(app.get(InviteMember).execute(acme.member, acme.orgUid, invitation)).rejects.toBeInstanceOf(PermissionDenied);
       await expect(app.get(InviteMember).execute(acme.outsider.actor, acme.orgUid, invitation)).rejects.toBeInstanceOf(NotFound);
-      await expect(app.get(ListInvitations).execute(acme.member, acme.orgUid)).rejects.toBeInstanceOf(PermissionDenied);
-      await expect(app.get(ListInvitations).execute(acme.outsider.actor, acme.orgUid)).rejects.toBeInstanceOf(NotFound);
+      await expect(app.get(ListInvitations).execute(acme.member, acme.orgUid, FIRST_PAGE)).rejects.toBeInstanceOf(PermissionDenied);
+      await expect(app.get(ListInvitations).execute(acme.outsider.actor, acme.orgUid, FIRST_PAGE)).rejects.toBeInstanceOf(NotFound);
       expect(app.mailer.sent).toEqual([]);
-      await expect(app.get(ListInvitations).execute(acme.owner.actor, acme.orgUid)).resolves.toEqual([]);
+      expect((await app.get(ListInvitations).execute(acme.owner.actor, acme.orgUid, FIRST_PAGE)).items).toEqual([]);
     });
 
     it('lets any member list the members', async () => {
-      await expect(app.get(ListMembers).execute(acme.member, acme.orgUid)).resolves.toHaveLength(2);
-      await expect(app.get(ListMembers).execute(acme.outsider.actor, acme.orgUid)).rejects.toBeInstanceOf(NotFound);
+      expect((await app.get(ListMembers).execute(acme.member, acme.orgUid, FIRST_PAGE)).items).toHaveLength(2);
+      await expect(app.get(ListMembers).execute(acme.outsider.actor, acme.orgUid, FIRST_PAGE)).rejects.toBeInstanceOf(NotFound);
     });
   });
 });

@@ -1,5 +1,9 @@
 import { RecordingMailer } from '../../../../adapters/system/recording-mailer';
-import { AcceptInvitation, InvitationView, InviteMember, ListInvitations, ResendInvitation } from '../../../../application/organisation/invitations.use-case';
+import { AcceptInvitation } from '../../../../application/organisation/accept-invitation.use-case';
+import { InvitationView } from '../../../../application/organisation/invitation-view';
+import { InviteMember } from '../../../../application/organisation/invite-member.use-case';
+import { ListInvitations } from '../../../../application/organisation/list-invitations.use-case';
+import { ResendInvitation } from '../../../../application/organisation/resend-invitation.use-case';
 import { MailMessage } from '../../../../application/organisation/organisation.ports';
 import { Actor } from '../../../../application/shared/actor';
 import { MailDeliveryFailed } from '../../../../application/shared/errors';
@@ -23,7 +27,7 @@ describe('invitations', () => {
   const invite = (email = 'newcomer@example.com') => app.get(InviteMember).execute(owner.actor, orgUid, { email, role: 'member' });
   const resend = (view: InvitationView, actor: Actor = owner.actor) => app.get(ResendInvitation).execute(actor, orgUid, view.invitation.uniqueId);
   const accept = (token: string) => app.get(AcceptInvitation).execute({ token, actor: null, newAccount: NEW_ACCOUNT });
-  const listed = async () => (await app.get(ListInvitations).execute(owner.actor, orgUid)).map((view) => view.invitation);
+  const listed = async () => (await app.get(ListInvitations).execute(owner.actor, orgUid, { page: 1, pageSize: 100 })).items.map((view) => view.invitation);
 
   describe('InviteMember', () => {
     it('e-mails the link with the token and records when it went out', async () => {

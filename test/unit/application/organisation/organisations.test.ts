@@ -18,6 +18,8 @@ import {
   useCases,
 } from '../../../support/in-memory';
 
+const FIRST_PAGE = { page: 1, pageSize: 100 };
+
 describe('organisation access', () => {
   let app: InMemoryUseCases;
   let owner: SignedUpUser;
@@ -128,7 +130,7 @@ describe('CreateOrganisation', () => {
 
     await expect(attempt).rejects.toBeInstanceOf(ValidationFailed);
     await expect(attempt).rejects.toMatchObject({ errors: { unique_id: ['organisation with this unique id already exists.'] } });
-    expect((await app.get(ListOrganisations).execute(grace.actor)).map((v) => v.organisation.name)).toEqual(['Analytical Engines Ltd']);
+    expect((await app.get(ListOrganisations).execute(grace.actor, FIRST_PAGE)).items.map((v) => v.organisation.name)).toEqual(['Analytical Engines Ltd']);
   });
 
   it('founds through the shared service with the time it is given', async () => {
@@ -154,7 +156,7 @@ describe('ListOrganisations', () => {
       monthlyAiCreditsUsed: Decimal.of('33.3'),
     });
 
-    const views = await app.get(ListOrganisations).execute(ada.actor);
+    const { items: views } = await app.get(ListOrganisations).execute(ada.actor, FIRST_PAGE);
 
     expect(views.map((v) => v.organisation.name)).toEqual(['Own', 'Other People', 'Credits']);
     expect(views.map((v) => v.memberCount)).toEqual([1, 2, 1]);
@@ -164,10 +166,21 @@ describe('ListOrganisations', () => {
     expect(views[0].financialYearLabel).toBe('FY2026');
   });
 
+  it('answers the requested page of that order, with the whole count as its total', async () => {
+    const app = await useCases();
+    const ada = await signUp(app, { email: 'ada@example.com', organisationName: 'First' });
+    for (const name of ['Second', 'Third']) await app.get(CreateOrganisation).execute(ada.actor, { name });
+
+    const page = await app.get(ListOrganisations).execute(ada.actor, { page: 2, pageSize: 2 });
+
+    expect(page.total).toBe(3);
+    expect(page.items.map((v) => v.organisation.name)).toEqual(['Third']);
+  });
+
   it('is empty for a person who belongs nowhere', async () => {
     const app = await useCases();
     const loner = await aRegisteredPerson(app);
-    await expect(app.get(ListOrganisations).execute({ personId: loner.id })).resolves.toEqual([]);
+    expect((await app.get(ListOrganisations).execute({ personId: loner.id }, FIRST_PAGE)).items).toEqual([]);
   });
 });
 

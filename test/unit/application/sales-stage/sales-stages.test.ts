@@ -11,7 +11,7 @@ import { Decimal } from '../../../../domain/shared/decimal';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
 
-const BY_POSITION: SalesStageListQuery = { ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } };
+const BY_POSITION: SalesStageListQuery = { filters: {}, ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } };
 
 describe('sales stage use cases', () => {
   let app: InMemoryApp;

@@ -1,0 +1,131 @@
+import Router from '@koa/router';
+import { Context, Middleware } from 'koa';
+import { readBody } from '../body/read-body';
+import { refuseMethod } from '../http-errors';
+import { InputClass } from '../validation/input';
+import { ListParameters } from '../validation/query';
+import { AuthGuard } from './controller';
+import { WireSchema, wireSchema } from './wire-schema';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Response headers the API description names (`components.headers`). */
+export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition';
+
+/** One success answer of an operation. */
+export interface Answer {
+  status: number;
+  description: string;
+  /** A JSON body and its schema. */
+  json?: WireSchema<unknown>;
+  /** A body of another media type (a file, a page). */
+  media?: { types: readonly string[]; description: string };
+  /** Headers it carries; `true` when always. */
+  headers?: Partial<Record<DocumentedHeader, boolean>>;
+}
+
+/**
+ * Error statuses an operation answers beyond those its shape implies: every
+ * operation with credentials 401, 429 (failed Basic logins are throttled) and,
+ * on unsafe methods, 403 (CSRF); with a body 400, 413 and 415; with a path
+ * parameter 404; a list 400; every path 405 to the methods it does not take.
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+
+/** `required` (the default): Basic or a session; `optional`: anonymous too; `none`: no credentials read. */
+export type Credentials = 'required' | 'optional' | 'none';
+
+/** The body an operation takes: its `@Input` class and the content types besides JSON. */
+export interface BodyParameters {
+  input: InputClass<object>;
+  /** `application/x-www-form-urlencoded`. */
+  form?: boolean;
+  /** `multipart/form-data`, with files. */
+  multipart?: boolean;
+}
+
+/**
+ * One operation, declared where it is registered: what it reads, what it
+ * answers and who may call it. The router serves it and the API description
+ * is generated from the same declaration, so the two cannot drift.
+ */
+export interface Operation {
+  method: Method;
+  path: string;
+  credentials?: Credentials;
+  /** The expense action changes state even on GET: a cookie session shows its CSRF token then too. */
+  csrfOnEveryMethod?: boolean;
+  body?: BodyParameters;
+  /** Fields also read from the query string (the expense action's `action` and `reason`). */
+  query?: InputClass<object>;
+  /** A list: its filters, orderings and paging. */
+  list?: ListParameters;
+  answers: Answer[];
+  errors?: ErrorStatus[];
+  handle(ctx: Context): Promise<void> | void;
+}
+
+export type DocumentedOperation = Omit<Operation, 'handle'>;
+
+/**
+ * The router and the list of operations it serves. Controllers add their
+ * operations here; `refuse` adds the 405-only routes, which are not operations.
+ */
+export class Routes {
+  private readonly declared: DocumentedOperation[] = [];
+
+  constructor(
+    readonly router: Router,
+    private readonly guard: AuthGuard,
+  ) {}
+
+  get operations(): readonly DocumentedOperation[] {
+    return this.declared;
+  }
+
+  add(operation: Operation): void {
+    const { handle, ...documented } = operation;
+    this.declared.push(documented);
+    const middleware: Middleware[] = [...this.credentials(operation.credentials, operation.csrfOnEveryMethod)];
+    if (operation.body) middleware.push(readBody({ form: operation.body.form, multipart: operation.body.multipart }));
+    middleware.push((ctx) => handle(ctx));
+    this.router.register(operation.path, [operation.method], middleware);
+  }
+
+  /**
+   * Answers 405 to every method on `path` but `allowed`, after the credentials
+   * check as DRF authenticates first: without it `…/create/` would be read as
+   * the detail of a record named "create".
+   */
+  refuse(path: string, allowed: Method[], credentials: Credentials = 'required'): void {
+    this.router.all(path, ...this.credentials(credentials), refuseMethod(allowed));
+  }
+
+  private credentials(credentials: Credentials = 'required', csrfOnEveryMethod = false): Middleware[] {
+    if (credentials === 'none') return [];
+    return [this.guard.required({ optional: credentials === 'optional', csrfOnEveryMethod })];
+  }
+}
+
+const ok = (json: WireSchema<unknown>, headers?: Answer['headers']): Answer => ({ status: 200, description: 'OK', json, headers });
+
+/** The answers most operations give. */
+export const answers = {
+  ok,
+  created: (json: WireSchema<unknown>, headers?: Answer['headers']): Answer => ({ status: 201, description: 'Created', json, headers }),
+  noContent: (headers?: Answer['headers']): Answer => ({ status: 204, description: 'No content', headers }),
+  page: <T>(item: WireSchema<T>): Answer => ({
+    status: 200,
+    description: 'One page of the list (see the `Link` header for the others).',
+    json: wireSchema.array(item),
+    headers: { 'X-Total-Count': true, Link: true },
+  }),
+};
+
+/** The operations a router serves, as `{method, path}`: HEAD (which mirrors GET) and the 405-only routes left out. */
+export function routesOf(router: Router): { method: string; path: string }[] {
+  const layers = router.stack as unknown as { path: string; methods: string[]; stack: { refusesMethod?: boolean }[] }[];
+  return layers
+    .filter((layer) => !layer.stack[layer.stack.length - 1]?.refusesMethod)
+    .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path })));
+}

@@ -1,0 +1,91 @@
+import { inject, injectable } from 'inversify';
+import { Invitation } from '../../domain/organisation/invitation';
+import { passwordProblems } from '../../domain/person/password-policy';
+import { Person } from '../../domain/person/person';
+import { NotFound, PermissionDenied, ValidationFailed } from '../../domain/shared/errors';
+import { AUTH_TOKENS, CredentialRepository, PasswordHasher, SessionStore, StartedSession } from '../auth/auth.ports';
+import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
+import { ProfileView, ProfileViews } from '../person/profile-views';
+import { Actor } from '../shared/actor';
+import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, TokenIssuer } from './organisation.ports';
+
+export interface AcceptInvitationCommand {
+  token: string;
+  /** The caller, when they sent credentials: their e-mail must be the invited one. */
+  actor: Actor | null;
+  /** Without credentials: the account to create for the invited e-mail. */
+  newAccount: { password: string; firstName: string; lastName: string } | null;
+}
+
+/**
+ * Accepting adds the invited person as a member: an existing user who is
+ * signed in as the invited e-mail, or a new account created for that e-mail.
+ */
+@injectable()
+export class AcceptInvitation {
+  constructor(
+    @inject(ORGANISATION_TOKENS.InvitationRepository) private readonly invitations: InvitationRepository,
+    @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
+    @inject(ORGANISATION_TOKENS.TokenIssuer) private readonly tokens: TokenIssuer,
+    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
+    @inject(AUTH_TOKENS.CredentialRepository) private readonly credentials: CredentialRepository,
+    @inject(AUTH_TOKENS.PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(AUTH_TOKENS.SessionStore) private readonly sessions: SessionStore,
+    @inject(ProfileViews) private readonly profiles: ProfileViews,
+    @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(command: AcceptInvitationCommand): Promise<{ profile: ProfileView; session: StartedSession | null }> {
+    const passwordHash = command.actor || !command.newAccount ? null : await this.hashNewPassword(command.newAccount.password);
+    const now = this.clock.now();
+    const person = await this.unitOfWork.transaction(async () => {
+      const invitation = await this.invitations.findByTokenHash(this.tokens.hashOf(command.token), { forUpdate: true });
+      if (!invitation) throw new NotFound();
+      invitation.assertOpen(now);
+      const person = command.actor ? await this.existingInvitee(command.actor, invitation) : await this.newInvitee(invitation, command, passwordHash!, now);
+      invitation.accept(person.id, now);
+      await this.invitations.save(invitation);
+      if (!(await this.memberships.find(invitation.organisationId, person.id))) {
+        await this.memberships.add({ organisationId: invitation.organisationId, personId: person.id, role: invitation.role, dateJoined: now });
+      }
+      return person;
+    });
+    const session = command.actor ? null : await this.sessions.start(person.id, now);
+    return { profile: await this.profiles.of(person), session };
+  }
+
+  private async hashNewPassword(password: string): Promise<string> {
+    const problems = passwordProblems(password);
+    if (problems.length > 0) throw new ValidationFailed({ password: problems });
+    return this.hasher.hash(password);
+  }
+
+  private async existingInvitee(actor: Actor, invitation: Invitation): Promise<Person> {
+    const person = await this.people.findById(actor.personId);
+    if (!person || !invitation.isFor(person.email)) {
+      throw new PermissionDenied('This invitation was sent to another e-mail address.');
+    }
+    return person;
+  }
+
+  private async newInvitee(
+    invitation: Invitation,
+    command: AcceptInvitationCommand,
+    passwordHash: string,
+    now: Date,
+  ): Promise<Person> {
+    if (!command.newAccount) throw ValidationFailed.field('password', 'This field is required.');
+    if (await this.people.findByEmail(invitation.email)) {
+      throw ValidationFailed.field('non_field_errors', 'An account with this e-mail exists: sign in to accept the invitation.');
+    }
+    const id = this.ids.next();
+    const person = Person.register({ id, uniqueId: id, email: invitation.email, ...command.newAccount, now });
+    person.recordLogin(now);
+    await this.people.save(person);
+    await this.credentials.setPasswordHash(person.id, passwordHash, now);
+    return person;
+  }
+}

@@ -1,0 +1,52 @@
+import { inject, injectable } from 'inversify';
+import { Invitation, InvitableRole } from '../../domain/organisation/invitation';
+import { ValidationFailed } from '../../domain/shared/errors';
+import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
+import { Actor } from '../shared/actor';
+import { MailDeliveryFailed } from '../shared/errors';
+import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
+import { InvitationDelivery } from './invitation-delivery';
+import { InvitationView, invitationView } from './invitation-view';
+import { OrganisationAccess } from './organisation-access';
+import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, TokenIssuer } from './organisation.ports';
+
+/**
+ * The owner invites someone by e-mail; the link in the e-mail carries a
+ * single-use token. The invitation is stored before the mail goes out, so a
+ * mail failure loses nothing: the answer still carries the token (`sentAt`
+ * stays null) and the owner can resend.
+ */
+@injectable()
+export class InviteMember {
+  constructor(
+    @inject(OrganisationAccess) private readonly access: OrganisationAccess,
+    @inject(ORGANISATION_TOKENS.InvitationRepository) private readonly invitations: InvitationRepository,
+    @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
+    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
+    @inject(ORGANISATION_TOKENS.TokenIssuer) private readonly tokens: TokenIssuer,
+    @inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
+    @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, organisationUniqueId: string, command: { email: string; role: InvitableRole }): Promise<InvitationView> {
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'invitations.create');
+    const existing = await this.people.findByEmail(command.email);
+    if (existing && (await this.memberships.find(organisation.id, existing.id))) {
+      throw ValidationFailed.field('email', 'This person is already a member of the organisation.');
+    }
+    const now = this.clock.now();
+    const { token, hash } = this.tokens.issue();
+    const issued = { token, acceptUrl: this.delivery.acceptUrl(token) };
+    const id = this.ids.next();
+    const invitation = Invitation.issue({ ...command, id, uniqueId: id, organisationId: organisation.id, tokenHash: hash, invitedById: actor.personId, now });
+    await this.invitations.save(invitation);
+    try {
+      await this.delivery.send(invitation, organisation.name, token);
+    } catch (error) {
+      if (error instanceof MailDeliveryFailed) return invitationView(invitation, now, issued);
+      throw error;
+    }
+    return invitationView(await this.delivery.recordSent(invitation), now, issued);
+  }
+}
