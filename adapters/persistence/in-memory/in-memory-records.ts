@@ -1,4 +1,4 @@
-import { Page, PageRequest, slicePage } from '../../../application/shared/page';
+import { ListQuery, Page, slicePage } from '../../../application/shared/page';
 import { duplicateUniqueId } from '../../../application/shared/records';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { keyContains, searchKey } from '../search-key';
@@ -19,66 +19,82 @@ export interface UniqueValue<S> {
   message: string;
 }
 
+/** A kind of record in memory: how to restore it, how its lists sort, and its uniqueness rules. */
+export interface RecordCollection<S, T, O extends string> {
+  restore: (snapshot: S) => T;
+  /** The model's name in the 400 on a duplicate unique_id. */
+  model: string;
+  sortKeys: Record<O, (snapshot: S) => SortValue>;
+  /** Values unique in the organisation besides unique_id. */
+  unique?: UniqueValue<S>[];
+}
+
 /**
- * The in-memory twin of `OrganisationRecords`: snapshots of one kind of
- * organisation-scoped record, with the same look-ups, paging and uniqueness
- * rules. Transactions run one at a time (InMemoryUnitOfWork), so nothing here locks.
+ * The in-memory twin of `OrganisationRecords`, which each area's in-memory
+ * repository extends: snapshots of one kind of organisation-scoped record,
+ * with the same look-ups, paging and uniqueness rules. A repository declares
+ * its `collection` and, when its list has filters, `matches`. Transactions run
+ * one at a time (InMemoryUnitOfWork), so nothing here locks.
  */
-export class InMemoryRecords<S extends ScopedSnapshot, T extends { snapshot(): S }> {
+export abstract class InMemoryRecords<S extends ScopedSnapshot, T extends { snapshot(): S; readonly id: string }, F, O extends string> {
+  protected abstract readonly collection: RecordCollection<S, T, O>;
   private readonly rows = new Map<string, S>();
 
-  constructor(
-    private readonly restore: (snapshot: S) => T,
-    private readonly model: string,
-    private readonly unique: UniqueValue<S>[] = [],
-  ) {}
-
-  findByUniqueId(organisationId: string, uniqueId: string): T | null {
+  /** `options` is for the TypeORM twin's row lock: transactions here already run one at a time. */
+  async findByUniqueId(organisationId: string, uniqueId: string, _options?: { forUpdate?: boolean }): Promise<T | null> {
     const row = this.of(organisationId).find((s) => s.uniqueId === uniqueId);
-    return row ? this.restore(row) : null;
+    return row ? this.collection.restore(row) : null;
   }
 
-  findByIds(organisationId: string, ids: string[]): T[] {
+  async findByIds(organisationId: string, ids: string[]): Promise<T[]> {
     const wanted = new Set(ids);
     return this.of(organisationId)
       .filter((s) => wanted.has(s.id))
-      .map(this.restore);
+      .map(this.collection.restore);
   }
 
-  /** The organisation's snapshots, for a list's filters. */
-  of(organisationId: string): S[] {
+  /** One page of the records that pass the filters, sorted as the SQL adapters sort: by the key, then by the id. */
+  async list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
+    const key = this.collection.sortKeys[query.ordering.field];
+    const direction = query.ordering.descending ? -1 : 1;
+    const sorted = this.of(organisationId)
+      .filter((s) => this.matches(s, query.filters))
+      .sort((a, b) => direction * (compare(key(a), key(b)) || compare(a.id, b.id)));
+    const { items, total } = slicePage(sorted, query.page);
+    return { total, items: items.map(this.collection.restore) };
+  }
+
+  async save(record: T): Promise<void> {
+    const row = record.snapshot();
+    const others = this.of(row.organisationId).filter((s) => s.id !== row.id);
+    for (const unique of this.collection.unique ?? []) {
+      if (others.some((s) => unique.of(s) === unique.of(row))) throw ValidationFailed.field(unique.field, unique.message);
+    }
+    if (others.some((s) => s.uniqueId === row.uniqueId)) throw duplicateUniqueId(this.collection.model);
+    this.rows.set(row.id, row);
+  }
+
+  async addAll(records: T[]): Promise<void> {
+    for (const record of records) await this.save(record);
+  }
+
+  async delete(record: T): Promise<void> {
+    this.rows.delete(record.id);
+  }
+
+  /** Whether a snapshot passes the list's filters; a list without filters keeps the default. */
+  protected matches(_snapshot: S, _filters: F): boolean {
+    return true;
+  }
+
+  /** The organisation's snapshots. */
+  protected of(organisationId: string): S[] {
     return [...this.rows.values()].filter((s) => s.organisationId === organisationId);
   }
 
   /** Whether any of the organisation's records matches. */
-  exists(organisationId: string, matches: (snapshot: S) => boolean): boolean {
+  protected exists(organisationId: string, matches: (snapshot: S) => boolean): boolean {
     return this.of(organisationId).some(matches);
-  }
-
-  /** One page of `rows` sorted as the SQL adapters sort: by the key, then by the internal id in the same direction. */
-  page(rows: S[], key: (snapshot: S) => SortValue, descending: boolean, page: PageRequest): Page<T> {
-    const direction = descending ? -1 : 1;
-    const sorted = [...rows].sort((a, b) => direction * (compare(key(a), key(b)) || compare(a.id, b.id)));
-    const { items, total } = slicePage(sorted, page);
-    return { total, items: items.map(this.restore) };
-  }
-
-  save(record: T): void {
-    const row = record.snapshot();
-    const others = this.of(row.organisationId).filter((s) => s.id !== row.id);
-    for (const unique of this.unique) {
-      if (others.some((s) => unique.of(s) === unique.of(row))) throw ValidationFailed.field(unique.field, unique.message);
-    }
-    if (others.some((s) => s.uniqueId === row.uniqueId)) throw duplicateUniqueId(this.model);
-    this.rows.set(row.id, row);
-  }
-
-  addAll(records: T[]): void {
-    for (const record of records) this.save(record);
-  }
-
-  delete(id: string): void {
-    this.rows.delete(id);
   }
 }
 

@@ -1,8 +1,7 @@
 import { EntityManager, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
-import { offsetOf, Page, PageRequest } from '../../../application/shared/page';
+import { ListQuery, offsetOf, Page } from '../../../application/shared/page';
 import { duplicateUniqueId } from '../../../application/shared/records';
-import { ConcurrentModification, InUse } from '../../../domain/shared/errors';
-import { ValidationFailed } from '../../../domain/shared/errors';
+import { ConcurrentModification, InUse, ValidationFailed } from '../../../domain/shared/errors';
 import { searchTerm } from '../search-key';
 import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from './database';
 
@@ -47,79 +46,60 @@ export interface RecordMessages {
   raced?: string[];
 }
 
-/**
- * What every organisation-scoped table shares: look-ups by unique_id and by
- * ids, one page of a filtered list in a stable order with its total, and
- * writes whose constraint failures read as the API's errors (a duplicate
- * unique_id: 400; a record still referenced: 409 `in_use`).
- */
-export class OrganisationRecords<Row extends OrganisationScopedRow, T> {
-  constructor(
-    private readonly db: TypeOrmDatabase,
-    private readonly entity: string,
-    private readonly mapper: RowMapper<Row, T>,
-    private readonly messages: RecordMessages,
-  ) {}
+/** An organisation-scoped table: its entity, its mapper, how its lists sort, and what its constraints answer. */
+export interface RecordTable<Row, T, O extends string> extends RecordMessages {
+  entity: string;
+  mapper: RowMapper<Row, T>;
+  /** The column each ordering field sorts by. */
+  sortKeys: Record<O, SortKey>;
+}
 
-  /** The organisation's rows as alias `r`, for a list to add its filters to. */
-  select(m: EntityManager, organisationId: string): SelectQueryBuilder<Row> {
-    return m
-      .getRepository<Row>(this.entity)
-      .createQueryBuilder('r')
-      .where('r.organisation_id = :organisationId', { organisationId });
-  }
+/**
+ * The one TypeORM store of organisation-scoped records, which each area's
+ * repository extends: look-ups by unique_id and by ids, one page of a
+ * filtered list in a stable order with its total, and writes whose constraint
+ * failures read as the API's errors (a duplicate unique_id: 400; a record
+ * still referenced: 409 `in_use`). A repository declares its `table` and, when
+ * its list has filters, `filtered`.
+ */
+export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T extends { readonly id: string }, F, O extends string> {
+  protected abstract readonly table: RecordTable<Row, T, O>;
+
+  constructor(protected readonly db: TypeOrmDatabase) {}
 
   /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
   async findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<T | null> {
     const where = { organisation_id: organisationId, unique_id: uniqueId } as FindOptionsWhere<Row>;
     const lock = options.forUpdate ? this.db.lockForUpdate : undefined;
-    const row = await this.db.run((m) => m.getRepository<Row>(this.entity).findOne({ where, lock }));
-    return row ? this.mapper.toDomain(row) : null;
+    const row = await this.db.run((m) => this.repository(m).findOne({ where, lock }));
+    return row ? this.table.mapper.toDomain(row) : null;
   }
 
+  /** The organisation's records among `ids` (internal ids), in no particular order. */
   async findByIds(organisationId: string, ids: string[]): Promise<T[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.run((m) => this.select(m, organisationId).andWhere('r.id IN (:...ids)', { ids }).getMany());
-    return rows.map((row) => this.mapper.toDomain(row));
+    return rows.map((row) => this.table.mapper.toDomain(row));
   }
 
-  /** Whether any of the organisation's rows matches `condition` (an SQL condition on alias `r`). */
-  async exists(organisationId: string, condition: string, parameters: Record<string, unknown>): Promise<boolean> {
-    const row = await this.db.run((m) =>
-      this.select(m, organisationId).andWhere(condition, parameters).select('r.id', 'id').limit(1).getRawOne(),
-    );
-    return row !== undefined;
-  }
-
-  /** The query of one page of `filtered`, the id breaking ties so that pages never overlap. */
-  paged(filtered: SelectQueryBuilder<Row>, key: SortKey, descending: boolean, page: PageRequest): SelectQueryBuilder<Row> {
-    const direction = descending ? 'DESC' : 'ASC';
-    const nulls = key.nullable ? (descending ? 'NULLS FIRST' : 'NULLS LAST') : undefined;
-    return filtered
-      .clone()
-      .orderBy(`r.${key.column}`, direction, nulls)
-      .addOrderBy('r.id', direction)
-      .offset(offsetOf(page))
-      .limit(page.pageSize);
-  }
-
-  page(
-    filter: (m: EntityManager) => SelectQueryBuilder<Row>,
-    key: SortKey,
-    descending: boolean,
-    page: PageRequest,
-  ): Promise<Page<T>> {
+  /** One page of the organisation's records that pass the filters, in the asked order, with their count. */
+  list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
     return this.db.run(async (m) => {
-      const filtered = filter(m);
+      const filtered = this.filtered(this.select(m, organisationId), query.filters);
       const counted = await filtered.clone().select('COUNT(*)', 'count').getRawOne<{ count: string | number | bigint }>();
-      const rows = await this.paged(filtered, key, descending, page).getMany();
-      return { total: Number(counted?.count ?? 0), items: rows.map((row) => this.mapper.toDomain(row)) };
+      const rows = await this.ordered(filtered, query).getMany();
+      return { total: Number(counted?.count ?? 0), items: rows.map((row) => this.table.mapper.toDomain(row)) };
     });
+  }
+
+  /** The SQL of one page exactly as `list` runs it, for reading its query plan. */
+  pageQuery(m: EntityManager, organisationId: string, query: ListQuery<F, O>): SelectQueryBuilder<Row> {
+    return this.ordered(this.filtered(this.select(m, organisationId), query.filters), query);
   }
 
   async save(record: T): Promise<void> {
     try {
-      await this.db.run((m) => m.getRepository<Row>(this.entity).save(this.mapper.toPersistence(record)));
+      await this.db.run((m) => this.repository(m).save(this.table.mapper.toPersistence(record)));
     } catch (error) {
       throw this.writeError(error);
     }
@@ -129,31 +109,66 @@ export class OrganisationRecords<Row extends OrganisationScopedRow, T> {
   async addAll(records: T[]): Promise<void> {
     if (records.length === 0) return;
     try {
-      const rows = records.map((record) => this.mapper.toPersistence(record));
-      await this.db.run((m) => m.getRepository<Row>(this.entity).insert(rows as Parameters<Repository<Row>['insert']>[0]));
+      const rows = records.map((record) => this.table.mapper.toPersistence(record));
+      await this.db.run((m) => this.repository(m).insert(rows as Parameters<Repository<Row>['insert']>[0]));
     } catch (error) {
       throw this.writeError(error);
     }
   }
 
+  async delete(record: T): Promise<void> {
+    try {
+      await this.db.run((m) => this.repository(m).delete({ id: record.id } as FindOptionsWhere<Row>));
+    } catch (error) {
+      if (isForeignKeyViolation(error) && this.table.inUse) throw new InUse(this.table.inUse);
+      throw error;
+    }
+  }
+
+  /** The list's filters as SQL conditions on alias `r`; a list without filters keeps the default. */
+  protected filtered(query: SelectQueryBuilder<Row>, _filters: F): SelectQueryBuilder<Row> {
+    return query;
+  }
+
+  /** The organisation's rows as alias `r`. */
+  protected select(m: EntityManager, organisationId: string): SelectQueryBuilder<Row> {
+    return this.repository(m).createQueryBuilder('r').where('r.organisation_id = :organisationId', { organisationId });
+  }
+
+  /** Whether any of the organisation's rows matches `condition` (an SQL condition on alias `r`). */
+  protected async exists(organisationId: string, condition: string, parameters: Record<string, unknown>): Promise<boolean> {
+    const row = await this.db.run((m) =>
+      this.select(m, organisationId).andWhere(condition, parameters).select('r.id', 'id').limit(1).getRawOne(),
+    );
+    return row !== undefined;
+  }
+
+  protected repository(m: EntityManager): Repository<Row> {
+    return m.getRepository<Row>(this.table.entity);
+  }
+
+  /** One page of `filtered` in the asked order, the id breaking ties so that pages never overlap. */
+  private ordered(filtered: SelectQueryBuilder<Row>, query: ListQuery<F, O>): SelectQueryBuilder<Row> {
+    const key = this.table.sortKeys[query.ordering.field];
+    const direction = query.ordering.descending ? 'DESC' : 'ASC';
+    const nulls = key.nullable ? (query.ordering.descending ? 'NULLS FIRST' : 'NULLS LAST') : undefined;
+    return filtered
+      .clone()
+      .orderBy(`r.${key.column}`, direction, nulls)
+      .addOrderBy('r.id', direction)
+      .offset(offsetOf(query.page))
+      .limit(query.page.pageSize);
+  }
+
   /** A constraint failure of a write, as the API's error. */
   private writeError(error: unknown): unknown {
-    if (this.messages.raced?.some((column) => isUniqueViolation(error, column))) return new ConcurrentModification();
-    const unique = this.messages.unique?.find((u) => isUniqueViolation(error, u.column));
+    if (this.table.raced?.some((column) => isUniqueViolation(error, column))) return new ConcurrentModification();
+    const unique = this.table.unique?.find((u) => isUniqueViolation(error, u.column));
     if (unique) return ValidationFailed.field(unique.field, unique.message);
-    if (isUniqueViolation(error, 'unique_id')) return duplicateUniqueId(this.messages.model);
+    if (isUniqueViolation(error, 'unique_id')) return duplicateUniqueId(this.table.model);
     // A record it references was deleted since the use case resolved it: the caller may retry.
     if (isForeignKeyViolation(error)) return new ConcurrentModification();
     return error;
-  }
-
-  async delete(id: string): Promise<void> {
-    try {
-      await this.db.run((m) => m.getRepository<Row>(this.entity).delete({ id } as FindOptionsWhere<Row>));
-    } catch (error) {
-      if (isForeignKeyViolation(error) && this.messages.inUse) throw new InUse(this.messages.inUse);
-      throw error;
-    }
   }
 }
 

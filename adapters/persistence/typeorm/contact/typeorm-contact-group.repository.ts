@@ -1,58 +1,30 @@
 import { inject, injectable } from 'inversify';
-import { EntityManager, SelectQueryBuilder } from 'typeorm';
-import {
-  ContactGroupListQuery,
-  ContactGroupOrderingField,
-  ContactGroupRepository,
-} from '../../../../application/contact/contact.ports';
-import { Page } from '../../../../application/shared/page';
+import { ContactGroupFilters, ContactGroupOrderingField, ContactGroupRepository } from '../../../../application/contact/contact.ports';
 import { CONTACT_GROUP_IN_USE, ContactGroup } from '../../../../domain/contact/contact-group';
 import { TypeOrmDatabase } from '../database';
-import { OrganisationRecords, SortKey } from '../organisation-records';
+import { OrganisationRecords } from '../organisation-records';
 import { contactGroupMapper } from './contact.mapper';
 import { ContactGroupRow } from './contact.schema';
 
-const SORT_KEYS: Record<ContactGroupOrderingField, SortKey> = {
-  name: { column: 'name_key' },
-  dateCreated: { column: 'date_created' },
-};
-
+/** The use case refuses a group that holds contacts; the foreign key refuses one that gained a contact meanwhile. */
 @injectable()
-export class TypeOrmContactGroupRepository implements ContactGroupRepository {
-  private readonly records: OrganisationRecords<ContactGroupRow, ContactGroup>;
+export class TypeOrmContactGroupRepository
+  extends OrganisationRecords<ContactGroupRow, ContactGroup, ContactGroupFilters, ContactGroupOrderingField>
+  implements ContactGroupRepository
+{
+  protected readonly table = {
+    entity: 'ContactGroup',
+    mapper: contactGroupMapper,
+    model: 'contact group',
+    inUse: CONTACT_GROUP_IN_USE,
+    sortKeys: { name: { column: 'name_key' }, dateCreated: { column: 'date_created' } },
+  };
 
   constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase) {
-    this.records = new OrganisationRecords(db, 'ContactGroup', contactGroupMapper, {
-      model: 'contact group',
-      inUse: CONTACT_GROUP_IN_USE,
-    });
-  }
-
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
-    return this.records.findByUniqueId(organisationId, uniqueId);
+    super(db);
   }
 
   findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
-    return this.records.findByUniqueId(organisationId, uniqueId, { forUpdate: true });
-  }
-
-  list(organisationId: string, query: ContactGroupListQuery): Promise<Page<ContactGroup>> {
-    const { field, descending } = query.ordering;
-    return this.records.page((m) => this.records.select(m, organisationId), SORT_KEYS[field], descending, query.page);
-  }
-
-  /** The SQL of one page exactly as `list` runs it, for reading its query plan. */
-  pageQuery(m: EntityManager, organisationId: string, query: ContactGroupListQuery): SelectQueryBuilder<ContactGroupRow> {
-    const { field, descending } = query.ordering;
-    return this.records.paged(this.records.select(m, organisationId), SORT_KEYS[field], descending, query.page);
-  }
-
-  save(group: ContactGroup): Promise<void> {
-    return this.records.save(group);
-  }
-
-  /** The use case refuses a group that holds contacts; the foreign key refuses one that gained a contact meanwhile. */
-  delete(group: ContactGroup): Promise<void> {
-    return this.records.delete(group.id);
+    return this.findByUniqueId(organisationId, uniqueId, { forUpdate: true });
   }
 }

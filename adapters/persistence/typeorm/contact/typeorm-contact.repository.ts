@@ -1,59 +1,45 @@
 import { inject, injectable } from 'inversify';
-import { EntityManager, SelectQueryBuilder } from 'typeorm';
-import {
-  ContactFilters,
-  ContactListQuery,
-  ContactOrderingField,
-  ContactRepository,
-} from '../../../../application/contact/contact.ports';
-import { Page } from '../../../../application/shared/page';
+import { SelectQueryBuilder } from 'typeorm';
+import { ContactFilters, ContactOrderingField, ContactRepository } from '../../../../application/contact/contact.ports';
 import { Contact } from '../../../../domain/contact/contact';
 import { ContactGroup } from '../../../../domain/contact/contact-group';
 import { TypeOrmDatabase } from '../database';
-import { OrganisationRecords, SortKey } from '../organisation-records';
+import { OrganisationRecords } from '../organisation-records';
 import { contactMapper } from './contact.mapper';
 import { ContactRow } from './contact.schema';
 
-const SORT_KEYS: Record<ContactOrderingField, SortKey> = {
-  firstName: { column: 'first_name_key' },
-  lastName: { column: 'last_name_key' },
-  dateCreated: { column: 'date_created' },
-};
-
+/** Contacts, listed within their group (the group is the list's filter). */
 @injectable()
-export class TypeOrmContactRepository implements ContactRepository {
-  private readonly records: OrganisationRecords<ContactRow, Contact>;
-
-  constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {
+export class TypeOrmContactRepository
+  extends OrganisationRecords<ContactRow, Contact, ContactFilters, ContactOrderingField>
+  implements ContactRepository
+{
+  protected readonly table = {
+    entity: 'Contact',
+    mapper: contactMapper,
+    model: 'contact',
     // The primary slot's unique index is the storage's guard against two primaries written at once.
-    this.records = new OrganisationRecords(db, 'Contact', contactMapper, { model: 'contact', raced: ['slot_entity_id'] });
-  }
+    raced: ['slot_entity_id'],
+    sortKeys: {
+      firstName: { column: 'first_name_key' },
+      lastName: { column: 'last_name_key' },
+      dateCreated: { column: 'date_created' },
+    },
+  };
 
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<Contact | null> {
-    return this.records.findByUniqueId(organisationId, uniqueId);
+  constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase) {
+    super(db);
   }
 
   async findInGroup(group: ContactGroup, uniqueId: string): Promise<Contact | null> {
-    const contact = await this.records.findByUniqueId(group.organisationId, uniqueId);
+    const contact = await this.findByUniqueId(group.organisationId, uniqueId);
     return contact?.groupId === group.id ? contact : null;
-  }
-
-  list(organisationId: string, query: ContactListQuery): Promise<Page<Contact>> {
-    const { field, descending } = query.ordering;
-    return this.records.page((m) => this.filtered(m, organisationId, query.filters), SORT_KEYS[field], descending, query.page);
-  }
-
-  /** The SQL of one page exactly as `list` runs it, for reading its query plan. */
-  pageQuery(m: EntityManager, organisationId: string, query: ContactListQuery): SelectQueryBuilder<ContactRow> {
-    const { field, descending } = query.ordering;
-    return this.records.paged(this.filtered(m, organisationId, query.filters), SORT_KEYS[field], descending, query.page);
   }
 
   async countByGroup(organisationId: string, groupIds: string[]): Promise<Map<string, number>> {
     if (groupIds.length === 0) return new Map();
     const rows = await this.db.run((m) =>
-      this.records
-        .select(m, organisationId)
+      this.select(m, organisationId)
         .andWhere('r.group_id IN (:...groupIds)', { groupIds })
         .select('r.group_id', 'group_id')
         .addSelect('COUNT(*)', 'count')
@@ -65,7 +51,7 @@ export class TypeOrmContactRepository implements ContactRepository {
 
   async primariesSharingSlotWith(contact: Contact): Promise<Contact[]> {
     const rows = await this.db.run((m) =>
-      m.getRepository<ContactRow>('Contact').findBy({
+      this.repository(m).findBy({
         group_id: contact.groupId,
         entity_type: contact.entityType,
         slot_entity_id: contact.slotEntityId ?? '',
@@ -75,15 +61,7 @@ export class TypeOrmContactRepository implements ContactRepository {
     return rows.filter((row) => row.id !== contact.id).map(contactMapper.toDomain);
   }
 
-  save(contact: Contact): Promise<void> {
-    return this.records.save(contact);
-  }
-
-  delete(contact: Contact): Promise<void> {
-    return this.records.delete(contact.id);
-  }
-
-  private filtered(m: EntityManager, organisationId: string, filters: ContactFilters): SelectQueryBuilder<ContactRow> {
-    return this.records.select(m, organisationId).andWhere('r.group_id = :groupId', { groupId: filters.groupId });
+  protected override filtered(query: SelectQueryBuilder<ContactRow>, filters: ContactFilters): SelectQueryBuilder<ContactRow> {
+    return query.andWhere('r.group_id = :groupId', { groupId: filters.groupId });
   }
 }
