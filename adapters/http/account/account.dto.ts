@@ -1,8 +1,9 @@
 import { AccountFilters, AccountOrderingField } from '../../../application/account/account.ports';
-import { ACCOUNT_CODE_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_TYPES, AccountType } from '../../../domain/account/account';
+import { ACCOUNT_CODE_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_TYPES, AccountChanges, AccountType } from '../../../domain/account/account';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
 import { filters, Orderings } from '../validation/query';
+import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 
 export class AccountInput {
   @Input('unique_id', fields.uniqueId()) uniqueId?: string;
@@ -35,3 +36,6 @@ export const ACCOUNT_ORDERINGS: Orderings<AccountOrderingField> = {
   choices: { account_code: 'accountCode', name: 'name', account_type: 'accountType' },
   default: { field: 'accountCode', descending: false },
 };
+
+// Every field the changes take is read from the body (see field-coverage.ts).
+export type AccountFieldsBound = NoneMissing<UnboundFields<AccountChanges, AccountInput> & string>;

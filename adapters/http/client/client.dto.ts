@@ -4,10 +4,12 @@ import {
   CLIENT_NAME_MAX_LENGTH,
   CLIENT_PHONE_MAX_LENGTH,
   CLIENT_WEBSITE_MAX_LENGTH,
+  ClientChanges,
 } from '../../../domain/client/client';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
 import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
+import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 
 /** The writable fields of a client (read-only ones are not declared, so ignored). */
 export class ClientInput {
@@ -29,3 +31,6 @@ export const CLIENT_ORDERINGS: Orderings<ClientOrderingField> = {
   choices: { name: 'name', date_created: 'dateCreated' },
   default: { field: 'name', descending: false },
 };
+
+// Every field the changes take is read from the body (see field-coverage.ts).
+export type ClientFieldsBound = NoneMissing<UnboundFields<ClientChanges, ClientInput> & string>;

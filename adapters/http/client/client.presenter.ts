@@ -7,6 +7,7 @@ import {
 } from '../../../domain/client/client';
 import { wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
+import { NoneMissing, UnpresentedFields } from '../shared/field-coverage';
 
 export function presentClient(c: ClientSnapshot) {
   return {
@@ -33,3 +34,6 @@ export const CLIENT_SCHEMA = s.named(
     last_updated: s.dateTime(),
   }),
 );
+
+// Every field reaches the wire (see field-coverage.ts).
+export type ClientFieldsPresented = NoneMissing<UnpresentedFields<ClientSnapshot, ReturnType<typeof presentClient>, 'id' | 'organisationId'> & string>;

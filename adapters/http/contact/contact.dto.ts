@@ -1,9 +1,10 @@
 import { ContactGroupOrderingField, ContactOrderingField } from '../../../application/contact/contact.ports';
-import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS, ContactEntityType } from '../../../domain/contact/contact';
-import { CONTACT_GROUP_NAME_MAX_LENGTH } from '../../../domain/contact/contact-group';
+import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS, ContactChanges, ContactEntityType } from '../../../domain/contact/contact';
+import { CONTACT_GROUP_NAME_MAX_LENGTH, ContactGroupChanges } from '../../../domain/contact/contact-group';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
 import { Orderings } from '../validation/query';
+import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 
 /** `translations` is an opaque text the client owns (see domain/contact/translations.ts). */
 const translations = () => fields.text({ nullable: true });
@@ -48,3 +49,9 @@ export const CONTACT_GROUP_ORDERINGS: Orderings<ContactGroupOrderingField> = {
   choices: { name: 'name', date_created: 'dateCreated' },
   default: { field: 'name', descending: false },
 };
+
+// Every field the changes take is read from the body (see field-coverage.ts).
+export type ContactFieldsBound = NoneMissing<UnboundFields<ContactChanges, ContactInput> & string>;
+
+// Every field the changes take is read from the body (see field-coverage.ts).
+export type ContactGroupFieldsBound = NoneMissing<UnboundFields<ContactGroupChanges, ContactGroupInput> & string>;

@@ -1,8 +1,9 @@
 import { ContactGroupView, ContactView } from '../../../application/contact/contact-views';
-import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS } from '../../../domain/contact/contact';
-import { CONTACT_GROUP_NAME_MAX_LENGTH } from '../../../domain/contact/contact-group';
+import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS, ContactSnapshot } from '../../../domain/contact/contact';
+import { CONTACT_GROUP_NAME_MAX_LENGTH, ContactGroupSnapshot } from '../../../domain/contact/contact-group';
 import { wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
+import { NoneMissing, UnpresentedFields } from '../shared/field-coverage';
 
 export function presentContactGroup(view: ContactGroupView) {
   const g = view.group;
@@ -86,3 +87,11 @@ export const CONTACT_SCHEMA = s.named(
     last_updated: s.dateTime(),
   }),
 );
+
+// Every field reaches the wire (see field-coverage.ts); the creator and the group by name.
+export type ContactFieldsPresented = NoneMissing<
+  UnpresentedFields<ContactSnapshot, ReturnType<typeof presentContact>, 'id' | 'organisationId' | 'createdById' | 'groupId'> & string
+>;
+
+// Every field reaches the wire (see field-coverage.ts).
+export type ContactGroupFieldsPresented = NoneMissing<UnpresentedFields<ContactGroupSnapshot, ReturnType<typeof presentContactGroup>, 'id' | 'organisationId'> & string>;

@@ -1,6 +1,6 @@
 import { ExpenseFilters, ExpenseOrderingField } from '../../../application/expense/expense.ports';
 import { IncomingFile } from '../../../application/shared/incoming-file';
-import { EXPENSE_AMOUNT, EXPENSE_NUMBER_MAX_LENGTH, EXPENSE_TAX_AMOUNT } from '../../../domain/expense/expense';
+import { EXPENSE_AMOUNT, EXPENSE_NUMBER_MAX_LENGTH, EXPENSE_TAX_AMOUNT, ExpenseChanges } from '../../../domain/expense/expense';
 import { EXPENSE_STATUSES, ExpenseStatus } from '../../../domain/expense/expense-status';
 import { EXPENSE_ACTIONS, ExpenseAction } from '../../../domain/expense/expense-transitions';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
@@ -9,6 +9,7 @@ import { fields } from '../validation/fields';
 import { fileField } from '../validation/file-field';
 import { Input } from '../validation/input';
 import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
+import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 
 /** unique_ids of other records: `min 1`, and in a form an empty value means null. */
 const reference = (options: { required?: boolean; nullable?: boolean }) => fields.text({ ...options, allowBlank: false });
@@ -64,3 +65,6 @@ export const EXPENSE_ORDERING: Orderings<ExpenseOrderingField> = {
   },
   default: { field: 'expenseDate', descending: true },
 };
+
+// Every field the changes take is read from the body (see field-coverage.ts); the records it names by unique_id.
+export type ExpenseFieldsBound = NoneMissing<UnboundFields<ExpenseChanges, ExpenseInput, 'accountId' | 'vendorId' | 'employeeId'> & string>;

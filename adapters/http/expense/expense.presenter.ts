@@ -1,10 +1,11 @@
 import { ExpenseView } from '../../../application/expense/expense-views';
 import { ACCOUNT_TYPES } from '../../../domain/account/account';
-import { EXPENSE_AMOUNT, EXPENSE_NUMBER_MAX_LENGTH, EXPENSE_TAX_AMOUNT, EXPENSE_TOTAL } from '../../../domain/expense/expense';
+import { EXPENSE_AMOUNT, EXPENSE_NUMBER_MAX_LENGTH, EXPENSE_TAX_AMOUNT, EXPENSE_TOTAL, ExpenseSnapshot } from '../../../domain/expense/expense';
 import { EXPENSE_STATUSES } from '../../../domain/expense/expense-status';
 import { API_PREFIX } from '../shared/controller';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
+import { NoneMissing, UnpresentedFields } from '../shared/field-coverage';
 
 /** The absolute URL of the receipt endpoint, or null when the expense has none. */
 function receiptUrl(view: ExpenseView, origin: string): string | null {
@@ -112,3 +113,9 @@ export const EXPENSE_SCHEMA = s.named(
     last_updated: s.dateTime(),
   }),
 );
+
+// Every field reaches the wire (see field-coverage.ts); the records it names as nested references.
+type ExpenseReferenceIds = 'accountId' | 'vendorId' | 'employeeId' | 'createdById' | 'approvedById';
+export type ExpenseFieldsPresented = NoneMissing<
+  UnpresentedFields<ExpenseSnapshot, ReturnType<typeof presentExpense>, 'id' | 'organisationId' | ExpenseReferenceIds> & string
+>;

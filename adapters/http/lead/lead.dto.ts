@@ -5,6 +5,7 @@ import {
   LEAD_PRIORITIES,
   LEAD_SOURCES,
   LEAD_WIN_PROBABILITY,
+  LeadChanges,
   LeadOutcome,
   LeadPriority,
   LeadSource,
@@ -14,6 +15,7 @@ import { Decimal } from '../../../domain/shared/decimal';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
 import { filters, Orderings } from '../validation/query';
+import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 
 /** A reference by unique_id to a record of the organisation; a blank one is refused rather than looked up. */
 const reference = (options: { required?: boolean; nullable?: boolean } = {}) =>
@@ -63,3 +65,6 @@ export const LEAD_ORDERINGS: Orderings<LeadOrderingField> = {
   },
   default: { field: 'dateCreated', descending: true },
 };
+
+// Every field the changes take is read from the body (see field-coverage.ts); the stage and client by unique_id.
+export type LeadFieldsBound = NoneMissing<UnboundFields<LeadChanges, LeadInput, 'salesStageId' | 'clientId'> & string>;

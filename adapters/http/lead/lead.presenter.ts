@@ -5,9 +5,11 @@ import {
   LEAD_SOURCES,
   LEAD_WEIGHTED_VALUE_PLACES,
   LEAD_WIN_PROBABILITY,
+  LeadSnapshot,
 } from '../../../domain/lead/lead';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
+import { NoneMissing, UnpresentedFields } from '../shared/field-coverage';
 
 export function presentLead(view: LeadView) {
   const l = view.lead;
@@ -57,3 +59,9 @@ export const LEAD_SCHEMA = s.named(
     last_updated: s.dateTime(),
   }),
 );
+
+// Every field reaches the wire (see field-coverage.ts); the records it names as nested references.
+type LeadReferenceIds = 'createdById' | 'salesStageId' | 'clientId' | 'assignedToId';
+export type LeadFieldsPresented = NoneMissing<
+  UnpresentedFields<LeadSnapshot, ReturnType<typeof presentLead>, 'id' | 'organisationId' | LeadReferenceIds> & string
+>;

@@ -1,9 +1,10 @@
 import { SalesStageOrderingField } from '../../../application/sales-stage/sales-stage.ports';
-import { SALES_STAGE_NAME_MAX_LENGTH, SALES_STAGE_PROBABILITY } from '../../../domain/sales-stage/sales-stage';
+import { SALES_STAGE_NAME_MAX_LENGTH, SALES_STAGE_PROBABILITY, SalesStageChanges } from '../../../domain/sales-stage/sales-stage';
 import { Decimal } from '../../../domain/shared/decimal';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
 import { Orderings } from '../validation/query';
+import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 
 /** A stage's position is a PostgreSQL-sized integer, as Django's PositiveIntegerField. */
 const POSITION_MAX = 2_147_483_647;
@@ -27,3 +28,6 @@ export const SALES_STAGE_ORDERINGS: Orderings<SalesStageOrderingField> = {
   choices: { position: 'position', name: 'name', probability: 'probability', date_created: 'dateCreated' },
   default: { field: 'position', descending: false },
 };
+
+// Every field the changes take is read from the body (see field-coverage.ts).
+export type SalesStageFieldsBound = NoneMissing<UnboundFields<SalesStageChanges, SalesStageInput> & string>;

@@ -1,6 +1,7 @@
 import { SALES_STAGE_NAME_MAX_LENGTH, SALES_STAGE_PROBABILITY, SalesStageSnapshot } from '../../../domain/sales-stage/sales-stage';
 import { wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
+import { NoneMissing, UnpresentedFields } from '../shared/field-coverage';
 
 export function presentSalesStage(s: SalesStageSnapshot) {
   return {
@@ -33,3 +34,6 @@ export const SALES_STAGE_SCHEMA = s.named(
     last_updated: s.dateTime(),
   }),
 );
+
+// Every field reaches the wire (see field-coverage.ts).
+export type SalesStageFieldsPresented = NoneMissing<UnpresentedFields<SalesStageSnapshot, ReturnType<typeof presentSalesStage>, 'id' | 'organisationId'> & string>;

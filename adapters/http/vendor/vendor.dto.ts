@@ -12,12 +12,14 @@ import {
   VENDOR_RATING,
   VENDOR_STATUSES,
   VendorCategory,
+  VendorChanges,
   VendorEntityType,
   VendorStatus,
   WEBSITE_MAX_LENGTH,
 } from '../../../domain/vendor/vendor';
 import { VENDOR_ADDRESS_MAX_LENGTHS } from '../../../domain/vendor/vendor-address';
 import { VENDOR_BANKING_MAX_LENGTHS } from '../../../domain/vendor/vendor-banking';
+import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 import { fields } from '../validation/fields';
 import { Input, nested } from '../validation/input';
 import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
@@ -94,3 +96,6 @@ export const VENDOR_ORDERINGS: Orderings<VendorOrderingField> = {
   },
   default: { field: 'name', descending: false },
 };
+
+// Every field the changes take is read from the body (see field-coverage.ts).
+export type VendorFieldsBound = NoneMissing<UnboundFields<VendorChanges, VendorInput> & string>;

@@ -9,10 +9,12 @@ import {
   VENDOR_NAME_MAX_LENGTH,
   VENDOR_RATING,
   VENDOR_STATUSES,
+  VendorSnapshot,
   WEBSITE_MAX_LENGTH,
 } from '../../../domain/vendor/vendor';
 import { VENDOR_ADDRESS_MAX_LENGTHS, VendorAddress } from '../../../domain/vendor/vendor-address';
 import { VENDOR_BANKING_MAX_LENGTHS, VendorBanking } from '../../../domain/vendor/vendor-banking';
+import { NoneMissing, UnpresentedFields } from '../shared/field-coverage';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
 
@@ -153,3 +155,9 @@ export const VENDOR_SCHEMA = s.named(
     last_updated: s.dateTime(),
   }),
 );
+
+// Every field reaches the wire (see field-coverage.ts); the people as nested references.
+type VendorPeopleIds = 'createdById' | 'assignedToId' | 'accountOwnerId';
+export type VendorFieldsPresented = NoneMissing<
+  UnpresentedFields<VendorSnapshot, ReturnType<typeof presentVendor>, 'id' | 'organisationId' | VendorPeopleIds> & string
+>;
