@@ -3,6 +3,7 @@ import { TypeOrmContactRepository } from '../../../adapters/persistence/typeorm/
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
 import { ContactGroupOrderingField, ContactOrderingField } from '../../../application/contact/contact.ports';
 import { salesStorage } from '../../support/sales-storage';
+import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
 import { storageTargets } from '../../support/storage';
 
 const GROUPS = 2_000;
@@ -33,22 +34,6 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
 
   afterAll(() => close());
 
-  /** The engine's plan of a query, as text: one line per step. */
-  async function plan(sql: string, parameters: unknown[]): Promise<string> {
-    if (database.dialect === 'sqlite') {
-      const rows: { detail: string }[] = await database.dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
-      return rows.map((row) => row.detail).join('\n');
-    }
-    const rows: { 'QUERY PLAN': string }[] = await database.dataSource.query(`EXPLAIN ${sql}`, parameters);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  }
-
-  /** Read through the index, in its order: no full scan of the table and no sort of the matching rows. */
-  function expectIndexedInOrder(text: string, index: string): void {
-    expect(text).toContain(index);
-    expect(text).not.toMatch(/^SCAN r$|Seq Scan|TEMP B-TREE|\bSort\b/m);
-  }
-
   it.each<[ContactOrderingField, string]>([
     ['firstName', 'ix_contacts_group_first_name'],
     ['lastName', 'ix_contacts_group_last_name'],
@@ -57,7 +42,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
       const query = { filters: { groupId: 'group-1' }, ordering: { field, descending }, page: PAGE };
       const pageQuery = new TypeOrmContactRepository(database).pageQuery(database.dataSource.manager, organisationId, query);
 
-      expectIndexedInOrder(await plan(...pageQuery.getQueryAndParameters()), index);
+      expectIndexedInOrder(await queryPlan(database, pageQuery), index);
     }
   });
 
@@ -67,7 +52,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
       const query = { filters: {}, ordering: { field, descending: false }, page: PAGE };
       const pageQuery = new TypeOrmContactGroupRepository(database).pageQuery(database.dataSource.manager, organisationId, query);
 
-      expectIndexedInOrder(await plan(...pageQuery.getQueryAndParameters()), index);
+      expectIndexedInOrder(await queryPlan(database, pageQuery), index);
     },
   );
 });

@@ -10,6 +10,7 @@ import { SalesStage } from '../../../domain/sales-stage/sales-stage';
 import { BUSINESS_CATEGORIES } from '../../../domain/shared/enumerations';
 import { VENDOR_CATEGORIES, VENDOR_ENTITY_TYPES, VENDOR_STATUSES } from '../../../domain/vendor/vendor';
 import { ids, salesStorage } from '../../support/sales-storage';
+import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
 import { storageTargets } from '../../support/storage';
 
 const ROWS = 100_000;
@@ -40,25 +41,6 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
 
   afterAll(() => close());
 
-  /** The engine's plan of a query, as text: one line per step. */
-  async function plan(sql: string, parameters: unknown[]): Promise<string> {
-    if (database.dialect === 'sqlite') {
-      const rows: { detail: string }[] = await database.dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
-      return rows.map((row) => row.detail).join('\n');
-    }
-    const rows: { 'QUERY PLAN': string }[] = await database.dataSource.query(`EXPLAIN ${sql}`, parameters);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  }
-
-  /**
-   * Read through the index, in the index's order: no full scan of the table
-   * (SQLite "SCAN r", Postgres "Seq Scan") and no sort of the matching rows.
-   */
-  function expectIndexedInOrder(text: string, index: string): void {
-    expect(text).toContain(index);
-    expect(text).not.toMatch(/^SCAN r$|Seq Scan|TEMP B-TREE|\bSort\b/m);
-  }
-
   it.each<[string, string, Partial<LeadListQuery>]>([
     ['in the default order', 'ix_leads_org_created', {}],
     ['by source', 'ix_leads_org_source', { filters: { source: 'seo' } }],
@@ -68,7 +50,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     const query: LeadListQuery = { filters: {}, ordering: { field: 'dateCreated', descending: true }, page: PAGE, ...overrides };
     const pageQuery = new TypeOrmLeadRepository(database).pageQuery(database.dataSource.manager, organisationId, query);
 
-    expectIndexedInOrder(await plan(...pageQuery.getQueryAndParameters()), index);
+    expectIndexedInOrder(await queryPlan(database, pageQuery), index);
   });
 
   it.each<[string, string, Partial<VendorListQuery>]>([
@@ -82,7 +64,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     const repository = new TypeOrmVendorRepository(database, new AesGcmSecretBox(randomBytes(32)));
     const pageQuery = repository.pageQuery(database.dataSource.manager, organisationId, query);
 
-    expectIndexedInOrder(await plan(...pageQuery.getQueryAndParameters()), index);
+    expectIndexedInOrder(await queryPlan(database, pageQuery), index);
   });
 });
 
