@@ -1,13 +1,29 @@
 /** A date without a time of day, `YYYY-MM-DD`, always a real calendar date. */
 const FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MS_PER_DAY = 86_400_000;
+
+/** One formatter per time zone: building one costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
 
 export class CalendarDate {
+  /** Days since 1970-01-01: dates are compared and subtracted often, and never change. */
+  private readonly epochDay: number;
+
   private constructor(
     readonly year: number,
     readonly month: number,
     readonly day: number,
-  ) {}
+  ) {
+    this.epochDay = daysFromCivil(year, month, day);
+  }
 
   /** Strict ISO date; `2025-02-30` and `2025-1-5` are not dates. */
   static parse(text: string): CalendarDate | null {
@@ -29,16 +45,9 @@ export class CalendarDate {
 
   /** The date an instant falls on in the given IANA time zone. */
   static ofInstant(instant: Date, timeZone = 'UTC'): CalendarDate {
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(instant)
-      .reduce<Record<string, string>>((acc, part) => ({ ...acc, [part.type]: part.value }), {});
-    return CalendarDate.of(`${parts.year}-${parts.month}-${parts.day}`);
-  }
-
-  private get epochDay(): number {
-    const utc = new Date(0);
-    utc.setUTCFullYear(this.year, this.month - 1, this.day);
-    return Math.round(utc.getTime() / MS_PER_DAY);
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+    for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = Number(part.value);
+    return new CalendarDate(parts.year!, parts.month!, parts.day!);
   }
 
   /** Whole days from `this` to `later` (negative when `later` is earlier). */
@@ -67,6 +76,16 @@ export class CalendarDate {
     const pad = (value: number, width: number) => String(value).padStart(width, '0');
     return `${pad(this.year, 4)}-${pad(this.month, 2)}-${pad(this.day, 2)}`;
   }
+}
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil), in integer arithmetic. */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 export function isLeapYear(year: number): boolean {
