@@ -58,7 +58,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     trustProxy: config.trustProxy,
     isDraining: options.isDraining,
   });
-  return { app, container, dataSource, close: () => dataSource.destroy() };
+  return { app, container, dataSource, close: () => database.close() };
 }
 
 /** SMTP when `SMTP_URL` is set, otherwise the development outbox in the data directory. */

@@ -7,5 +7,6 @@ export async function openMigratedDatabase(database: TestDatabase): Promise<{ db
   const dataSource = createDataSource({ url: database.url, dataDir: database.dataDir, schema: database.schema });
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
-  return { db: new TypeOrmDatabase(dataSource, dialectOf(database.url)), close: () => dataSource.destroy() };
+  const db = new TypeOrmDatabase(dataSource, dialectOf(database.url));
+  return { db, close: () => db.close() };
 }

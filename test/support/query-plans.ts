@@ -1,9 +1,10 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { SqlQuery } from '../../adapters/persistence/typeorm/sql';
 
 /** The engine's plan of a query, as text: one line per step. */
-export async function queryPlan(database: TypeOrmDatabase, query: SelectQueryBuilder<ObjectLiteral>): Promise<string> {
-  const [sql, parameters] = query.getQueryAndParameters();
+export async function queryPlan(database: TypeOrmDatabase, query: SqlQuery | SelectQueryBuilder<ObjectLiteral>): Promise<string> {
+  const [sql, parameters] = 'getQueryAndParameters' in query ? query.getQueryAndParameters() : [query.sql, query.parameters];
   if (database.dialect === 'sqlite') {
     const rows: { detail: string }[] = await database.dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
     return rows.map((row) => row.detail).join('\n');

@@ -17,10 +17,11 @@ export function storageTargets(): StorageTarget[] {
       const dataSource = createDataSource({ url: target.url, dataDir: target.dataDir, schema: target.schema });
       await dataSource.initialize();
       await dataSource.runMigrations({ transaction: 'each' });
+      const database = new TypeOrmDatabase(dataSource, dialectOf(target.url));
       return {
-        database: new TypeOrmDatabase(dataSource, dialectOf(target.url)),
+        database,
         close: async () => {
-          await dataSource.destroy();
+          await database.close();
           await target.dispose();
         },
       };

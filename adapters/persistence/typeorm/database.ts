@@ -1,22 +1,160 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import BetterSqlite3 from 'better-sqlite3';
+import { Pool } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { Dialect } from './columns';
+import { NamedParameters, positional, SqlQuery } from './sql';
+
+/** How many prepared statements a SQLite connection keeps (SQL texts come from code; IN lists vary in length). */
+const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * The database handle every TypeORM repository shares. It hands out the
  * entity manager of the current transaction, if any, and on SQLite makes all
  * work outside transactions wait for the single writer: one connection means
  * that an open transaction would otherwise see, or roll back, others' writes.
+ *
+ * Reads that need no transaction (`select`, `selectRows`) skip TypeORM's query
+ * building and entity hydration: their SQL is prepared once and kept, and rows
+ * are hydrated column by column by TypeORM's own driver. On a SQLite file they
+ * run on a read-only connection of their own, which in WAL mode sees every
+ * committed write and never waits behind the writer's queue.
  */
 export class TypeOrmDatabase implements UnitOfWork {
   private readonly transactionManager = new AsyncLocalStorage<EntityManager>();
   private queue: Promise<unknown> = Promise.resolve();
+  private reader: BetterSqlite3.Database | null | undefined;
+  private readonly statements = new Map<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+  private readonly hydrators = new Map<string, (raw: Record<string, unknown>) => unknown>();
 
   constructor(
     readonly dataSource: DataSource,
     readonly dialect: Dialect,
   ) {}
+
+  /** Closes the read connection and the data source. */
+  async close(): Promise<void> {
+    this.reader?.close();
+    this.reader = null;
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+
+  /** `text` with named parameters (`:name`, `:...list`) in the engine's positional form. */
+  sql(text: string, parameters: NamedParameters = {}): SqlQuery {
+    return positional(this.dialect, text, parameters);
+  }
+
+  /**
+   * The raw rows of each query, read together: in the current transaction if
+   * one is open, otherwise as one consistent snapshot on SQLite (one read
+   * transaction) and one after the other from the pool on Postgres.
+   */
+  async select(queries: SqlQuery[]): Promise<Record<string, unknown>[][]> {
+    const manager = this.transactionManager.getStore();
+    if (manager) {
+      const results: Record<string, unknown>[][] = [];
+      for (const query of queries) results.push(await manager.query(query.sql, query.parameters));
+      return results;
+    }
+    // TypeORM logs the queries it sends when logging is on: those sent past it are logged alike.
+    if (this.dataSource.options.logging) for (const query of queries) this.dataSource.logger.logQuery(query.sql, query.parameters);
+    if (this.dialect === 'postgres') {
+      const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+      const results: Record<string, unknown>[][] = [];
+      for (const query of queries) results.push((await pool.query(query.sql, query.parameters)).rows);
+      return results;
+    }
+    const reader = this.readConnection();
+    if (reader) return this.readAll(reader, queries);
+    const writer = this.writeConnection();
+    return this.exclusively(async () => this.readAll(writer, queries));
+  }
+
+  /** The rows of `query` (`SELECT r.* FROM <entity's table> r …`) as TypeORM would hydrate the entity's. */
+  async selectRows<Row>(entity: string, query: SqlQuery): Promise<Row[]> {
+    const [raw] = await this.select([query]);
+    return this.hydrate<Row>(entity, raw);
+  }
+
+  /**
+   * The entity's rows whose columns equal the values of `where` (a list means
+   * "one of"), in `order` (columns, each optionally followed by DESC).
+   */
+  findBy<Row>(entity: string, where: { [K in keyof Row]?: Row[K] | Row[K][] }, order: string[] = []): Promise<Row[]> {
+    const conditions = Object.entries(where).map(([column, value]) =>
+      Array.isArray(value) ? `r.${column} IN (:...${column})` : `r.${column} = :${column}`,
+    );
+    const orderBy = order.length === 0 ? '' : ` ORDER BY ${order.map((key) => `r.${key}`).join(', ')}`;
+    const text = `SELECT r.* FROM ${this.tableOf(entity)} r WHERE ${conditions.join(' AND ') || '1 = 1'}${orderBy}`;
+    return this.selectRows<Row>(entity, this.sql(text, where as NamedParameters));
+  }
+
+  async findOneBy<Row>(entity: string, where: { [K in keyof Row]?: Row[K] }): Promise<Row | null> {
+    const [row] = await this.findBy<Row>(entity, where);
+    return row ?? null;
+  }
+
+  /** Raw rows of an entity's table as TypeORM would hydrate them. */
+  hydrate<Row>(entity: string, raw: Record<string, unknown>[]): Row[] {
+    const hydrate = this.hydratorOf(entity);
+    return raw.map((row) => hydrate(row) as Row);
+  }
+
+  /** The table an entity schema maps to. */
+  tableOf(entity: string): string {
+    return this.dataSource.getMetadata(entity).tableName;
+  }
+
+  private readAll(connection: BetterSqlite3.Database, queries: SqlQuery[]): Record<string, unknown>[][] {
+    const read = () => queries.map((query) => this.statement(connection, query.sql).all(...query.parameters) as Record<string, unknown>[]);
+    return queries.length === 1 ? read() : connection.transaction(read).deferred();
+  }
+
+  private statement(connection: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+    let cache = this.statements.get(connection);
+    if (!cache) this.statements.set(connection, (cache = new Map()));
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private writeConnection(): BetterSqlite3.Database {
+    return (this.dataSource.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  }
+
+  /** SQLite's read-only connection beside the writer, opened on first use; none for an in-memory database. */
+  private readConnection(): BetterSqlite3.Database | null {
+    if (this.reader === undefined) {
+      const file = this.dataSource.options.database as string;
+      if (file === ':memory:' || !this.dataSource.isInitialized) return null;
+      const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+      reader.pragma('busy_timeout = 5000');
+      reader.defaultSafeIntegers(true);
+      this.reader = reader;
+    }
+    return this.reader;
+  }
+
+  private hydratorOf(entity: string): (raw: Record<string, unknown>) => unknown {
+    let hydrate = this.hydrators.get(entity);
+    if (!hydrate) {
+      const { driver } = this.dataSource;
+      const columns: ColumnMetadata[] = this.dataSource.getMetadata(entity).columns;
+      hydrate = (raw) => {
+        const row: Record<string, unknown> = {};
+        for (const column of columns) row[column.propertyName] = driver.prepareHydratedValue(raw[column.databaseName], column);
+        return row;
+      };
+      this.hydrators.set(entity, hydrate);
+    }
+    return hydrate;
+  }
 
   /** Runs `work` with the current transaction's manager, or on its own. */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -1,9 +1,10 @@
-import { EntityManager, FindOptionsWhere, Repository, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { ListQuery, offsetOf, Page } from '../../../application/shared/page';
 import { duplicateUniqueId } from '../../../application/shared/records';
 import { ConcurrentModification, InUse, ValidationFailed } from '../../../domain/shared/errors';
 import { searchTerm } from '../search-key';
 import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from './database';
+import { Conditions, NamedParameters, SqlQuery } from './sql';
 
 /** The columns every organisation-scoped table has. */
 export interface OrganisationScopedRow {
@@ -69,32 +70,38 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
   async findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<T | null> {
-    const where = { organisation_id: organisationId, unique_id: uniqueId } as FindOptionsWhere<Row>;
-    const lock = options.forUpdate ? this.db.lockForUpdate : undefined;
-    const row = await this.db.run((m) => this.repository(m).findOne({ where, lock }));
+    const lock = options.forUpdate && this.db.lockForUpdate ? ' FOR UPDATE' : '';
+    const [row] = await this.rows(`r.organisation_id = :organisationId AND r.unique_id = :uniqueId${lock}`, { organisationId, uniqueId });
     return row ? this.table.mapper.toDomain(row) : null;
   }
 
   /** The organisation's records among `ids` (internal ids), in no particular order. */
   async findByIds(organisationId: string, ids: string[]): Promise<T[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.run((m) => this.select(m, organisationId).andWhere('r.id IN (:...ids)', { ids }).getMany());
+    const rows = await this.rows('r.organisation_id = :organisationId AND r.id IN (:...ids)', { organisationId, ids });
     return rows.map((row) => this.table.mapper.toDomain(row));
   }
 
   /** One page of the organisation's records that pass the filters, in the asked order, with their count. */
-  list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
-    return this.db.run(async (m) => {
-      const filtered = this.filtered(this.select(m, organisationId), query.filters);
-      const counted = await filtered.clone().select('COUNT(*)', 'count').getRawOne<{ count: string | number | bigint }>();
-      const rows = await this.ordered(filtered, query).getMany();
-      return { total: Number(counted?.count ?? 0), items: rows.map((row) => this.table.mapper.toDomain(row)) };
-    });
+  async list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
+    const where = this.where(organisationId, query.filters);
+    const count = this.db.sql(`SELECT COUNT(*) AS count FROM ${this.tableName} r WHERE ${where.sql}`, where.parameters);
+    const [[counted], raw] = await this.db.select([count, this.pageQuery(organisationId, query)]);
+    const rows = this.db.hydrate<Row>(this.table.entity, raw);
+    return { total: Number(counted.count), items: rows.map((row) => this.table.mapper.toDomain(row)) };
   }
 
   /** The SQL of one page exactly as `list` runs it, for reading its query plan. */
-  pageQuery(m: EntityManager, organisationId: string, query: ListQuery<F, O>): SelectQueryBuilder<Row> {
-    return this.ordered(this.filtered(this.select(m, organisationId), query.filters), query);
+  pageQuery(organisationId: string, query: ListQuery<F, O>): SqlQuery {
+    const where = this.where(organisationId, query.filters);
+    const key = this.table.sortKeys[query.ordering.field];
+    const direction = query.ordering.descending ? 'DESC' : 'ASC';
+    const nulls = key.nullable ? (query.ordering.descending ? ' NULLS FIRST' : ' NULLS LAST') : '';
+    return this.db.sql(
+      `SELECT r.* FROM ${this.tableName} r WHERE ${where.sql} ` +
+        `ORDER BY r.${key.column} ${direction}${nulls}, r.id ${direction} LIMIT :limit OFFSET :offset`,
+      { ...where.parameters, limit: query.page.pageSize, offset: offsetOf(query.page) },
+    );
   }
 
   async save(record: T): Promise<void> {
@@ -125,39 +132,36 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     }
   }
 
-  /** The list's filters as SQL conditions on alias `r`; a list without filters keeps the default. */
-  protected filtered(query: SelectQueryBuilder<Row>, _filters: F): SelectQueryBuilder<Row> {
-    return query;
+  /** The list's filters as SQL conditions on alias `r` (named parameters); a list without filters keeps the default. */
+  protected filtered(conditions: Conditions, _filters: F): Conditions {
+    return conditions;
   }
 
-  /** The organisation's rows as alias `r`. */
-  protected select(m: EntityManager, organisationId: string): SelectQueryBuilder<Row> {
-    return this.repository(m).createQueryBuilder('r').where('r.organisation_id = :organisationId', { organisationId });
+  /** The organisation's rows (alias `r`) that meet `condition`, hydrated. */
+  protected async rows(condition: string, parameters: NamedParameters): Promise<Row[]> {
+    return this.db.selectRows<Row>(this.table.entity, this.db.sql(`SELECT r.* FROM ${this.tableName} r WHERE ${condition}`, parameters));
   }
 
   /** Whether any of the organisation's rows matches `condition` (an SQL condition on alias `r`). */
-  protected async exists(organisationId: string, condition: string, parameters: Record<string, unknown>): Promise<boolean> {
-    const row = await this.db.run((m) =>
-      this.select(m, organisationId).andWhere(condition, parameters).select('r.id', 'id').limit(1).getRawOne(),
-    );
-    return row !== undefined;
+  protected async exists(organisationId: string, condition: string, parameters: NamedParameters): Promise<boolean> {
+    const query = this.db.sql(`SELECT 1 AS found FROM ${this.tableName} r WHERE r.organisation_id = :organisationId AND (${condition}) LIMIT 1`, {
+      ...parameters,
+      organisationId,
+    });
+    const [rows] = await this.db.select([query]);
+    return rows.length > 0;
   }
 
   protected repository(m: EntityManager): Repository<Row> {
     return m.getRepository<Row>(this.table.entity);
   }
 
-  /** One page of `filtered` in the asked order, the id breaking ties so that pages never overlap. */
-  private ordered(filtered: SelectQueryBuilder<Row>, query: ListQuery<F, O>): SelectQueryBuilder<Row> {
-    const key = this.table.sortKeys[query.ordering.field];
-    const direction = query.ordering.descending ? 'DESC' : 'ASC';
-    const nulls = key.nullable ? (query.ordering.descending ? 'NULLS FIRST' : 'NULLS LAST') : undefined;
-    return filtered
-      .clone()
-      .orderBy(`r.${key.column}`, direction, nulls)
-      .addOrderBy('r.id', direction)
-      .offset(offsetOf(query.page))
-      .limit(query.page.pageSize);
+  private where(organisationId: string, filters: F): Conditions {
+    return this.filtered(new Conditions('r.organisation_id = :organisationId', { organisationId }), filters);
+  }
+
+  protected get tableName(): string {
+    return this.db.tableOf(this.table.entity);
   }
 
   /** A constraint failure of a write, as the API's error. */

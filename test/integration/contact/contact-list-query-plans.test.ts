@@ -40,7 +40,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
   ])("reads a page of a group's contacts by %s through %s, both ways", async (field, index) => {
     for (const descending of [false, true]) {
       const query = { filters: { groupId: 'group-1' }, ordering: { field, descending }, page: PAGE };
-      const pageQuery = new TypeOrmContactRepository(database).pageQuery(database.dataSource.manager, organisationId, query);
+      const pageQuery = new TypeOrmContactRepository(database).pageQuery(organisationId, query);
 
       expectIndexedInOrder(await queryPlan(database, pageQuery), index);
     }
@@ -50,7 +50,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     "reads a page of the organisation's groups by %s through %s",
     async (field, index) => {
       const query = { filters: {}, ordering: { field, descending: false }, page: PAGE };
-      const pageQuery = new TypeOrmContactGroupRepository(database).pageQuery(database.dataSource.manager, organisationId, query);
+      const pageQuery = new TypeOrmContactGroupRepository(database).pageQuery(organisationId, query);
 
       expectIndexedInOrder(await queryPlan(database, pageQuery), index);
     },

@@ -10,6 +10,7 @@ import {
 import { Account } from '../../../../domain/account/account';
 import { TypeOrmDatabase } from '../database';
 import { OrganisationRecords } from '../organisation-records';
+import { Conditions } from '../sql';
 import { AccountMapper } from './account.mapper';
 import { AccountRow } from './account.schema';
 
@@ -41,7 +42,7 @@ export class TypeOrmAccountRepository
     return this.exists(organisationId, `r.account_code = :accountCode${other}`, { accountCode, exceptId });
   }
 
-  protected override filtered(query: SelectQueryBuilder<AccountRow>, filters: AccountFilters): SelectQueryBuilder<AccountRow> {
+  protected override filtered(query: Conditions, filters: AccountFilters): Conditions {
     if (filters.accountType !== undefined) query.andWhere('r.account_type = :accountType', { accountType: filters.accountType });
     if (filters.isActive !== undefined) query.andWhere('r.is_active = :isActive', { isActive: filters.isActive });
     return query;

@@ -28,7 +28,7 @@ export class TypeOrmSessionStore implements SessionStore {
   }
 
   async resolve(token: string, now: Date): Promise<ActiveSession | null> {
-    const row = await this.db.run((m) => m.getRepository<SessionRow>('Session').findOneBy({ token_hash: tokenHash(token) }));
+    const row = await this.db.findOneBy<SessionRow>('Session', { token_hash: tokenHash(token) });
     if (!row || row.expires_at.getTime() <= now.getTime()) return null;
     return { personId: row.person_id, csrfToken: row.csrf_token, expiresAt: row.expires_at };
   }

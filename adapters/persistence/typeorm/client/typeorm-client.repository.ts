@@ -4,6 +4,7 @@ import { CLIENT_IN_USE, ClientFilters, ClientOrderingField, ClientRepository } f
 import { Client } from '../../../../domain/client/client';
 import { TypeOrmDatabase } from '../database';
 import { containing, OrganisationRecords } from '../organisation-records';
+import { Conditions } from '../sql';
 import { ClientMapper } from './client.mapper';
 import { ClientRow } from './client.schema';
 
@@ -21,7 +22,7 @@ export class TypeOrmClientRepository extends OrganisationRecords<ClientRow, Clie
     super(db);
   }
 
-  protected override filtered(query: SelectQueryBuilder<ClientRow>, filters: ClientFilters): SelectQueryBuilder<ClientRow> {
+  protected override filtered(query: Conditions, filters: ClientFilters): Conditions {
     if (filters.search !== undefined) {
       query.andWhere("(r.name_key LIKE :search ESCAPE '\\' OR r.email_key LIKE :search ESCAPE '\\')", {
         search: containing(filters.search),

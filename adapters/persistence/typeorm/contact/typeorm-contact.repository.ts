@@ -5,6 +5,7 @@ import { Contact } from '../../../../domain/contact/contact';
 import { ContactGroup } from '../../../../domain/contact/contact-group';
 import { TypeOrmDatabase } from '../database';
 import { OrganisationRecords } from '../organisation-records';
+import { Conditions } from '../sql';
 import { contactMapper } from './contact.mapper';
 import { ContactRow } from './contact.schema';
 
@@ -38,15 +39,13 @@ export class TypeOrmContactRepository
 
   async countByGroup(organisationId: string, groupIds: string[]): Promise<Map<string, number>> {
     if (groupIds.length === 0) return new Map();
-    const rows = await this.db.run((m) =>
-      this.select(m, organisationId)
-        .andWhere('r.group_id IN (:...groupIds)', { groupIds })
-        .select('r.group_id', 'group_id')
-        .addSelect('COUNT(*)', 'count')
-        .groupBy('r.group_id')
-        .getRawMany<{ group_id: string; count: string | number | bigint }>(),
+    const query = this.db.sql(
+      `SELECT r.group_id AS group_id, COUNT(*) AS count FROM ${this.tableName} r ` +
+        'WHERE r.organisation_id = :organisationId AND r.group_id IN (:...groupIds) GROUP BY r.group_id',
+      { organisationId, groupIds },
     );
-    return new Map(rows.map((row) => [row.group_id, Number(row.count)]));
+    const [rows] = await this.db.select([query]);
+    return new Map(rows.map((row) => [String(row.group_id), Number(row.count)]));
   }
 
   async primariesSharingSlotWith(contact: Contact): Promise<Contact[]> {
@@ -61,7 +60,7 @@ export class TypeOrmContactRepository
     return rows.filter((row) => row.id !== contact.id).map(contactMapper.toDomain);
   }
 
-  protected override filtered(query: SelectQueryBuilder<ContactRow>, filters: ContactFilters): SelectQueryBuilder<ContactRow> {
+  protected override filtered(query: Conditions, filters: ContactFilters): Conditions {
     return query.andWhere('r.group_id = :groupId', { groupId: filters.groupId });
   }
 }

@@ -10,6 +10,7 @@ import {
 import { Expense } from '../../../../domain/expense/expense';
 import { TypeOrmDatabase } from '../database';
 import { containing, OrganisationRecords } from '../organisation-records';
+import { Conditions } from '../sql';
 import { ExpenseMapper } from './expense.mapper';
 import { ExpenseRow } from './expense.schema';
 
@@ -53,7 +54,7 @@ export class TypeOrmExpenseRepository
     return this.exists(organisationId, 'r.vendor_id = :vendorId', { vendorId });
   }
 
-  protected override filtered(query: SelectQueryBuilder<ExpenseRow>, filters: ExpenseFilters<FoundRecord>): SelectQueryBuilder<ExpenseRow> {
+  protected override filtered(query: Conditions, filters: ExpenseFilters<FoundRecord>): Conditions {
     const equal = { account_id: filters.account?.id, employee_id: filters.employee?.id, vendor_id: filters.vendor?.id, status: filters.status };
     for (const [column, value] of Object.entries(equal)) {
       if (value !== undefined) query.andWhere(`r.${column} = :${column}`, { [column]: value });

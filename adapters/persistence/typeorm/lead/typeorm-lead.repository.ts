@@ -6,6 +6,7 @@ import { SalesStageReferences } from '../../../../application/sales-stage/sales-
 import { Lead } from '../../../../domain/lead/lead';
 import { TypeOrmDatabase } from '../database';
 import { containing, OrganisationRecords } from '../organisation-records';
+import { Conditions } from '../sql';
 import { LeadMapper } from './lead.mapper';
 import { LeadRow } from './lead.schema';
 
@@ -40,7 +41,7 @@ export class TypeOrmLeadRepository
     return this.exists(organisationId, 'r.client_id = :clientId', { clientId });
   }
 
-  protected override filtered(query: SelectQueryBuilder<LeadRow>, filters: LeadFilters): SelectQueryBuilder<LeadRow> {
+  protected override filtered(query: Conditions, filters: LeadFilters): Conditions {
     if (filters.title !== undefined) query.andWhere("r.title_key LIKE :title ESCAPE '\\'", { title: containing(filters.title) });
     if (filters.source !== undefined) query.andWhere('r.lead_source = :source', { source: filters.source });
     if (filters.outcome !== undefined) query.andWhere('r.outcome = :outcome', { outcome: filters.outcome });

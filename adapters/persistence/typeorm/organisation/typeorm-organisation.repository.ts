@@ -21,12 +21,12 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
   }
 
   async findById(id: string): Promise<Organisation | null> {
-    const row = await this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').findOneBy({ id }));
+    const row = await this.db.findOneBy<OrganisationRow>('Organisation', { id });
     return row ? this.mapper.toDomain(row) : null;
   }
 
   async findByUniqueId(uniqueId: string): Promise<Organisation | null> {
-    const row = await this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').findOneBy({ unique_id: uniqueId }));
+    const row = await this.db.findOneBy<OrganisationRow>('Organisation', { unique_id: uniqueId });
     return row ? this.mapper.toDomain(row) : null;
   }
 
@@ -65,19 +65,12 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
   constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
 
   async find(organisationId: string, personId: string): Promise<Membership | null> {
-    const row = await this.db.run((m) =>
-      m.getRepository<MembershipRow>('Membership').findOneBy({ organisation_id: organisationId, person_id: personId }),
-    );
+    const row = await this.db.findOneBy<MembershipRow>('Membership', { organisation_id: organisationId, person_id: personId });
     return row ? toMembership(row) : null;
   }
 
   async listForPerson(personId: string): Promise<Membership[]> {
-    const rows = await this.db.run((m) =>
-      m.getRepository<MembershipRow>('Membership').find({
-        where: { person_id: personId },
-        order: { date_joined: 'ASC', organisation_id: 'ASC' },
-      }),
-    );
+    const rows = await this.db.findBy<MembershipRow>('Membership', { person_id: personId }, ['date_joined', 'organisation_id']);
     return rows.map(toMembership);
   }
 
@@ -97,12 +90,7 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
   }
 
   async listForOrganisation(organisationId: string): Promise<Membership[]> {
-    const rows = await this.db.run((m) =>
-      m.getRepository<MembershipRow>('Membership').find({
-        where: { organisation_id: organisationId },
-        order: { date_joined: 'ASC', person_id: 'ASC' },
-      }),
-    );
+    const rows = await this.db.findBy<MembershipRow>('Membership', { organisation_id: organisationId }, ['date_joined', 'person_id']);
     return rows.map(toMembership);
   }
 

@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { FindOptionsWhere, In } from 'typeorm';
 import { PersonRepository } from '../../../../application/person/person.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Person } from '../../../../domain/person/person';
@@ -25,7 +24,7 @@ export class TypeOrmPersonRepository implements PersonRepository {
 
   async findByIds(ids: string[]): Promise<Person[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.run((m) => m.getRepository<PersonRow>('Person').findBy({ id: In(ids) }));
+    const rows = await this.db.findBy<PersonRow>('Person', { id: ids });
     return rows.map((row) => this.mapper.toDomain(row));
   }
 
@@ -58,8 +57,8 @@ export class TypeOrmPersonRepository implements PersonRepository {
     }
   }
 
-  private async findOne(where: FindOptionsWhere<PersonRow>): Promise<Person | null> {
-    const row = await this.db.run((m) => m.getRepository<PersonRow>('Person').findOneBy(where));
+  private async findOne(where: Partial<PersonRow>): Promise<Person | null> {
+    const row = await this.db.findOneBy<PersonRow>('Person', where);
     return row ? this.mapper.toDomain(row) : null;
   }
 }

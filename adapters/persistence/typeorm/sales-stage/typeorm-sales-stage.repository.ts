@@ -30,7 +30,8 @@ export class TypeOrmSalesStageRepository
   }
 
   async nextPosition(organisationId: string): Promise<number> {
-    const row = await this.db.run((m) => this.select(m, organisationId).select('MAX(r.position)', 'last').getRawOne<{ last: unknown }>());
+    const query = this.db.sql(`SELECT MAX(r.position) AS last FROM ${this.tableName} r WHERE r.organisation_id = :organisationId`, { organisationId });
+    const [[row]] = await this.db.select([query]);
     return row?.last == null ? 0 : Number(row.last) + 1;
   }
 }

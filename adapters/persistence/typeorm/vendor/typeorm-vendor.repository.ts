@@ -5,6 +5,7 @@ import { VENDOR_IN_USE, VendorFilters, VendorOrderingField, VendorRepository } f
 import { Vendor } from '../../../../domain/vendor/vendor';
 import { TypeOrmDatabase } from '../database';
 import { containing, OrganisationRecords } from '../organisation-records';
+import { Conditions } from '../sql';
 import { VendorMapper } from './vendor.mapper';
 import { VendorRow } from './vendor.schema';
 
@@ -32,7 +33,7 @@ export class TypeOrmVendorRepository extends OrganisationRecords<VendorRow, Vend
     super(db);
   }
 
-  protected override filtered(query: SelectQueryBuilder<VendorRow>, filters: VendorFilters): SelectQueryBuilder<VendorRow> {
+  protected override filtered(query: Conditions, filters: VendorFilters): Conditions {
     const equal = { vendor_category: filters.category, entity_type: filters.entityType, industry: filters.industry, vendor_status: filters.status };
     for (const [column, value] of Object.entries(equal)) {
       if (value !== undefined) query.andWhere(`r.${column} = :${column}`, { [column]: value });

@@ -1,0 +1,64 @@
+import { Dialect } from './columns';
+
+/** A statement and its positional parameters, ready for the engine's driver. */
+export interface SqlQuery {
+  sql: string;
+  parameters: unknown[];
+}
+
+export type NamedParameters = Record<string, unknown>;
+
+/**
+ * SQL conditions joined by AND, written with named parameters as TypeORM's
+ * query builder takes them (`r.status = :status`, `r.id IN (:...ids)`), so
+ * that a repository's list filters read the same whichever runs them.
+ */
+export class Conditions {
+  private readonly parts: string[] = [];
+  readonly parameters: NamedParameters = {};
+
+  constructor(condition?: string, parameters?: NamedParameters) {
+    if (condition) this.andWhere(condition, parameters);
+  }
+
+  andWhere(condition: string, parameters: NamedParameters = {}): this {
+    this.parts.push(this.parts.length === 0 ? condition : `(${condition})`);
+    Object.assign(this.parameters, parameters);
+    return this;
+  }
+
+  get sql(): string {
+    return this.parts.length === 0 ? '1 = 1' : this.parts.join(' AND ');
+  }
+}
+
+// `:name` and `:...name`, but not a Postgres cast (`::text`).
+const NAMED = /(?<![:\w]):(\.\.\.)?([A-Za-z_]\w*)/g;
+
+/**
+ * Named parameters as the engine's positional ones (`?` on SQLite, `$n` on
+ * Postgres); `:...name` spreads a list. A name used twice is bound twice.
+ * SQLite binds neither booleans nor dates: they become 1/0 and TypeORM's
+ * UTC text, as TypeORM itself writes them.
+ */
+export function positional(dialect: Dialect, text: string, named: NamedParameters): SqlQuery {
+  const parameters: unknown[] = [];
+  const bind = (value: unknown): string => {
+    parameters.push(dialect === 'sqlite' ? sqliteValue(value) : value);
+    return dialect === 'sqlite' ? '?' : `$${parameters.length}`;
+  };
+  const sql = text.replace(NAMED, (_match, spread: string | undefined, name: string) => {
+    if (!(name in named)) throw new Error(`No value for the SQL parameter :${name}`);
+    const value = named[name];
+    if (!spread) return bind(value);
+    if (!Array.isArray(value) || value.length === 0) throw new Error(`The SQL parameter :...${name} needs a non-empty list`);
+    return value.map(bind).join(', ');
+  });
+  return { sql, parameters };
+}
+
+function sqliteValue(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString().replace('T', ' ').replace('Z', '');
+  return value;
+}

@@ -1,0 +1,79 @@
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { signUp } from '../../support/accounts';
+import { testDatabases, TestDatabase } from '../../support/databases';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+/**
+ * Reads that skip TypeORM's query builder (`TypeOrmDatabase.findBy`, `select`)
+ * must hand the mappers exactly the rows TypeORM would: same keys, same types
+ * (decimals, dates, timestamps, booleans, nulls). And on SQLite they run on a
+ * connection of their own, which sees committed writes only and does not wait
+ * for an open transaction to end.
+ */
+describe.each(testDatabases())('lean reads on $name', (factory) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let db: TypeOrmDatabase;
+
+  beforeAll(async () => {
+    database = await factory.create();
+    app = await startTestApp(database);
+    db = app.application.container.get(TypeOrmDatabase);
+    const owner = await signUp(app.client);
+    const org = `/api/v1.0/organisation/${owner.organisationUniqueId}`;
+    const vendor = await owner.api.post(`${org}/vendors/create/`, {
+      name: 'Zoë Supplies',
+      annual_revenue: '1234567.89',
+      quality_rating: '4.50',
+      contract_start_date: '2024-02-29',
+      address: { city: 'Nairobi' },
+      banking_information: { bank_name: 'Equity', account_number: '0123456789' },
+    });
+    expect(vendor.status).toBe(201);
+    const expense = await owner.api.post(`${org}/expenses/create/`, {
+      title: 'Taxi',
+      expense_number: 'E-1',
+      account_id: 'acct-5000',
+      expense_date: '2026-01-15',
+      amount: '0.10',
+      tax_amount: '0.20',
+      vat_processed: true,
+      vendor_id: vendor.body.unique_id,
+      status: 'submitted',
+    });
+    expect(expense.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it('hydrates every table exactly as TypeORM does', async () => {
+    const compared: string[] = [];
+    for (const metadata of db.dataSource.entityMetadatas) {
+      const order = metadata.primaryColumns.map((column) => column.databaseName);
+      const expected = await db.dataSource.getRepository(metadata.name).find({ order: Object.fromEntries(order.map((key) => [key, 'ASC'])) });
+      const actual = await db.findBy(metadata.name, {}, order);
+      expect({ table: metadata.tableName, rows: actual }).toEqual({ table: metadata.tableName, rows: expected });
+      if (expected.length > 0) compared.push(metadata.tableName);
+    }
+    // The tables the fixture fills, with decimals, dates, timestamps, booleans and sealed bank details among them.
+    expect(compared).toEqual(expect.arrayContaining(['persons', 'organisations', 'memberships', 'vendors', 'expenses', 'accounts', 'sessions']));
+  });
+
+  it('reads only committed rows, without waiting for an open transaction', async () => {
+    const [organisation] = await db.findBy<{ id: string }>('Organisation', {});
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const written = db.transaction(async () => {
+      await db.run((m) => m.query(`UPDATE organisations SET name = 'Renamed' WHERE id = ${db.dialect === 'postgres' ? '$1' : '?'}`, [organisation.id]));
+      await held;
+    });
+    const during = await db.findOneBy<{ name: string }>('Organisation', { id: organisation.id });
+    expect(during?.name).not.toBe('Renamed');
+    release();
+    await written;
+    expect((await db.findOneBy<{ name: string }>('Organisation', { id: organisation.id }))?.name).toBe('Renamed');
+  });
+});

@@ -1,0 +1,44 @@
+import { Conditions, positional } from '../../../adapters/persistence/typeorm/sql';
+
+describe('positional parameters', () => {
+  it('numbers Postgres parameters in order and binds a name used twice twice', () => {
+    expect(positional('postgres', 'a = :a AND (b = :b OR c = :a)', { a: 1, b: 'x' })).toEqual({
+      sql: 'a = $1 AND (b = $2 OR c = $3)',
+      parameters: [1, 'x', 1],
+    });
+  });
+
+  it('spreads a list into one parameter per value', () => {
+    expect(positional('sqlite', 'r.id IN (:...ids) AND r.x = :x', { ids: ['a', 'b', 'c'], x: 2 })).toEqual({
+      sql: 'r.id IN (?, ?, ?) AND r.x = ?',
+      parameters: ['a', 'b', 'c', 2],
+    });
+  });
+
+  it('leaves Postgres casts and quoted colons of the SQL alone', () => {
+    expect(positional('postgres', "r.x::text = :x AND r.t LIKE :t ESCAPE '\\'", { x: 1, t: '%a%' }).sql).toBe(
+      "r.x::text = $1 AND r.t LIKE $2 ESCAPE '\\'",
+    );
+  });
+
+  it('gives SQLite booleans as 1/0 and dates as TypeORM writes them', () => {
+    const { parameters } = positional('sqlite', ':yes :no :when', { yes: true, no: false, when: new Date('2026-01-02T03:04:05.678Z') });
+    expect(parameters).toEqual([1, 0, '2026-01-02 03:04:05.678']);
+    expect(positional('postgres', ':yes', { yes: true }).parameters).toEqual([true]);
+  });
+
+  it('refuses a missing value and an empty list rather than sending wrong SQL', () => {
+    expect(() => positional('sqlite', 'r.x = :x', {})).toThrow(':x');
+    expect(() => positional('sqlite', 'r.id IN (:...ids)', { ids: [] })).toThrow(':...ids');
+  });
+});
+
+describe('Conditions', () => {
+  it('joins conditions with AND, each in parentheses after the first, and gathers their parameters', () => {
+    const conditions = new Conditions('r.organisation_id = :org', { org: 'o1' })
+      .andWhere('r.a = :a OR r.b = :a', { a: 1 })
+      .andWhere('r.c IS NULL');
+    expect(conditions.sql).toBe('r.organisation_id = :org AND (r.a = :a OR r.b = :a) AND (r.c IS NULL)');
+    expect(conditions.parameters).toEqual({ org: 'o1', a: 1 });
+  });
+});
