@@ -86,9 +86,9 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   async list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
     const where = this.where(organisationId, query.filters);
     const count = this.db.sql(`SELECT COUNT(*) AS count FROM ${this.tableName} r WHERE ${where.sql}`, where.parameters);
-    const [[counted], raw] = await this.db.select([count, this.pageQuery(organisationId, query)]);
-    const rows = this.db.hydrate<Row>(this.table.entity, raw);
-    return { total: Number(counted.count), items: rows.map((row) => this.table.mapper.toDomain(row)) };
+    const [counted, page] = await this.db.read([count, this.pageQuery(organisationId, query)]);
+    const rows = this.db.hydrate<Row>(this.table.entity, page);
+    return { total: Number(counted.rows[0][0]), items: rows.map((row) => this.table.mapper.toDomain(row)) };
   }
 
   /** The SQL of one page exactly as `list` runs it, for reading its query plan. */

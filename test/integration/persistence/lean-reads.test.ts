@@ -70,10 +70,10 @@ describe.each(testDatabases())('lean reads on $name', (factory) => {
       await db.run((m) => m.query(`UPDATE organisations SET name = 'Renamed' WHERE id = ${db.dialect === 'postgres' ? '$1' : '?'}`, [organisation.id]));
       await held;
     });
-    const during = await db.findOneBy<{ name: string }>('Organisation', { id: organisation.id });
+    const during = await db.findOneBy<{ id: string; name: string }>('Organisation', { id: organisation.id });
     expect(during?.name).not.toBe('Renamed');
     release();
     await written;
-    expect((await db.findOneBy<{ name: string }>('Organisation', { id: organisation.id }))?.name).toBe('Renamed');
+    expect((await db.findOneBy<{ id: string; name: string }>('Organisation', { id: organisation.id }))?.name).toBe('Renamed');
   });
 });
