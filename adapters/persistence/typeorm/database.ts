@@ -27,6 +27,8 @@ function objectsOfTable(table: ResultTable): Record<string, unknown>[] {
   return table.rows.map((values) => Object.fromEntries(table.columns.map((column, index) => [column, values[index]])));
 }
 
+const TEXT_TYPES = new Set<unknown>(['varchar', 'text']);
+
 /** How many prepared statements a SQLite connection keeps (SQL texts come from code; IN lists vary in length). */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -182,10 +184,18 @@ export class TypeOrmDatabase implements UnitOfWork {
     if (!hydrate) {
       const { driver } = this.dataSource;
       const metadata: ColumnMetadata[] = this.dataSource.getMetadata(entity).columns;
-      const read = metadata.map((column) => ({ column, index: columns.indexOf(column.databaseName) }));
+      // Text arrives as text on both engines: TypeORM's conversion is the identity for it, and is skipped.
+      const read = metadata.map((column) => ({
+        property: column.propertyName,
+        index: columns.indexOf(column.databaseName),
+        convert: TEXT_TYPES.has(column.type) && !column.transformer ? null : (value: unknown) => driver.prepareHydratedValue(value, column),
+      }));
       hydrate = (values) => {
         const row: Record<string, unknown> = {};
-        for (const { column, index } of read) row[column.propertyName] = driver.prepareHydratedValue(index < 0 ? undefined : values[index], column);
+        for (const { property, index, convert } of read) {
+          const value = index < 0 ? undefined : values[index];
+          row[property] = convert ? convert(value) : value;
+        }
         return row;
       };
       this.hydrators.set(key, hydrate);

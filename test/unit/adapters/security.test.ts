@@ -73,6 +73,16 @@ describe('AesGcmSecretBox', () => {
     expect(() => box.open([version, nonce, tag, bytes.toString('base64url')].join('.'))).toThrow();
   });
 
+  it('still detects a change to a value it has opened (and remembered) before', () => {
+    const sealed = box.seal('1234567890');
+    expect(box.open(sealed)).toBe('1234567890');
+    const [version, nonce, tag, ciphertext] = sealed.split('.');
+    const bytes = Buffer.from(ciphertext, 'base64url');
+    bytes[0] ^= 1;
+    expect(() => box.open([version, nonce, tag, bytes.toString('base64url')].join('.'))).toThrow();
+    expect(box.open(sealed)).toBe('1234567890');
+  });
+
   it('detects a changed tag or nonce', () => {
     const [version, nonce, tag, ciphertext] = box.seal('1234567890').split('.');
     const otherTag = Buffer.from(tag, 'base64url');
