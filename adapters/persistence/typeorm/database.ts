@@ -5,6 +5,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { Dialect } from './columns';
+import { SqliteGroupCommit } from './sqlite-group-commit';
 import { NamedParameters, positional, SqlQuery } from './sql';
 
 /** Rows as engines send them in array mode: the column names once, then one array of values per row. */
@@ -35,8 +36,9 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * The database handle every TypeORM repository shares. It hands out the
  * entity manager of the current transaction, if any, and on SQLite makes all
- * work outside transactions wait for the single writer: one connection means
- * that an open transaction would otherwise see, or roll back, others' writes.
+ * writes wait for the single writer (`SqliteGroupCommit`): one connection
+ * means that an open transaction would otherwise see, or roll back, others'
+ * writes.
  *
  * Reads that need no transaction (`select`, `selectRows`) skip TypeORM's query
  * building and entity hydration: their SQL is prepared once and kept, and rows
@@ -46,7 +48,7 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 export class TypeOrmDatabase implements UnitOfWork {
   private readonly transactionManager = new AsyncLocalStorage<EntityManager>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private writer: SqliteGroupCommit | undefined;
   private reader: BetterSqlite3.Database | null | undefined;
   private readonly statements = new Map<BetterSqlite3.Database, Map<string, PreparedStatement>>();
   private readonly hydrators = new Map<string, (values: unknown[]) => unknown>();
@@ -207,15 +209,14 @@ export class TypeOrmDatabase implements UnitOfWork {
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const current = this.transactionManager.getStore();
     if (current) return work(current);
-    if (this.dialect === 'sqlite') return this.exclusively(() => work(this.dataSource.manager));
+    if (this.dialect === 'sqlite') return this.exclusively((manager) => work(manager));
     return work(this.dataSource.manager);
   }
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.transactionManager.getStore()) return work();
-    const begin = () =>
-      this.dataSource.transaction((manager) => this.transactionManager.run(manager, work));
-    return this.dialect === 'sqlite' ? this.exclusively(begin) : begin();
+    if (this.dialect === 'sqlite') return this.exclusively(work);
+    return this.dataSource.transaction((manager) => this.transactionManager.run(manager, work));
   }
 
   /** Row locks where the engine has them; SQLite serialises writers instead. */
@@ -223,10 +224,10 @@ export class TypeOrmDatabase implements UnitOfWork {
     return this.dialect === 'postgres' ? { mode: 'pessimistic_write' } : undefined;
   }
 
-  private exclusively<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(work, work);
-    this.queue = result.catch(() => undefined);
-    return result;
+  /** SQLite: `work` alone on the writer, in a transaction of its own committed with others waiting (group commit). */
+  private exclusively<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    this.writer ??= new SqliteGroupCommit(this.dataSource);
+    return this.writer.submit((manager) => this.transactionManager.run(manager, () => work(manager)));
   }
 }
 

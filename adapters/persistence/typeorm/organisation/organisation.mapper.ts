@@ -3,24 +3,26 @@ import { AI_AGENTS, AiAgent, Organisation, OrganisationSnapshot } from '../../..
 import { decodeAddress, encodeAddress, openBanking, sealBanking } from '../nested-codec';
 import { OrganisationRow } from './organisation.schema';
 
-type Enumerated = 'language' | 'businessCategory' | 'howDidYouHearAboutUs' | 'financialYearEnd' | 'accountingMethod' | 'reportingCurrency';
+/** Every agent's flag, false when not stored. */
+function agentFlags(stored: Partial<Record<AiAgent, boolean>>): Record<AiAgent, boolean> {
+  const flags = {} as Record<AiAgent, boolean>;
+  for (const agent of AI_AGENTS) flags[agent] = stored[agent] ?? false;
+  return flags;
+}
 
 export class OrganisationMapper {
   constructor(private readonly box: SecretBox) {}
 
   toDomain(row: OrganisationRow): Organisation {
     const agents = JSON.parse(row.ai_agents) as Partial<Record<AiAgent, boolean>>;
-    const enumerated = {
-      language: row.language,
-      businessCategory: row.business_category,
-      howDidYouHearAboutUs: row.how_did_you_hear_about_us,
-      financialYearEnd: row.financial_year_end,
-      accountingMethod: row.accounting_method,
-      reportingCurrency: row.reporting_currency,
-    } as Pick<OrganisationSnapshot, Enumerated>;
-    return Organisation.restore({
-      ...enumerated,
-      ...(Object.fromEntries(AI_AGENTS.map((agent) => [agent, agents[agent] ?? false])) as Record<AiAgent, boolean>),
+    // One literal first, the flags after it: a literal that opens with spreads costs tens of µs to build.
+    const state = {
+      language: row.language as OrganisationSnapshot['language'],
+      businessCategory: row.business_category as OrganisationSnapshot['businessCategory'],
+      howDidYouHearAboutUs: row.how_did_you_hear_about_us as OrganisationSnapshot['howDidYouHearAboutUs'],
+      financialYearEnd: row.financial_year_end as OrganisationSnapshot['financialYearEnd'],
+      accountingMethod: row.accounting_method as OrganisationSnapshot['accountingMethod'],
+      reportingCurrency: row.reporting_currency as OrganisationSnapshot['reportingCurrency'],
       id: row.id,
       uniqueId: row.unique_id,
       ownerId: row.owner_id,
@@ -48,7 +50,8 @@ export class OrganisationMapper {
       purchasedSeats: row.purchased_seats,
       dateCreated: row.date_created,
       lastUpdated: row.last_updated,
-    });
+    };
+    return Organisation.restore(Object.assign(state, agentFlags(agents)));
   }
 
   toPersistence(organisation: Organisation): OrganisationRow {

@@ -1,0 +1,78 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
+
+/**
+ * SQLite commits writers in groups: units of work that wait for the writer
+ * share one COMMIT. Each is still all-or-nothing on its own, and none is
+ * acknowledged before its group is durable.
+ */
+describe('SQLite group commit', () => {
+  let dir: string;
+  let db: TypeOrmDatabase;
+  let observer: BetterSqlite3.Database;
+
+  const insert = (id: string) => db.run((m) => m.query('INSERT INTO scratch (id) VALUES (?)', [id]));
+  const committed = (id: string) => observer.prepare('SELECT COUNT(*) AS n FROM scratch WHERE id = ?').get(id) as { n: number };
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'group-commit-'));
+    const dataSource = createDataSource({ url: `sqlite://${path.join(dir, 'app.db')}`, dataDir: dir });
+    await dataSource.initialize();
+    await dataSource.query('CREATE TABLE scratch (id TEXT PRIMARY KEY)');
+    db = new TypeOrmDatabase(dataSource, 'sqlite');
+    observer = new BetterSqlite3(path.join(dir, 'app.db'), { readonly: true });
+  });
+
+  afterEach(async () => {
+    observer.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('acknowledges each unit only once another connection can read what it wrote', async () => {
+    const seenAtAcknowledgement = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        db.transaction(async () => {
+          await insert(`a${n}`);
+          await insert(`b${n}`);
+        }).then(() => committed(`a${n}`).n + committed(`b${n}`).n),
+      ),
+    );
+    expect(seenAtAcknowledgement).toEqual(Array(40).fill(2));
+  });
+
+  it('rolls back a failing unit alone, whole, and still commits the others of its group', async () => {
+    await insert('taken');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, n) =>
+        db.transaction(async () => {
+          await insert(`first-${n}`);
+          if (n === 4) await insert('taken'); // a unique violation half-way through this unit
+          await insert(`second-${n}`);
+        }),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(outcomes.map((_, n) => (n === 4 ? 'rejected' : 'fulfilled')));
+    expect(committed('first-4').n + committed('second-4').n).toBe(0);
+    for (const n of [0, 1, 2, 3, 5, 6, 7, 8, 9]) expect(committed(`first-${n}`).n + committed(`second-${n}`).n).toBe(2);
+  });
+
+  it('shares commits between units that waited for the writer', async () => {
+    const statements: string[] = [];
+    db.dataSource.setOptions({ logging: true, logger: { logQuery: (sql: string) => statements.push(sql), logQueryError() {}, logQuerySlow() {}, logSchemaBuild() {}, logMigration() {}, log() {} } });
+    await Promise.all(Array.from({ length: 20 }, (_, n) => db.transaction(() => insert(`c${n}`))));
+    const commits = statements.filter((sql) => sql === 'COMMIT').length;
+    expect(commits).toBeGreaterThanOrEqual(1);
+    expect(commits).toBeLessThan(20);
+    expect((observer.prepare("SELECT COUNT(*) AS n FROM scratch WHERE id LIKE 'c%'").get() as { n: number }).n).toBe(20);
+  });
+
+  it('keeps a unit that runs on its own as durable as before: one unit, one commit', async () => {
+    await db.transaction(() => insert('alone'));
+    expect(committed('alone').n).toBe(1);
+  });
+});
