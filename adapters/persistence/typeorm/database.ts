@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import BetterSqlite3 from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { Pool } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
@@ -25,7 +26,11 @@ function tableOfObjects(objects: Record<string, unknown>[]): ResultTable {
 }
 
 function objectsOfTable(table: ResultTable): Record<string, unknown>[] {
-  return table.rows.map((values) => Object.fromEntries(table.columns.map((column, index) => [column, values[index]])));
+  return table.rows.map((values) => {
+    const object: Record<string, unknown> = {};
+    table.columns.forEach((column, index) => (object[column] = values[index]));
+    return object;
+  });
 }
 
 const TEXT_TYPES = new Set<unknown>(['varchar', 'text']);
@@ -50,7 +55,7 @@ export class TypeOrmDatabase implements UnitOfWork {
   private readonly transactionManager = new AsyncLocalStorage<EntityManager>();
   private writer: SqliteGroupCommit | undefined;
   private reader: BetterSqlite3.Database | null | undefined;
-  private readonly statements = new Map<BetterSqlite3.Database, Map<string, PreparedStatement>>();
+  private readonly statements = new Map<BetterSqlite3.Database, LRUCache<string, PreparedStatement>>();
   private readonly hydrators = new Map<string, (values: unknown[]) => unknown>();
 
   constructor(
@@ -151,12 +156,11 @@ export class TypeOrmDatabase implements UnitOfWork {
   /** The statement of `sql`, prepared once per connection, answering rows as arrays (half the cost of objects). */
   private statement(connection: BetterSqlite3.Database, sql: string): PreparedStatement {
     let cache = this.statements.get(connection);
-    if (!cache) this.statements.set(connection, (cache = new Map()));
+    if (!cache) this.statements.set(connection, (cache = new LRUCache({ max: STATEMENT_CACHE_SIZE })));
     let statement = cache.get(sql);
     if (!statement) {
       const prepared = connection.prepare(sql).raw(true);
       statement = { prepared, columns: prepared.columns().map((column) => column.name) };
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(sql, statement);
     }
     return statement;
