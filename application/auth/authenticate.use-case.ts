@@ -14,6 +14,9 @@ export interface SessionActor extends Actor {
  */
 @injectable()
 export class Authenticate {
+  /** Verifications under way, by credentials: held only while one runs. */
+  private readonly verifying = new Map<string, Promise<string>>();
+
   constructor(
     @inject(PasswordVerifier) private readonly verifier: PasswordVerifier,
     @inject(AUTH_TOKENS.VerifiedCredentialCache) private readonly cache: VerifiedCredentialCache,
@@ -25,9 +28,20 @@ export class Authenticate {
     const now = this.clock.now();
     const remembered = this.cache.lookup(attempt.email, attempt.password, now);
     if (remembered) return { personId: remembered };
-    const person = await this.verifier.verify(attempt);
-    this.cache.remember(attempt.email, attempt.password, person.id, now);
-    return { personId: person.id };
+    // Requests that arrive together with the same credentials (a client's
+    // first burst, or all of them when the remembered entry expires) share
+    // one verification instead of each paying for scrypt.
+    const key = `${attempt.email}\0${attempt.password}`;
+    let verifying = this.verifying.get(key);
+    if (!verifying) {
+      verifying = this.verifier.verify(attempt).then((person) => {
+        this.cache.remember(attempt.email, attempt.password, person.id, now);
+        return person.id;
+      });
+      this.verifying.set(key, verifying);
+      void verifying.catch(() => undefined).finally(() => this.verifying.delete(key));
+    }
+    return { personId: await verifying };
   }
 
   /** The session's person, or null when the token is unknown or expired. */

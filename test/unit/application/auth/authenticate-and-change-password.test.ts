@@ -33,6 +33,23 @@ describe('Authenticate.withPassword (HTTP Basic)', () => {
     expect(app.hasher.verifications).toBe(before + 1);
   });
 
+  it('verifies credentials that arrive together once, for all of them', async () => {
+    const before = app.hasher.verifications;
+
+    const actors = await Promise.all(Array.from({ length: 20 }, () => basic(A_PASSWORD)));
+    expect(actors).toEqual(Array(20).fill({ personId: ada.actor.personId }));
+    expect(app.hasher.verifications).toBe(before + 1);
+  });
+
+  it('refuses every one of a burst of wrong passwords, and verifies the next attempt afresh', async () => {
+    const before = app.hasher.verifications;
+
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => basic('wrong password')));
+    expect(outcomes.every((outcome) => outcome.status === 'rejected' && outcome.reason instanceof AuthenticationFailed)).toBe(true);
+    await expect(basic('wrong password')).rejects.toBeInstanceOf(AuthenticationFailed);
+    expect(app.hasher.verifications).toBe(before + 2);
+  });
+
   it('verifies again once the remembered credential has expired', async () => {
     await basic(A_PASSWORD);
     const before = app.hasher.verifications;
