@@ -15,6 +15,7 @@ import { Invitations1763700000400 } from './migrations/1763700000400-invitations
 import { ExpenseVendorLink1763700000500 } from './migrations/1763700000500-expense-vendor-link';
 import { InvitationDelivery1763700000600 } from './migrations/1763700000600-invitation-delivery';
 import { ContactSortKeys1763700000700 } from './migrations/1763700000700-contact-sort-keys';
+import { ListOrderIndexes1763700000900 } from './migrations/1763700000900-list-order-indexes';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -48,4 +49,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ExpenseVendorLink1763700000500,
   InvitationDelivery1763700000600,
   ContactSortKeys1763700000700,
+  ListOrderIndexes1763700000900,
 ];

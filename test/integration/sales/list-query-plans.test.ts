@@ -59,6 +59,8 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     ['by category', 'ix_vendors_org_category', { filters: { category: 'consultant' } }],
     ['by entity type', 'ix_vendors_org_entity_type', { filters: { entityType: 'government' } }],
     ['by industry', 'ix_vendors_org_industry', { filters: { industry: 'printing' } }],
+    ['ordered by status', 'ix_vendors_org_status_order', { ordering: { field: 'vendorStatus', descending: false } }],
+    ['newest first', 'ix_vendors_org_created', { ordering: { field: 'dateCreated', descending: true } }],
   ])('reads a page of vendors %s through %s', async (_case, index, overrides) => {
     const query: VendorListQuery = { filters: {}, ordering: { field: 'name', descending: false }, page: PAGE, ...overrides };
     const repository = new TypeOrmVendorRepository(database, new AesGcmSecretBox(randomBytes(32)));

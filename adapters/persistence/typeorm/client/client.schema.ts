@@ -27,7 +27,10 @@ export function clientSchemas(dialect: Dialect): EntitySchema[] {
       columns: entityColumns(dialect, clientColumns),
       uniques: [uniqueIdPerOrganisation('clients')],
       foreignKeys: [organisationKey()],
-      indices: [{ name: 'ix_clients_org_name', columns: ['organisation_id', 'name_key', 'id'] }],
+      indices: [
+        { name: 'ix_clients_org_name', columns: ['organisation_id', 'name_key', 'id'] },
+        { name: 'ix_clients_org_created', columns: ['organisation_id', 'date_created', 'id'] },
+      ],
     }),
   ];
 }

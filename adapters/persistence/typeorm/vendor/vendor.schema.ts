@@ -60,6 +60,8 @@ export function vendorSchemas(dialect: Dialect): EntitySchema[] {
         { name: 'ix_vendors_org_category', columns: ['organisation_id', 'vendor_category', 'name_key', 'id'] },
         { name: 'ix_vendors_org_entity_type', columns: ['organisation_id', 'entity_type', 'name_key', 'id'] },
         { name: 'ix_vendors_org_industry', columns: ['organisation_id', 'industry', 'name_key', 'id'] },
+        { name: 'ix_vendors_org_status_order', columns: ['organisation_id', 'vendor_status', 'id'] },
+        { name: 'ix_vendors_org_created', columns: ['organisation_id', 'date_created', 'id'] },
       ],
     }),
   ];
