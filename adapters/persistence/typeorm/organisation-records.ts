@@ -53,6 +53,8 @@ export interface RecordTable<Row, T, O extends string> extends RecordMessages {
   mapper: RowMapper<Row, T>;
   /** The column each ordering field sorts by. */
   sortKeys: Record<O, SortKey>;
+  /** Triggers keep the organisation's total in `record_counts` (migration 910): an unfiltered list reads it there. */
+  counted?: boolean;
 }
 
 /**
@@ -85,10 +87,9 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   /** One page of the organisation's records that pass the filters, in the asked order, with their count. */
   async list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
     const where = this.where(organisationId, query.filters);
-    const count = this.db.sql(`SELECT COUNT(*) AS count FROM ${this.tableName} r WHERE ${where.sql}`, where.parameters);
-    const [counted, page] = await this.db.read([count, this.pageQuery(organisationId, query)]);
+    const [counted, page] = await this.db.read([this.countQuery(organisationId, where), this.pageQuery(organisationId, query)]);
     const rows = this.db.hydrate<Row>(this.table.entity, page);
-    return { total: Number(counted.rows[0][0]), items: rows.map((row) => this.table.mapper.toDomain(row)) };
+    return { total: Number(counted.rows[0]?.[0] ?? 0), items: rows.map((row) => this.table.mapper.toDomain(row)) };
   }
 
   /** The SQL of one page exactly as `list` runs it, for reading its query plan. */
@@ -154,6 +155,17 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   protected repository(m: EntityManager): Repository<Row> {
     return m.getRepository<Row>(this.table.entity);
+  }
+
+  /** The number of rows `where` selects: kept by triggers for the whole organisation of a counted table, else counted. */
+  private countQuery(organisationId: string, where: Conditions): SqlQuery {
+    if (this.table.counted && where.size === 1) {
+      return this.db.sql('SELECT count FROM record_counts WHERE organisation_id = :organisationId AND table_name = :table', {
+        organisationId,
+        table: this.tableName,
+      });
+    }
+    return this.db.sql(`SELECT COUNT(*) AS count FROM ${this.tableName} r WHERE ${where.sql}`, where.parameters);
   }
 
   private where(organisationId: string, filters: F): Conditions {

@@ -16,6 +16,7 @@ import { ExpenseVendorLink1763700000500 } from './migrations/1763700000500-expen
 import { InvitationDelivery1763700000600 } from './migrations/1763700000600-invitation-delivery';
 import { ContactSortKeys1763700000700 } from './migrations/1763700000700-contact-sort-keys';
 import { ListOrderIndexes1763700000900 } from './migrations/1763700000900-list-order-indexes';
+import { RecordCounts1763700000910 } from './migrations/1763700000910-record-counts';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -50,4 +51,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   InvitationDelivery1763700000600,
   ContactSortKeys1763700000700,
   ListOrderIndexes1763700000900,
+  RecordCounts1763700000910,
 ];

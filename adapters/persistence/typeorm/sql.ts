@@ -27,6 +27,11 @@ export class Conditions {
     return this;
   }
 
+  /** How many conditions were added. */
+  get size(): number {
+    return this.parts.length;
+  }
+
   get sql(): string {
     return this.parts.length === 0 ? '1 = 1' : this.parts.join(' AND ');
   }

@@ -15,6 +15,7 @@ export class TypeOrmClientRepository extends OrganisationRecords<ClientRow, Clie
     mapper: new ClientMapper(),
     model: 'client',
     inUse: CLIENT_IN_USE,
+    counted: true,
     sortKeys: { name: { column: 'name_key' }, dateCreated: { column: 'date_created' } },
   };
 

@@ -24,6 +24,7 @@ export class TypeOrmExpenseRepository
     mapper: ExpenseMapper,
     model: 'expense',
     unique: [{ column: 'expense_number', field: 'expense_number', message: DUPLICATE_EXPENSE_NUMBER }],
+    counted: true,
     sortKeys: {
       expenseDate: { column: 'expense_date' },
       amount: { column: 'amount' },

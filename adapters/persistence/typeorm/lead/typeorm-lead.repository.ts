@@ -20,6 +20,7 @@ export class TypeOrmLeadRepository
     entity: 'Lead',
     mapper: new LeadMapper(),
     model: 'lead',
+    counted: true,
     sortKeys: {
       title: { column: 'title_key' },
       estimatedValue: { column: 'estimated_value', nullable: true },

@@ -17,6 +17,7 @@ export class TypeOrmVendorRepository extends OrganisationRecords<VendorRow, Vend
     mapper: new VendorMapper(this.box),
     model: 'vendor',
     inUse: VENDOR_IN_USE,
+    counted: true,
     sortKeys: {
       name: { column: 'name_key' },
       vendorStatus: { column: 'vendor_status' },

@@ -1,0 +1,88 @@
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { signUp, TestUser } from '../../support/accounts';
+import { testDatabases, TestDatabase } from '../../support/databases';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+/**
+ * An unfiltered list's X-Total-Count comes from `record_counts`, kept by
+ * triggers: it must always be the organisation's true number of rows, after
+ * creates (concurrent ones too) and deletes, per organisation, on both engines.
+ */
+describe.each(testDatabases())('organisation totals kept by triggers on $name', (factory) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let db: TypeOrmDatabase;
+  let owner: TestUser;
+  let other: TestUser;
+
+  const base = (user: TestUser) => `/api/v1.0/organisation/${user.organisationUniqueId}`;
+  const total = async (user: TestUser, resource: string, query = '') => {
+    const response = await user.api.get(`${base(user)}/${resource}/?page_size=1${query}`);
+    expect(response.status).toBe(200);
+    return Number(response.headers.get('x-total-count'));
+  };
+  const counted = async (user: TestUser, table: string) => {
+    const [[row]] = await db.select([
+      db.sql(`SELECT COUNT(*) AS n FROM ${table} t JOIN organisations o ON o.id = t.organisation_id WHERE o.unique_id = :org`, {
+        org: user.organisationUniqueId,
+      }),
+    ]);
+    return Number(row.n);
+  };
+
+  const bodies: Record<string, (n: number) => Record<string, unknown>> = {
+    vendors: (n) => ({ name: `Vendor ${n}` }),
+    clients: (n) => ({ name: `Client ${n}` }),
+    leads: (n) => ({ title: `Lead ${n}`, lead_source: 'referral', sales_stage: 'stage-qualified' }),
+    expenses: (n) => ({ title: `Expense ${n}`, expense_number: `E-${n}`, account_id: 'acct-5000', expense_date: '2026-01-15', amount: '1.00' }),
+  };
+
+  beforeAll(async () => {
+    database = await factory.create();
+    app = await startTestApp(database);
+    db = app.application.container.get(TypeOrmDatabase);
+    owner = await signUp(app.client);
+    other = await signUp(app.client);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it.each(Object.keys(bodies))('%s: the total follows creates, concurrent ones included, and deletes', async (resource) => {
+    expect(await total(owner, resource)).toBe(await counted(owner, resource));
+    const created = await Promise.all(Array.from({ length: 12 }, (_, n) => owner.api.post(`${base(owner)}/${resource}/create/`, bodies[resource](n))));
+    expect(created.map((response) => response.status)).toEqual(Array(12).fill(201));
+    await other.api.post(`${base(other)}/${resource}/create/`, bodies[resource](99));
+
+    for (const doomed of created.slice(0, 5)) {
+      expect((await owner.api.request('DELETE', `${base(owner)}/${resource}/${doomed.body.unique_id}/delete/`)).status).toBeLessThan(300);
+    }
+
+    expect(await total(owner, resource)).toBe(await counted(owner, resource));
+    expect(await total(other, resource)).toBe(await counted(other, resource));
+    expect(await counted(owner, resource)).toBeGreaterThanOrEqual(7);
+  });
+
+  it('answers the unfiltered total from the kept count, without counting rows', async () => {
+    const real = await counted(owner, 'vendors');
+    const org = db.sql('SELECT id FROM organisations WHERE unique_id = :org', { org: owner.organisationUniqueId });
+    const [[{ id }]] = await db.select([org]);
+    const setCount = (value: number) => {
+      const update = db.sql("UPDATE record_counts SET count = :value WHERE organisation_id = :id AND table_name = 'vendors'", { value, id });
+      return db.run((m) => m.query(update.sql, update.parameters));
+    };
+    await setCount(real + 1000);
+    try {
+      expect(await total(owner, 'vendors')).toBe(real + 1000);
+    } finally {
+      await setCount(real);
+    }
+  });
+
+  it('counts a filtered list itself', async () => {
+    await owner.api.post(`${base(owner)}/vendors/create/`, { name: 'Acme Filtered', vendor_status: 'blacklisted' });
+    expect(await total(owner, 'vendors', '&status=blacklisted')).toBe(1);
+  });
+});
