@@ -1,0 +1,159 @@
+import { SignUp } from '../../application/auth/sign-up.use-case';
+import { ACCOUNT_TOKENS, AccountRepository } from '../../application/account/account.ports';
+import { SHARED_TOKENS, IdGenerator, UnitOfWork } from '../../application/shared/ports';
+import { TypeOrmExpenseRepository } from '../../adapters/persistence/typeorm/expense/typeorm-expense.repository';
+import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
+import { createLogger } from '../../adapters/system/logger';
+import { bootstrap } from '../../config/bootstrap';
+import { loadConfig } from '../../config/config';
+import { Expense } from '../../domain/expense/expense';
+import { CalendarDate } from '../../domain/shared/calendar-date';
+import { Decimal } from '../../domain/shared/decimal';
+import { Vendor } from '../../domain/vendor/vendor';
+import { ACCOUNT_IDS, BenchVendor, createdAt, expense, Rng, vendor } from './bench-data';
+
+export const BENCH_EMAIL = 'bench@example.com';
+export const BENCH_PASSWORD = 'bench-password-123';
+
+/** Rows per transaction and INSERT: under SQLite's 32 766 bound parameters at some 40 columns a row. */
+const BATCH = 500;
+
+export interface SeedSizes {
+  vendors: number;
+  expenses: number;
+}
+
+export interface Seeded {
+  /** The unique_id of the bench user's organisation. */
+  organisation: string;
+}
+
+/**
+ * Seeds the service's database through its own code: the bench user and their
+ * organisation by the sign-up use case (default chart of accounts included),
+ * then vendors and expenses built by the domain (`Vendor.create`,
+ * `Expense.create` and its transitions, so every value is validated and bank
+ * details are sealed) and written in bulk by the TypeORM repositories. A
+ * second tenant with 20 vendors, as the reference has, shares the tables.
+ */
+export async function seed(env: Record<string, string | undefined>, sizes: SeedSizes, progress: (line: string) => void): Promise<Seeded> {
+  const config = loadConfig(env);
+  const application = await bootstrap({ config, logger: createLogger('silent') });
+  try {
+    const { container } = application;
+    const signUp = container.get(SignUp);
+    const unitOfWork = container.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork);
+    const ids = container.get<IdGenerator>(SHARED_TOKENS.IdGenerator);
+    const vendors = container.get(TypeOrmVendorRepository);
+    const expenses = container.get(TypeOrmExpenseRepository);
+    const accounts = container.get<AccountRepository>(ACCOUNT_TOKENS.AccountRepository);
+
+    const signedUp = await signUp.execute({
+      email: BENCH_EMAIL,
+      password: BENCH_PASSWORD,
+      firstName: 'Bench',
+      lastName: 'User',
+      organisationName: 'Bench Org Ltd',
+    });
+    const personId = signedUp.profile.person.id;
+    const organisation = signedUp.organisation.organisation;
+
+    const newVendor = (organisationId: string, createdById: string, i: number, rng: Rng): Vendor =>
+      Vendor.create({ ...vendorDetails(vendor(i, rng)), id: ids.next(), organisationId, organisationCurrency: 'USD', createdById, now: createdAt(i) });
+
+    const vendorIds: string[] = [];
+    const rng = new Rng(42);
+    for (let start = 0; start < sizes.vendors; start += BATCH) {
+      const batch: Vendor[] = [];
+      for (let i = start; i < Math.min(start + BATCH, sizes.vendors); i++) batch.push(newVendor(organisation.id, personId, i, rng));
+      await unitOfWork.transaction(() => vendors.addAll(batch));
+      vendorIds.push(...batch.map((v) => v.id));
+      progress(`seeding vendors ${start + batch.length}/${sizes.vendors}`);
+    }
+
+    const accountIds: string[] = [];
+    for (const uniqueId of ACCOUNT_IDS) {
+      const account = await accounts.findByUniqueId(organisation.id, uniqueId);
+      if (!account) throw new Error(`The default chart has no account ${uniqueId}`);
+      accountIds.push(account.id);
+    }
+    const expenseRng = new Rng(4242);
+    for (let start = 0; start < sizes.expenses; start += BATCH) {
+      const batch: Expense[] = [];
+      for (let i = start; i < Math.min(start + BATCH, sizes.expenses); i++) {
+        const e = expense(i, expenseRng, vendorIds.length);
+        const now = createdAt(i);
+        const record = Expense.create({
+          id: ids.next(),
+          uniqueId: e.uniqueId,
+          organisationId: organisation.id,
+          createdById: personId,
+          title: e.title,
+          description: e.description,
+          expenseNumber: e.expenseNumber,
+          accountId: accountIds[e.accountIndex],
+          vendorId: e.vendorIndex === null ? null : vendorIds[e.vendorIndex],
+          employeeId: e.employee ? personId : null,
+          expenseDate: CalendarDate.of(e.expenseDate),
+          amount: Decimal.of(e.amount),
+          taxAmount: Decimal.of(e.taxAmount),
+          status: e.status === 'draft' ? 'draft' : 'submitted',
+          lockDate: null,
+          now,
+        });
+        if (e.status === 'approved' || e.status === 'paid') record.approve(personId, now);
+        if (e.status === 'paid') record.markPaid(now);
+        if (e.status === 'rejected') record.reject(null, now);
+        batch.push(record);
+      }
+      await unitOfWork.transaction(() => expenses.addAll(batch));
+      progress(`seeding expenses ${start + batch.length}/${sizes.expenses}`);
+    }
+
+    const other = await signUp.execute({
+      email: 'other@example.com',
+      password: BENCH_PASSWORD,
+      firstName: 'Other',
+      lastName: 'Tenant',
+      organisationName: 'Other Tenant Ltd',
+    });
+    const otherRng = new Rng(7);
+    const theirs = Array.from({ length: 20 }, (_, i) =>
+      newVendor(other.organisation.organisation.id, other.profile.person.id, i, otherRng),
+    );
+    await unitOfWork.transaction(() => vendors.addAll(theirs));
+    return { organisation: organisation.uniqueId };
+  } finally {
+    await application.close();
+  }
+}
+
+/** A generated vendor as the domain takes it. */
+function vendorDetails(v: BenchVendor) {
+  const decimal = (text: string | null) => (text === null ? null : Decimal.of(text));
+  const date = (text: string | null) => (text === null ? null : CalendarDate.of(text));
+  return {
+    uniqueId: v.uniqueId,
+    name: v.name,
+    description: v.description,
+    entityType: v.entityType,
+    vendorStatus: v.vendorStatus,
+    vendorCategory: v.vendorCategory,
+    industry: v.industry,
+    website: v.website,
+    companySize: v.companySize,
+    annualRevenue: decimal(v.annualRevenue),
+    minimumOrderAmount: decimal(v.minimumOrderAmount),
+    defaultCurrency: v.defaultCurrency,
+    firstContactDate: date(v.firstContactDate),
+    lastContactDate: date(v.lastContactDate),
+    nextFollowUpDate: date(v.nextFollowUpDate),
+    lastOrderDate: date(v.lastOrderDate),
+    contractStartDate: date(v.contractStartDate),
+    contractEndDate: date(v.contractEndDate),
+    qualityRating: decimal(v.qualityRating),
+    deliveryRating: decimal(v.deliveryRating),
+    address: v.address,
+    bankingInformation: v.bankingInformation,
+  };
+}

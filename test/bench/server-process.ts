@@ -1,0 +1,93 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** A server under test, in a process of its own as in production. */
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  /** Its resident set size now, in MB. */
+  rssMb(): number;
+  /** SIGTERM, and wait for it to exit. */
+  stop(): Promise<void>;
+}
+
+export interface ServerCommand {
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+}
+
+/** Starts `node …args` on a free port and waits until `/healthz` answers. */
+export async function startServer(command: ServerCommand): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
+    env: { ...process.env, ...command.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(baseUrl, child, () => stderr);
+  const pid = child.pid!;
+  return {
+    baseUrl,
+    pid,
+    rssMb: () => rssMb(pid),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${stderr()}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The server did not answer /healthz within two minutes:\n${stderr()}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** VmRSS from /proc on Linux; `ps` elsewhere. */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    if (kb) return Number(kb) / 1024;
+  } catch {
+    // not Linux
+  }
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+}
+
+/** Samples a process's RSS every 250 ms while `work` runs: the peak. */
+export async function peakRss<T>(server: ServerProcess, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peakMb = server.rssMb();
+  const timer = setInterval(() => (peakMb = Math.max(peakMb, server.rssMb())), 250);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.max(peakMb, server.rssMb()) };
+  } finally {
+    clearInterval(timer);
+  }
+}
