@@ -57,6 +57,7 @@ export class TypeOrmDatabase implements UnitOfWork {
   private reader: BetterSqlite3.Database | null | undefined;
   private readonly statements = new Map<BetterSqlite3.Database, LRUCache<string, PreparedStatement>>();
   private readonly hydrators = new Map<string, (values: unknown[]) => unknown>();
+  private readonly upserts = new Map<string, { sql: string; columns: ColumnMetadata[] }>();
 
   constructor(
     readonly dataSource: DataSource,
@@ -133,6 +134,26 @@ export class TypeOrmDatabase implements UnitOfWork {
     return row ?? null;
   }
 
+  /**
+   * Writes an entity's row: inserted when its primary key is new, otherwise
+   * every other column replaced, in one statement. TypeORM's `save()` first
+   * selects the row to decide between INSERT and UPDATE; a write path that
+   * holds the whole row needs no such read. Values are prepared by TypeORM's
+   * driver (transformers, booleans, dates), as `save()` prepares them; a row
+   * with an undefined column, which `save()` would leave to its default,
+   * goes through `save()`.
+   */
+  async upsert<Row extends object>(entity: string, row: Row): Promise<void> {
+    const writer = this.upsertOf(entity);
+    const values: unknown[] = [];
+    for (const column of writer.columns) {
+      const value = (row as Record<string, unknown>)[column.propertyName];
+      if (value === undefined) return this.run(async (m) => void (await m.getRepository<Row>(entity).save(row)));
+      values.push(this.dataSource.driver.preparePersistentValue(value, column));
+    }
+    await this.run((m) => m.query(writer.sql, values));
+  }
+
   /** Rows of an entity's table, read in array form, as TypeORM would hydrate them. */
   hydrate<Row>(entity: string, table: ResultTable): Row[] {
     const hydrate = this.hydratorOf(entity, table.columns);
@@ -181,6 +202,25 @@ export class TypeOrmDatabase implements UnitOfWork {
       this.reader = reader;
     }
     return this.reader;
+  }
+
+  /** The INSERT … ON CONFLICT … DO UPDATE of an entity, made once. */
+  private upsertOf(entity: string): { sql: string; columns: ColumnMetadata[] } {
+    let writer = this.upserts.get(entity);
+    if (!writer) {
+      const metadata = this.dataSource.getMetadata(entity);
+      const columns = metadata.columns;
+      const quoted = (column: ColumnMetadata) => `"${column.databaseName}"`;
+      const placeholders = columns.map((_, i) => (this.dialect === 'sqlite' ? '?' : `$${i + 1}`));
+      const keys = metadata.primaryColumns.map(quoted);
+      const updates = columns.filter((column) => !column.isPrimary).map((column) => `${quoted(column)} = excluded.${quoted(column)}`);
+      const sql =
+        `INSERT INTO "${metadata.tableName}" (${columns.map(quoted).join(', ')}) VALUES (${placeholders.join(', ')}) ` +
+        `ON CONFLICT (${keys.join(', ')}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
+      writer = { sql, columns };
+      this.upserts.set(entity, writer);
+    }
+    return writer;
   }
 
   /** Turns one array of values, in the order of `columns`, into the entity's row; made once per entity and column list. */

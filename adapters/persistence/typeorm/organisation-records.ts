@@ -107,7 +107,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   async save(record: T): Promise<void> {
     try {
-      await this.db.run((m) => this.repository(m).save(this.table.mapper.toPersistence(record)));
+      await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record));
     } catch (error) {
       throw this.writeError(error);
     }

@@ -50,12 +50,16 @@ describe.each(testDatabases())('organisation totals kept by triggers on $name', 
     await database.dispose();
   });
 
-  it.each(Object.keys(bodies))('%s: the total follows creates, concurrent ones included, and deletes', async (resource) => {
+  it.each(Object.keys(bodies))('%s: the total follows creates, concurrent ones included, updates and deletes', async (resource) => {
     expect(await total(owner, resource)).toBe(await counted(owner, resource));
     const created = await Promise.all(Array.from({ length: 12 }, (_, n) => owner.api.post(`${base(owner)}/${resource}/create/`, bodies[resource](n))));
     expect(created.map((response) => response.status)).toEqual(Array(12).fill(201));
     await other.api.post(`${base(other)}/${resource}/create/`, bodies[resource](99));
 
+    // An update writes the row in place (INSERT … ON CONFLICT DO UPDATE): it must not count as a new one.
+    for (const edited of created.slice(5, 8)) {
+      expect((await owner.api.patch(`${base(owner)}/${resource}/${edited.body.unique_id}/update/`, { description: 'edited' })).status).toBe(200);
+    }
     for (const doomed of created.slice(0, 5)) {
       expect((await owner.api.request('DELETE', `${base(owner)}/${resource}/${doomed.body.unique_id}/delete/`)).status).toBeLessThan(300);
     }

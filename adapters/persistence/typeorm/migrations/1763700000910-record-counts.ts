@@ -27,22 +27,37 @@ export class RecordCounts1763700000910 implements MigrationInterface {
       }),
     );
     if (dialect === 'postgres') {
+      // Once per statement over its transition table: a bulk insert updates each
+      // organisation's count once. A trigger per row would update the same
+      // counter row once per inserted row, each update a new row version that
+      // the next must step over (a 100 000-row insert took minutes).
       await queryRunner.query(`
-        CREATE FUNCTION record_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE FUNCTION record_counts_added() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          IF TG_OP = 'INSERT' THEN
-            INSERT INTO record_counts (organisation_id, table_name, count) VALUES (NEW.organisation_id, TG_TABLE_NAME, 1)
-            ON CONFLICT (organisation_id, table_name) DO UPDATE SET count = record_counts.count + 1;
-          ELSE
-            UPDATE record_counts SET count = count - 1 WHERE organisation_id = OLD.organisation_id AND table_name = TG_TABLE_NAME;
-          END IF;
+          INSERT INTO record_counts (organisation_id, table_name, count)
+            SELECT organisation_id, TG_TABLE_NAME, COUNT(*) FROM added GROUP BY organisation_id
+          ON CONFLICT (organisation_id, table_name) DO UPDATE SET count = record_counts.count + EXCLUDED.count;
+          RETURN NULL;
+        END $$`);
+      await queryRunner.query(`
+        CREATE FUNCTION record_counts_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE record_counts SET count = record_counts.count - gone.n
+            FROM (SELECT organisation_id, COUNT(*) AS n FROM removed GROUP BY organisation_id) gone
+            WHERE record_counts.organisation_id = gone.organisation_id AND record_counts.table_name = TG_TABLE_NAME;
           RETURN NULL;
         END $$`);
     }
     for (const table of COUNTED_TABLES) {
       if (dialect === 'postgres') {
+        // An INSERT … ON CONFLICT DO UPDATE (how rows are saved) puts only the rows it inserted in `added`.
         await queryRunner.query(
-          `CREATE TRIGGER tr_${table}_count AFTER INSERT OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION record_counts_track()`,
+          `CREATE TRIGGER tr_${table}_count_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS added ` +
+            'FOR EACH STATEMENT EXECUTE FUNCTION record_counts_added()',
+        );
+        await queryRunner.query(
+          `CREATE TRIGGER tr_${table}_count_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS removed ` +
+            'FOR EACH STATEMENT EXECUTE FUNCTION record_counts_removed()',
         );
       } else {
         await queryRunner.query(`
@@ -64,13 +79,14 @@ export class RecordCounts1763700000910 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     const postgres = queryRunnerDialect(queryRunner) === 'postgres';
     for (const table of [...COUNTED_TABLES].reverse()) {
-      if (postgres) await queryRunner.query(`DROP TRIGGER tr_${table}_count ON ${table}`);
-      else {
-        await queryRunner.query(`DROP TRIGGER tr_${table}_count_insert`);
-        await queryRunner.query(`DROP TRIGGER tr_${table}_count_delete`);
-      }
+      const on = postgres ? ` ON ${table}` : '';
+      await queryRunner.query(`DROP TRIGGER tr_${table}_count_insert${on}`);
+      await queryRunner.query(`DROP TRIGGER tr_${table}_count_delete${on}`);
     }
-    if (postgres) await queryRunner.query('DROP FUNCTION record_counts_track()');
+    if (postgres) {
+      await queryRunner.query('DROP FUNCTION record_counts_added()');
+      await queryRunner.query('DROP FUNCTION record_counts_removed()');
+    }
     await queryRunner.dropTable('record_counts');
   }
 }

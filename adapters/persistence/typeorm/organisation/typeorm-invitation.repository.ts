@@ -25,7 +25,7 @@ export class TypeOrmInvitationRepository implements InvitationRepository {
   }
 
   async save(invitation: Invitation): Promise<void> {
-    await this.db.run((m) => this.rows(m).save(toRow(invitation)));
+    await this.db.upsert('Invitation', toRow(invitation));
   }
 
   private async findOne(where: FindOptionsWhere<InvitationRow>, options: { forUpdate?: boolean }): Promise<Invitation | null> {

@@ -50,7 +50,7 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
 
   async save(organisation: Organisation): Promise<void> {
     try {
-      await this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').save(this.mapper.toPersistence(organisation)));
+      await this.db.upsert('Organisation', this.mapper.toPersistence(organisation));
     } catch (error) {
       if (isUniqueViolation(error, 'unique_id')) {
         throw ValidationFailed.field('unique_id', 'organisation with this unique id already exists.');

@@ -50,7 +50,7 @@ export class TypeOrmPersonRepository implements PersonRepository {
 
   async save(person: Person): Promise<void> {
     try {
-      await this.db.run((m) => m.getRepository<PersonRow>('Person').save(this.mapper.toPersistence(person)));
+      await this.db.upsert('Person', this.mapper.toPersistence(person));
     } catch (error) {
       if (isUniqueViolation(error, 'email')) throw ValidationFailed.field('email', 'A user with that email already exists.');
       throw error;
