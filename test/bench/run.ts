@@ -391,6 +391,10 @@ function scalingSummary(all: Measurement[], vendors: number): string[] {
   for (const m of all.filter((x) => x.vendors === vendors)) {
     const base = all.find((x) => x.vendors === BASELINE_VENDORS && x.server === m.server && x.engine === m.engine && x.scenario === m.scenario);
     if (!base) continue;
+    if (m.requests === 0) {
+      lines.push(`missed ${m.server} ${m.engine} ${m.scenario}: no answer within ${vendors} vendors' measurement`);
+      continue;
+    }
     const ratio = m.p50 / base.p50;
     lines.push(
       `${ratio <= 2 ? 'met   ' : 'missed'} ${m.server} ${m.engine} ${m.scenario}: p50 ${m.p50.toFixed(1)} ms at ${vendors} vendors, ` +

@@ -17,6 +17,7 @@ import { InvitationDelivery1763700000600 } from './migrations/1763700000600-invi
 import { ContactSortKeys1763700000700 } from './migrations/1763700000700-contact-sort-keys';
 import { ListOrderIndexes1763700000900 } from './migrations/1763700000900-list-order-indexes';
 import { RecordCounts1763700000910 } from './migrations/1763700000910-record-counts';
+import { SearchIndexes1763700000920 } from './migrations/1763700000920-search-indexes';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -52,4 +53,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ContactSortKeys1763700000700,
   ListOrderIndexes1763700000900,
   RecordCounts1763700000910,
+  SearchIndexes1763700000920,
 ];

@@ -12,6 +12,7 @@ import { VENDOR_CATEGORIES, VENDOR_ENTITY_TYPES, VENDOR_STATUSES } from '../../.
 import { ids, salesStorage } from '../../support/sales-storage';
 import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
 import { storageTargets } from '../../support/storage';
+import { SqlQuery } from '../../../adapters/persistence/typeorm/sql';
 
 const ROWS = 100_000;
 const PAGE = { page: 1, pageSize: 100 };
@@ -20,7 +21,8 @@ const PAGE = { page: 1, pageSize: 100 };
  * The indexes behind every equality filter and the default orders, proved on
  * an organisation of 100 000 leads and vendors: the engines' own plans (after
  * ANALYZE) must read a page through the index, in order. The substring filters
- * (`name`, `search`) cannot use a B-tree index; see docs/decisions/leads-vendors.md.
+ * (`name`, `search`) read the search indexes of migration 920: FTS5 trigrams on
+ * SQLite, pg_trgm GIN indexes on Postgres.
  */
 describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))('list query plans on $name', (target) => {
   let database: TypeOrmDatabase;
@@ -67,6 +69,30 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     const pageQuery = repository.pageQuery(organisationId, query);
 
     expectIndexedInOrder(await queryPlan(database, pageQuery), index);
+  });
+  it.each<[string, () => SqlQuery, RegExp]>([
+    [
+      'vendors',
+      () => new TypeOrmVendorRepository(database, new AesGcmSecretBox(randomBytes(32))).pageQuery(organisationId, {
+        filters: { search: 'vendor 4242' },
+        ordering: { field: 'name', descending: false },
+        page: PAGE,
+      }),
+      /vendors_search VIRTUAL TABLE INDEX|ix_vendors_(name|website)_key_trgm/,
+    ],
+    [
+      'leads',
+      () => new TypeOrmLeadRepository(database).pageQuery(organisationId, {
+        filters: { title: 'lead 4242' },
+        ordering: { field: 'dateCreated', descending: true },
+        page: PAGE,
+      }),
+      /leads_search VIRTUAL TABLE INDEX|ix_leads_title_key_trgm/,
+    ],
+  ])('searches %s through the trigram index, not a scan of the organisation', async (_resource, page, index) => {
+    const plan = await queryPlan(database, page());
+    expect(plan).toMatch(index);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { column as c, Dialect, entityColumns, organisationKey, RowOf, uniqueIdPerOrganisation } from '../columns';
+import { searchIndices } from '../search-index';
 
 const clientColumns = {
   id: c.id(),
@@ -28,6 +29,7 @@ export function clientSchemas(dialect: Dialect): EntitySchema[] {
       uniques: [uniqueIdPerOrganisation('clients')],
       foreignKeys: [organisationKey()],
       indices: [
+        ...searchIndices(dialect, 'clients'),
         { name: 'ix_clients_org_name', columns: ['organisation_id', 'name_key', 'id'] },
         { name: 'ix_clients_org_created', columns: ['organisation_id', 'date_created', 'id'] },
       ],

@@ -3,7 +3,8 @@ import { SelectQueryBuilder } from 'typeorm';
 import { CLIENT_IN_USE, ClientFilters, ClientOrderingField, ClientRepository } from '../../../../application/client/client.ports';
 import { Client } from '../../../../domain/client/client';
 import { TypeOrmDatabase } from '../database';
-import { containing, OrganisationRecords } from '../organisation-records';
+import { OrganisationRecords } from '../organisation-records';
+import { searchCondition } from '../search-index';
 import { Conditions } from '../sql';
 import { ClientMapper } from './client.mapper';
 import { ClientRow } from './client.schema';
@@ -24,11 +25,7 @@ export class TypeOrmClientRepository extends OrganisationRecords<ClientRow, Clie
   }
 
   protected override filtered(query: Conditions, filters: ClientFilters): Conditions {
-    if (filters.search !== undefined) {
-      query.andWhere("(r.name_key LIKE :search ESCAPE '\\' OR r.email_key LIKE :search ESCAPE '\\')", {
-        search: containing(filters.search),
-      });
-    }
+    if (filters.search !== undefined) searchCondition(this.db.dialect, query, 'clients', filters.search, 'search');
     return query;
   }
 }

@@ -1,5 +1,6 @@
 import { EntitySchema, EntitySchemaIndexOptions } from 'typeorm';
 import { column as c, Dialect, entityColumns, organisationKey, references, RowOf, uniqueIdPerOrganisation } from '../columns';
+import { searchIndices } from '../search-index';
 
 const expenseColumns = {
   id: c.id(),
@@ -63,6 +64,7 @@ export function expenseSchemas(dialect: Dialect): EntitySchema[] {
         ...(dialect === 'postgres' ? [references('vendors', ['vendor_id'], { name: 'fk_expenses_vendor' })] : []),
       ],
       indices: [
+        ...searchIndices(dialect, 'expenses'),
         byOrganisation('date', ['expense_date', 'id']),
         byOrganisation('status', ['status', 'expense_date', 'id']),
         byOrganisation('account', ['account_id', 'expense_date', 'id']),

@@ -9,7 +9,8 @@ import {
 } from '../../../../application/expense/expense.ports';
 import { Expense } from '../../../../domain/expense/expense';
 import { TypeOrmDatabase } from '../database';
-import { containing, OrganisationRecords } from '../organisation-records';
+import { OrganisationRecords } from '../organisation-records';
+import { searchCondition } from '../search-index';
 import { Conditions } from '../sql';
 import { ExpenseMapper } from './expense.mapper';
 import { ExpenseRow } from './expense.schema';
@@ -62,7 +63,7 @@ export class TypeOrmExpenseRepository
     }
     if (filters.fromDate) query.andWhere('r.expense_date >= :fromDate', { fromDate: filters.fromDate.toString() });
     if (filters.toDate) query.andWhere('r.expense_date <= :toDate', { toDate: filters.toDate.toString() });
-    if (filters.search !== undefined) query.andWhere("r.search_key LIKE :search ESCAPE '\\'", { search: containing(filters.search) });
+    if (filters.search !== undefined) searchCondition(this.db.dialect, query, 'expenses', filters.search, 'search');
     return query;
   }
 }

@@ -1,5 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { column as c, Dialect, entityColumns, organisationKey, references, RowOf, uniqueIdPerOrganisation } from '../columns';
+import { searchIndices } from '../search-index';
 
 const leadColumns = {
   id: c.id(),
@@ -44,6 +45,7 @@ export function leadSchemas(dialect: Dialect): EntitySchema[] {
         references('persons', ['assigned_to_id']),
       ],
       indices: [
+        ...searchIndices(dialect, 'leads'),
         { name: 'ix_leads_org_created', columns: ['organisation_id', 'date_created', 'id'] },
         { name: 'ix_leads_org_source', columns: ['organisation_id', 'lead_source', 'date_created', 'id'] },
         { name: 'ix_leads_org_outcome', columns: ['organisation_id', 'outcome', 'date_created', 'id'] },

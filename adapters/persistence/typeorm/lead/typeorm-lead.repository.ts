@@ -5,7 +5,8 @@ import { LeadFilters, LeadOrderingField, LeadRepository } from '../../../../appl
 import { SalesStageReferences } from '../../../../application/sales-stage/sales-stage.ports';
 import { Lead } from '../../../../domain/lead/lead';
 import { TypeOrmDatabase } from '../database';
-import { containing, OrganisationRecords } from '../organisation-records';
+import { OrganisationRecords } from '../organisation-records';
+import { searchCondition } from '../search-index';
 import { Conditions } from '../sql';
 import { LeadMapper } from './lead.mapper';
 import { LeadRow } from './lead.schema';
@@ -43,7 +44,7 @@ export class TypeOrmLeadRepository
   }
 
   protected override filtered(query: Conditions, filters: LeadFilters): Conditions {
-    if (filters.title !== undefined) query.andWhere("r.title_key LIKE :title ESCAPE '\\'", { title: containing(filters.title) });
+    if (filters.title !== undefined) searchCondition(this.db.dialect, query, 'leads', filters.title, 'title');
     if (filters.source !== undefined) query.andWhere('r.lead_source = :source', { source: filters.source });
     if (filters.outcome !== undefined) query.andWhere('r.outcome = :outcome', { outcome: filters.outcome });
     return query;

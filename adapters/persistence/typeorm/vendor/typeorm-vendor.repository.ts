@@ -4,7 +4,8 @@ import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { VENDOR_IN_USE, VendorFilters, VendorOrderingField, VendorRepository } from '../../../../application/vendor/vendor.ports';
 import { Vendor } from '../../../../domain/vendor/vendor';
 import { TypeOrmDatabase } from '../database';
-import { containing, OrganisationRecords } from '../organisation-records';
+import { OrganisationRecords } from '../organisation-records';
+import { searchCondition } from '../search-index';
 import { Conditions } from '../sql';
 import { VendorMapper } from './vendor.mapper';
 import { VendorRow } from './vendor.schema';
@@ -39,11 +40,7 @@ export class TypeOrmVendorRepository extends OrganisationRecords<VendorRow, Vend
     for (const [column, value] of Object.entries(equal)) {
       if (value !== undefined) query.andWhere(`r.${column} = :${column}`, { [column]: value });
     }
-    if (filters.search !== undefined) {
-      query.andWhere("(r.name_key LIKE :search ESCAPE '\\' OR r.website_key LIKE :search ESCAPE '\\')", {
-        search: containing(filters.search),
-      });
-    }
+    if (filters.search !== undefined) searchCondition(this.db.dialect, query, 'vendors', filters.search, 'search');
     return query;
   }
 }

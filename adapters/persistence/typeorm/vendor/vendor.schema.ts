@@ -1,5 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { column as c, Dialect, entityColumns, organisationKey, references, RowOf, uniqueIdPerOrganisation } from '../columns';
+import { searchIndices } from '../search-index';
 
 const vendorColumns = {
   id: c.id(),
@@ -55,6 +56,7 @@ export function vendorSchemas(dialect: Dialect): EntitySchema[] {
         references('persons', ['account_owner_id']),
       ],
       indices: [
+        ...searchIndices(dialect, 'vendors'),
         { name: 'ix_vendors_org_name', columns: ['organisation_id', 'name_key', 'id'] },
         { name: 'ix_vendors_org_status', columns: ['organisation_id', 'vendor_status', 'name_key', 'id'] },
         { name: 'ix_vendors_org_category', columns: ['organisation_id', 'vendor_category', 'name_key', 'id'] },
