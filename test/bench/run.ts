@@ -50,7 +50,10 @@ interface Measurement extends LoadResult {
   auth: Auth;
   scenario: string;
   vendors: number;
+  /** The server's peak RSS during the measurement (it never shrinks much: a peak carries over to the next scenario). */
   rssMb: number;
+  /** Its RSS when the measurement ended. */
+  rssEndMb: number;
 }
 
 /** A server ready to measure: where it runs and how to authenticate. */
@@ -239,17 +242,18 @@ function scenarios(organisation: string, scaling: boolean): Record<string, Reque
     };
   }
   const create: RequestKind = { method: 'POST', path: `/api/v1.0/organisation/${organisation}/expenses/create/`, body: EXPENSE_BODY };
+  // The mixed load first: its RSS is then its own, not the peak a previous scenario left.
   return {
-    list: [{ method: 'GET', path: vendors }],
-    search: [{ method: 'GET', path: `${vendors}&search=acme` }],
-    me: [{ method: 'GET', path: '/api/v1.0/me/' }],
-    create: [create],
     // 70 % lists (the first seven pages), 20 % creates, 10 % profile PATCHes.
     mixed: [
       ...Array.from({ length: 7 }, (_, i): RequestKind => ({ method: 'GET', path: `${vendors}&page=${i + 1}`, weight: 10 })),
       { ...create, weight: 20 },
       { method: 'PATCH', path: '/api/v1.0/me/', body: '{"job_title":"Finance Manager {n}"}', weight: 10 },
     ],
+    list: [{ method: 'GET', path: vendors }],
+    search: [{ method: 'GET', path: `${vendors}&search=acme` }],
+    me: [{ method: 'GET', path: '/api/v1.0/me/' }],
+    create: [create],
   };
 }
 
@@ -268,7 +272,7 @@ async function measure(target: Target, generator: LoadGenerator, options: Option
         await probe(target.process.baseUrl, headers, kinds);
         const load: Load = { baseUrl: target.process.baseUrl, headers, kinds, connections: options.connections, seconds: options.warmup };
         if (options.warmup > 0) await generator.run(load);
-        const { result, peakMb } = await peakRss(target.process, () => generator.run({ ...load, seconds: options.seconds }));
+        const { result, peakMb, endMb } = await peakRss(target.process, () => generator.run({ ...load, seconds: options.seconds }));
         const measurement: Measurement = {
           ...result,
           server: target.name,
@@ -277,6 +281,7 @@ async function measure(target: Target, generator: LoadGenerator, options: Option
           scenario: rounds > 1 ? `${scenario}#${round}` : scenario,
           vendors: target.vendors,
           rssMb: peakMb,
+          rssEndMb: endMb,
         };
         printRow(measurement);
         results.push(measurement);
@@ -377,10 +382,11 @@ function goals(all: Measurement[]): string[] {
   for (const engine of ['sqlite', 'postgres'] as const) {
     const rounds = all.filter((m) => m.server === 'service' && m.engine === engine && m.auth === 'basic' && m.scenario.startsWith('mixed#'));
     if (rounds.length === 0) continue;
-    const peaks = rounds.map((m) => m.rssMb);
-    check(`${engine} RSS under the mixed load (peak)`, Math.max(...peaks), 150, ' MB', false);
-    const spread = (Math.max(...peaks) - Math.min(...peaks)) / Math.min(...peaks);
-    check(`${engine} RSS spread across ${rounds.length} mixed rounds`, spread * 100, 10, ' %', false);
+    check(`${engine} RSS under the mixed load (peak)`, Math.max(...rounds.map((m) => m.rssMb)), 150, ' MB', false);
+    // Flat: where each round leaves the process, not the peaks, of which the first carries the previous scenario's.
+    const ends = rounds.map((m) => m.rssEndMb);
+    const spread = (Math.max(...ends) - Math.min(...ends)) / Math.min(...ends);
+    check(`${engine} RSS at the end of ${rounds.length} mixed rounds (${ends.map((mb) => mb.toFixed(0)).join(', ')} MB), spread`, spread * 100, 10, ' %', false);
   }
   return lines;
 }

@@ -80,13 +80,14 @@ function rssMb(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
 }
 
-/** Samples a process's RSS every 250 ms while `work` runs: the peak. */
-export async function peakRss<T>(server: ServerProcess, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+/** Samples a process's RSS every 250 ms while `work` runs: the peak, and where it ends. */
+export async function peakRss<T>(server: ServerProcess, work: () => Promise<T>): Promise<{ result: T; peakMb: number; endMb: number }> {
   let peakMb = server.rssMb();
   const timer = setInterval(() => (peakMb = Math.max(peakMb, server.rssMb())), 250);
   try {
     const result = await work();
-    return { result, peakMb: Math.max(peakMb, server.rssMb()) };
+    const endMb = server.rssMb();
+    return { result, peakMb: Math.max(peakMb, endMb), endMb };
   } finally {
     clearInterval(timer);
   }

@@ -6,6 +6,9 @@ import { searchTerm } from '../search-key';
 import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from './database';
 import { Conditions, NamedParameters, SqlQuery } from './sql';
 
+/** The condition every list starts from. */
+const IN_ORGANISATION = 'r.organisation_id = :organisationId';
+
 /** The columns every organisation-scoped table has. */
 export interface OrganisationScopedRow {
   id: string;
@@ -86,8 +89,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   /** One page of the organisation's records that pass the filters, in the asked order, with their count. */
   async list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
-    const where = this.where(organisationId, query.filters);
-    const [counted, page] = await this.db.read([this.countQuery(organisationId, where), this.pageQuery(organisationId, query)]);
+    const [counted, page] = await this.db.read([this.countQuery(organisationId, query.filters), this.pageQuery(organisationId, query)]);
     const rows = this.db.hydrate<Row>(this.table.entity, page);
     return { total: Number(counted.rows[0]?.[0] ?? 0), items: rows.map((row) => this.table.mapper.toDomain(row)) };
   }
@@ -157,19 +159,27 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     return m.getRepository<Row>(this.table.entity);
   }
 
-  /** The number of rows `where` selects: kept by triggers for the whole organisation of a counted table, else counted. */
-  private countQuery(organisationId: string, where: Conditions): SqlQuery {
+  /**
+   * The SQL of a list's total: kept by triggers for the whole organisation of
+   * a counted table, else counted. A search through an FTS5 index counts its
+   * matches alone: left to itself, SQLite walks the organisation's index and
+   * tests every row against them (123 ms for the 50 000 matches among
+   * 1 000 000 vendors, against 78 ms), and the unary `+` keeps it off that index.
+   */
+  countQuery(organisationId: string, filters: F): SqlQuery {
+    const where = this.where(organisationId, filters);
     if (this.table.counted && where.size === 1) {
       return this.db.sql('SELECT count FROM record_counts WHERE organisation_id = :organisationId AND table_name = :table', {
         organisationId,
         table: this.tableName,
       });
     }
-    return this.db.sql(`SELECT COUNT(*) AS count FROM ${this.tableName} r WHERE ${where.sql}`, where.parameters);
+    const conditions = where.searchIndexed ? where.sql.replace(IN_ORGANISATION, `+${IN_ORGANISATION}`) : where.sql;
+    return this.db.sql(`SELECT COUNT(*) AS count FROM ${this.tableName} r WHERE ${conditions}`, where.parameters);
   }
 
   private where(organisationId: string, filters: F): Conditions {
-    return this.filtered(new Conditions('r.organisation_id = :organisationId', { organisationId }), filters);
+    return this.filtered(new Conditions(IN_ORGANISATION, { organisationId }), filters);
   }
 
   protected get tableName(): string {

@@ -50,6 +50,7 @@ export function searchCondition(dialect: Dialect, conditions: Conditions, table:
   const key = searchTerm(term);
   if (dialect === 'sqlite' && [...key].length >= INDEXED_LENGTH) {
     const fts = searchTable(table);
+    conditions.searchIndexed = true;
     return conditions.andWhere(`r.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH :${parameter})`, {
       [parameter]: `"${key.replace(/"/g, '""')}"`,
     });

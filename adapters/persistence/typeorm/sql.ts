@@ -16,6 +16,8 @@ export type NamedParameters = Record<string, unknown>;
 export class Conditions {
   private readonly parts: string[] = [];
   readonly parameters: NamedParameters = {};
+  /** Whether a condition selects rows through a search index (SQLite FTS5), which then drives a count. */
+  searchIndexed = false;
 
   constructor(condition?: string, parameters?: NamedParameters) {
     if (condition) this.andWhere(condition, parameters);
