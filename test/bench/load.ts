@@ -132,19 +132,22 @@ const autocannonGenerator: LoadGenerator = {
     const id = runId();
     const total = load.kinds.reduce((sum, k) => sum + (k.weight ?? 1), 0);
     let n = 0;
+    const headers = { Accept: 'application/json', 'Content-Type': 'application/json', ...load.headers };
     const result = await autocannon({
       url: load.baseUrl,
       connections: load.connections,
       duration: load.seconds,
       timeout: 30,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...load.headers },
+      headers,
       requests: [
         {
           setupRequest: (request) => {
             let pick = Math.random() * total;
             const kind = load.kinds.find((k) => (pick -= k.weight ?? 1) < 0) ?? load.kinds[0];
             n++;
-            return { ...request, method: kind.method, path: kind.path, body: kind.body?.replace('{n}', `${id}-${n}`) };
+            // Fresh headers each time: autocannon writes the body's Content-Length into the object it is
+            // given, and a GET that kept the previous POST's would make the server wait for a body.
+            return { ...request, headers: { ...headers }, method: kind.method, path: kind.path, body: kind.body?.replace('{n}', `${id}-${n}`) };
           },
         },
       ],
