@@ -27,6 +27,20 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
     expect(without.body).toEqual(withSlash.body);
   });
 
+  it.each(['vendors', 'expenses', 'leads', 'clients', 'accounts', 'contact-groups', 'sales-stages'])(
+    'answers a %s page far past the end as an empty page, however large its number',
+    async (resource) => {
+      const list = `/api/v1.0/organisation/${user.organisationUniqueId}/${resource}/`;
+      const total = (await user.api.get(list)).headers.get('x-total-count');
+      for (const page of ['1000000', '99999999999999999999', '1'.padEnd(400, '0')]) {
+        const response = await user.api.get(`${list}?page=${page}&page_size=1000`);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual([]);
+        expect(response.headers.get('x-total-count')).toBe(total);
+      }
+    },
+  );
+
   it('answers a malformed JSON body with the DRF parse error', async () => {
     const response = await user.api.patch('/api/v1.0/me/', undefined, { raw: '{"job_title": ', contentType: 'application/json' });
     expect(response.status).toBe(400);

@@ -89,7 +89,14 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   /** One page of the organisation's records that pass the filters, in the asked order, with their count. */
   async list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
-    const [counted, page] = await this.db.read([this.countQuery(organisationId, query.filters), this.pageQuery(organisationId, query)]);
+    const count = this.countQuery(organisationId, query.filters);
+    // A page so far out that its offset is no exact integer (`?page=99999999999999999999`) is past
+    // the end of any list: an empty page, not an OFFSET the engines would refuse.
+    if (!Number.isSafeInteger(offsetOf(query.page))) {
+      const [counted] = await this.db.read([count]);
+      return { total: Number(counted.rows[0]?.[0] ?? 0), items: [] };
+    }
+    const [counted, page] = await this.db.read([count, this.pageQuery(organisationId, query)]);
     const rows = this.db.hydrate<Row>(this.table.entity, page);
     return { total: Number(counted.rows[0]?.[0] ?? 0), items: rows.map((row) => this.table.mapper.toDomain(row)) };
   }
