@@ -10,7 +10,24 @@ export const FIELD_MESSAGES = {
   maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
   minLength: (min: number) => `Ensure this field has at least ${min} characters.`,
   invalidChoice: (value: string) => `"${value}" is not a valid choice.`,
+  nullCharacters: 'Null characters are not allowed.',
+  surrogate: (codePoint: number) => `Surrogate characters are not allowed: U+${codePoint.toString(16).toUpperCase()}.`,
 } as const;
+
+// A lone surrogate, which UTF-8 (and so neither database) cannot hold; a valid pair is one astral character.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * DRF's CharField validators after the lengths (`ProhibitNullCharactersValidator`,
+ * `ProhibitSurrogateCharactersValidator`): text no database can store whole.
+ */
+export function unstorableTextProblems(value: string): string[] {
+  const errors: string[] = [];
+  if (value.includes('\u0000')) errors.push(FIELD_MESSAGES.nullCharacters);
+  const surrogate = LONE_SURROGATE.exec(value);
+  if (surrogate) errors.push(FIELD_MESSAGES.surrogate(surrogate[0].charCodeAt(0)));
+  return errors;
+}
 
 /** Characters as DRF (Python's `len`) and the databases count them: code points, not UTF-16 units. */
 export function characterCount(value: string): number {

@@ -4,6 +4,8 @@ import { readBody } from '../body/read-body';
 import { refuseMethod } from '../http-errors';
 import { InputClass } from '../validation/input';
 import { ListParameters } from '../validation/query';
+import { NotFound } from '../../../domain/shared/errors';
+import { unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { AuthGuard } from './controller';
 import { WireSchema, wireSchema } from './wire-schema';
 
@@ -86,7 +88,7 @@ export class Routes {
   add(operation: Operation): void {
     const { handle, ...documented } = operation;
     this.declared.push(documented);
-    const middleware: Middleware[] = [...this.credentials(operation.credentials, operation.csrfOnEveryMethod)];
+    const middleware: Middleware[] = [...this.credentials(operation.credentials, operation.csrfOnEveryMethod), storablePathValues];
     if (operation.body) middleware.push(readBody({ form: operation.body.form, multipart: operation.body.multipart }));
     middleware.push((ctx) => handle(ctx));
     this.router.register(operation.path, [operation.method], middleware);
@@ -129,3 +131,14 @@ export function routesOf(router: Router): { method: string; path: string }[] {
     .filter((layer) => !layer.stack[layer.stack.length - 1]?.refusesMethod)
     .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path })));
 }
+
+/**
+ * A path value no database can hold (a NUL, a lone surrogate) names no record
+ * and no organisation: 404 at once, as DRF's lookup answers, before any query
+ * (Postgres refuses such text with an error rather than finding nothing).
+ */
+const storablePathValues: Middleware = (ctx, next) => {
+  const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
+  if (Object.values(params).some((value) => unstorableTextProblems(value).length > 0)) throw new NotFound();
+  return next();
+};

@@ -3,7 +3,7 @@ import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
 import { FieldErrors } from '../../../domain/shared/errors';
-import { characterCount, FIELD_MESSAGES } from '../../../domain/shared/field-messages';
+import { characterCount, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { INVALID_UNIQUE_ID, isValidUniqueId, UNIQUE_ID_MAX_LENGTH } from '../../../domain/shared/unique-id';
 import { JsonNumber } from '../body/lossless-json';
 
@@ -159,6 +159,7 @@ export class TextField extends Field<string> {
     const length = characterCount(value);
     if (max !== undefined && length > max) errors.push(FIELD_MESSAGES.maxLength(max));
     if (min !== undefined && length < min) errors.push(FIELD_MESSAGES.minLength(min));
+    errors.push(...unstorableTextProblems(value));
     return errors;
   }
 

@@ -3,6 +3,7 @@ import { ListQuery, Ordering, Page, PageRequest } from '../../../application/sha
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
+import { unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { Field, JsonSchema, reject } from './fields';
 import { bindInput, bindProperties, InputClass, InputProperty, inputsOf } from './input';
 
@@ -36,7 +37,11 @@ export class FilterChoiceField<T> extends Field<T> {
 
 class FilterTextField extends Field<string> {
   protected convert(raw: unknown): string {
-    return String(raw);
+    const text = String(raw);
+    // As django-filter's CharFilter (a form CharField): text no database can hold is a 400 on the filter.
+    const problems = unstorableTextProblems(text);
+    if (problems.length > 0) reject(...problems);
+    return text;
   }
 
   protected describe(): JsonSchema {
