@@ -98,8 +98,9 @@ export class Lead extends OrganisationRecord<LeadSnapshot> {
   }
 
   /**
-   * A lead created without a win probability (absent or null) takes its
-   * stage's: a stage is the member's estimate for every lead in it. Later
+   * A lead created without a win probability takes its stage's: a stage is
+   * the member's estimate for every lead in it. An explicit null is the
+   * member's "no estimate" and is kept, as DRF keeps a null it is sent. Later
    * stage changes leave the probability alone, since it may have been set by hand.
    */
   static create(input: NewLead): Lead {
@@ -116,7 +117,7 @@ export class Lead extends OrganisationRecord<LeadSnapshot> {
         ...stripUndefined(details),
         title: input.title,
         leadSource: input.leadSource,
-        winProbability: input.winProbability ?? salesStage.probability,
+        winProbability: input.winProbability === undefined ? salesStage.probability : input.winProbability,
         salesStageId: salesStage.id,
         id,
         uniqueId,

@@ -86,6 +86,13 @@ describe.each(testDatabases())('leads on $name', (factory) => {
     expect(tie.body.weighted_value).toBe('5.01');
   });
 
+  it("takes the stage's probability only when win_probability is absent: an explicit null is kept", async () => {
+    const absent = await create({ ...minimal, sales_stage: 'stage-won' });
+    const cleared = await create({ ...minimal, sales_stage: 'stage-won', win_probability: null });
+    expect([absent.body.win_probability, absent.body.is_closed]).toEqual(['100.00', true]);
+    expect([cleared.status, cleared.body.win_probability, cleared.body.is_closed, cleared.body.weighted_value]).toEqual([201, null, false, null]);
+  });
+
   it('marks a lead closed when won (100) or lost (0)', async () => {
     const won = await create({ ...minimal, sales_stage: 'stage-won' });
     const lost = await create({ ...minimal, win_probability: '0.00' });

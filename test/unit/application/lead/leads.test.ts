@@ -117,7 +117,7 @@ describe('lead use cases', () => {
     await create({ title: 'Roof REPAIR', leadSource: 'website', winProbability: Decimal.of('100') });
     await create({ title: 'Garden', leadSource: 'website', winProbability: Decimal.of('0') });
     await create({ title: 'repair of fence', leadSource: 'seo' });
-    await create({ title: '100% discount', leadSource: 'seo', salesStage: 'stage-won', winProbability: null });
+    await create({ title: '100% discount', leadSource: 'seo', salesStage: 'stage-won' });
 
     const titles = async (filters: LeadListQuery['filters']) => (await list(query({ filters }))).items.map((v) => v.lead.title);
     expect(await titles({ title: 'repair' })).toEqual(['repair of fence', 'Roof REPAIR']);

@@ -74,9 +74,11 @@ describe('Lead.create', () => {
     });
   });
 
-  it("takes the stage's probability when none is given", () => {
+  it("takes the stage's probability when none is given, and keeps an explicit null", () => {
     expect(aLead().winProbability?.toString()).toBe('50.00');
-    expect(aLead({ winProbability: null }).winProbability?.toString()).toBe('50.00');
+    expect(aLead({ winProbability: undefined }).winProbability?.toString()).toBe('50.00');
+    expect(aLead({ winProbability: null }).winProbability).toBeNull();
+    expect(aLead({ winProbability: null }).outcome).toBe('open');
   });
 
   it("keeps its own probability over the stage's", () => {
