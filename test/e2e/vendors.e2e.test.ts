@@ -204,11 +204,13 @@ describe.each(testDatabases())('vendors on $name', (factory) => {
     }
   });
 
-  it('keeps the bank account number write-only, showing its last four characters', async () => {
-    const response = await create({ name: 'Bank', banking_information: { bank_name: 'Equity', account_number: 'KE12 3456 7890 1234' } });
+  it("shows members the vendor's bank account number, which the organisation pays into, and its last four characters", async () => {
+    const response = await create({ name: 'Bank', unique_id: 'bank', banking_information: { bank_name: 'Equity', account_number: 'KE12 3456 7890 1234' } });
+    expect((await member.api.get(`${vendors()}/bank/`)).body.banking_information).toEqual(response.body.banking_information);
 
     expect(response.body.banking_information).toEqual({
       bank_name: 'Equity',
+      account_number: 'KE12 3456 7890 1234',
       account_number_last4: '1234',
       branch_code: null,
       account_type: null,
@@ -223,7 +225,7 @@ describe.each(testDatabases())('vendors on $name', (factory) => {
 
     const patched = await member.api.patch(path, { address: { postal_code: '00100' }, banking_information: { bank_name: 'Equity' } });
     expect(patched.body.address).toMatchObject({ city: 'Nairobi', postal_code: '00100', address_line_1: null });
-    expect(patched.body.banking_information).toMatchObject({ bank_name: 'Equity', account_number_last4: '6789' });
+    expect(patched.body.banking_information).toMatchObject({ bank_name: 'Equity', account_number: '0123456789', account_number_last4: '6789' });
     const put = await member.api.put(path, { name: 'Nested', address: { city: 'Mombasa' } });
     expect(put.body.address).toMatchObject({ city: 'Mombasa', postal_code: '00100' });
     expect(put.body.banking_information.account_number_last4).toBe('6789');

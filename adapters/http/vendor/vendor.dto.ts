@@ -37,7 +37,7 @@ export class VendorAddressInput {
   @Input('phone', text(VENDOR_ADDRESS_MAX_LENGTHS.phone)) phone?: string | null;
 }
 
-/** `account_number` is write-only: responses carry `account_number_last4`. */
+/** Members read `account_number` back, with `account_number_last4` beside it (see the vendor presenter). */
 export class VendorBankingInput {
   @Input('bank_name', text(VENDOR_BANKING_MAX_LENGTHS.bankName)) bankName?: string | null;
   @Input('account_number', text(VENDOR_BANKING_MAX_LENGTHS.accountNumber)) accountNumber?: string | null;

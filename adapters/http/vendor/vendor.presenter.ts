@@ -72,11 +72,16 @@ function presentVendorAddress(address: VendorAddress | null) {
   };
 }
 
-/** The account number is write-only, as for people and organisations: only its last four characters leave. */
+/**
+ * A vendor's bank details are where the organisation pays: its members see the
+ * account number, as the spec's vendor samples show it (it stays sealed at
+ * rest), with its last four characters beside it as people's banking has them.
+ */
 function presentVendorBanking(banking: VendorBanking | null) {
   if (!banking) return null;
   return {
     bank_name: banking.bankName,
+    account_number: banking.accountNumber,
     account_number_last4: accountNumberLast4(banking),
     branch_code: banking.branchCode,
     account_type: banking.accountType,
@@ -106,6 +111,7 @@ const VENDOR_BANKING_SCHEMA = s.named(
   'VendorBanking',
   s.object<NonNullable<ReturnType<typeof presentVendorBanking>>>({
     bank_name: text(VENDOR_BANKING_MAX_LENGTHS.bankName),
+    account_number: text(VENDOR_BANKING_MAX_LENGTHS.accountNumber),
     account_number_last4: s.nullable(s.text({ max: 4 })),
     branch_code: text(VENDOR_BANKING_MAX_LENGTHS.branchCode),
     account_type: s.nullable(s.choiceOrBlank(BANK_ACCOUNT_TYPES)),
