@@ -42,13 +42,14 @@ export class SignUp {
   async execute(command: SignUpCommand): Promise<SignedUp> {
     const problems = passwordProblems(command.password);
     if (problems.length > 0) throw new ValidationFailed({ password: problems });
+    // A taken e-mail is refused before the memory-hard hash: anonymous requests must stay cheap.
+    await this.assertEmailFree(command.email);
     const passwordHash = await this.hasher.hash(command.password);
 
     const now = this.clock.now();
     const { person, organisation } = await this.unitOfWork.transaction(async () => {
-      if (await this.people.findByEmail(command.email)) {
-        throw new ValidationFailed({ email: ['A user with that email already exists.'] } satisfies FieldErrors);
-      }
+      // Again in the transaction: a concurrent sign-up may have taken it meanwhile.
+      await this.assertEmailFree(command.email);
       const id = this.ids.next();
       const person = Person.register({ ...command, id, uniqueId: id, now });
       person.recordLogin(now);
@@ -64,5 +65,11 @@ export class SignUp {
       organisation: await this.organisationViews.one(organisation),
       session,
     };
+  }
+
+  private async assertEmailFree(email: string): Promise<void> {
+    if (await this.people.findByEmail(email)) {
+      throw new ValidationFailed({ email: ['A user with that email already exists.'] } satisfies FieldErrors);
+    }
   }
 }

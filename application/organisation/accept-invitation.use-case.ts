@@ -39,12 +39,12 @@ export class AcceptInvitation {
   ) {}
 
   async execute(command: AcceptInvitationCommand): Promise<{ profile: ProfileView; session: StartedSession | null }> {
-    const passwordHash = command.actor || !command.newAccount ? null : await this.hashNewPassword(command.newAccount.password);
     const now = this.clock.now();
+    // An unknown, used or expired token, or a taken e-mail, is refused before the memory-hard hash:
+    // anonymous requests must stay cheap. The transaction checks all of it again under the lock.
+    const passwordHash = command.actor || !command.newAccount ? null : await this.hashNewPassword(command, now);
     const person = await this.unitOfWork.transaction(async () => {
-      const invitation = await this.invitations.findByTokenHash(this.tokens.hashOf(command.token), { forUpdate: true });
-      if (!invitation) throw new NotFound();
-      invitation.assertOpen(now);
+      const invitation = await this.openInvitation(command.token, now, { forUpdate: true });
       const person = command.actor ? await this.existingInvitee(command.actor, invitation) : await this.newInvitee(invitation, command, passwordHash!, now);
       invitation.accept(person.id, now);
       await this.invitations.save(invitation);
@@ -57,10 +57,26 @@ export class AcceptInvitation {
     return { profile: await this.profiles.of(person), session };
   }
 
-  private async hashNewPassword(password: string): Promise<string> {
+  private async openInvitation(token: string, now: Date, options: { forUpdate?: boolean } = {}): Promise<Invitation> {
+    const invitation = await this.invitations.findByTokenHash(this.tokens.hashOf(token), options);
+    if (!invitation) throw new NotFound();
+    invitation.assertOpen(now);
+    return invitation;
+  }
+
+  private async hashNewPassword(command: AcceptInvitationCommand, now: Date): Promise<string> {
+    const invitation = await this.openInvitation(command.token, now);
+    await this.assertNoAccount(invitation);
+    const password = command.newAccount!.password;
     const problems = passwordProblems(password);
     if (problems.length > 0) throw new ValidationFailed({ password: problems });
     return this.hasher.hash(password);
+  }
+
+  private async assertNoAccount(invitation: Invitation): Promise<void> {
+    if (await this.people.findByEmail(invitation.email)) {
+      throw ValidationFailed.field('non_field_errors', 'An account with this e-mail exists: sign in to accept the invitation.');
+    }
   }
 
   private async existingInvitee(actor: Actor, invitation: Invitation): Promise<Person> {
@@ -78,9 +94,7 @@ export class AcceptInvitation {
     now: Date,
   ): Promise<Person> {
     if (!command.newAccount) throw ValidationFailed.field('password', 'This field is required.');
-    if (await this.people.findByEmail(invitation.email)) {
-      throw ValidationFailed.field('non_field_errors', 'An account with this e-mail exists: sign in to accept the invitation.');
-    }
+    await this.assertNoAccount(invitation);
     const id = this.ids.next();
     const person = Person.register({ id, uniqueId: id, email: invitation.email, ...command.newAccount, now });
     person.recordLogin(now);

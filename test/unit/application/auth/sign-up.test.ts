@@ -67,6 +67,13 @@ describe('SignUp', () => {
     await expect(duplicate).rejects.toMatchObject({ errors: { email: ['A user with that email already exists.'] } });
   });
 
+  it('refuses a taken e-mail before paying for the password hash', async () => {
+    await signUp(app, { email: 'ada@example.com' });
+    const hashes = app.hasher.hashes;
+    await expect(app.get(SignUp).execute(aSignUp({ email: 'ADA@example.com' }))).rejects.toBeInstanceOf(ValidationFailed);
+    expect(app.hasher.hashes).toBe(hashes);
+  });
+
   it('creates nothing for a refused e-mail', async () => {
     const first = await signUp(app, { email: 'ada@example.com' });
     await expect(app.get(SignUp).execute(aSignUp({ email: 'ADA@example.com' }))).rejects.toBeInstanceOf(ValidationFailed);

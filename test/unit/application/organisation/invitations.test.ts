@@ -116,4 +116,28 @@ describe('invitations', () => {
       expect(await listed()).toEqual([first.invitation]);
     });
   });
+
+  describe('AcceptInvitation with a new account', () => {
+    it('refuses an unknown, a used or an expired token, and an invitee who has an account, before hashing anything', async () => {
+      const view = await invite();
+      const hashes = app.hasher.hashes;
+      await expect(accept('no-such-token')).rejects.toBeInstanceOf(NotFound);
+
+      await signUp(app, { email: 'taken@example.com', organisationName: 'Other' });
+      const taken = await invite('taken@example.com');
+      const afterSignUp = app.hasher.hashes;
+      await expect(accept(taken.token!)).rejects.toMatchObject({ errors: { non_field_errors: [expect.stringContaining('sign in')] } });
+
+      const expiring = await invite('late@example.com');
+      app.clock.advance(8 * DAY);
+      await expect(accept(expiring.token!)).rejects.toBeInstanceOf(ValidationFailed);
+      expect([hashes, app.hasher.hashes]).toEqual([hashes, afterSignUp]);
+
+      app.clock.advance(-8 * DAY);
+      await accept(view.token!);
+      expect(app.hasher.hashes).toBe(afterSignUp + 1);
+      await expect(accept(view.token!)).rejects.toBeInstanceOf(ValidationFailed);
+      expect(app.hasher.hashes).toBe(afterSignUp + 1);
+    });
+  });
 });
