@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -40,6 +41,23 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
       }
     },
   );
+
+  it.each([
+    ['login', '/api/v1.0/auth/login/'],
+    ['sign-up', '/api/v1.0/auth/signup/'],
+    ['invitation accept', '/api/v1.0/invitations/some-token/accept/'],
+  ])('reads no more than 16 KiB of an anonymous %s body, declared or chunked', async (_what, path) => {
+    const junk = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(17 * 1024) });
+    const declared = await app.client.post(path, undefined, { raw: junk, contentType: 'application/json' });
+    expect(declared.status).toBe(413);
+    expect(declared.body).toEqual({ detail: 'Request body is larger than the limit of 16 KiB.' });
+    const form = await app.client.post(path, undefined, { raw: `email=a%40example.com&password=${'x'.repeat(17 * 1024)}`, contentType: 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(413);
+    expect(await chunkedPost(app.client.baseUrl + path, junk)).toBe(413);
+    // Within the limit, the body is read and judged as ever.
+    const small = await app.client.post(path, { email: 'nobody@example.com', password: 'x'.repeat(8 * 1024) });
+    expect(small.status).not.toBe(413);
+  });
 
   it('answers a malformed JSON body with the DRF parse error', async () => {
     const response = await user.api.patch('/api/v1.0/me/', undefined, { raw: '{"job_title": ', contentType: 'application/json' });
@@ -106,3 +124,16 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
     expect(response.text).not.toMatch(/at .*\.ts:\d+|QueryFailedError|SELECT|INSERT/);
   });
 });
+
+/** POSTs `body` in chunks without a Content-Length, as a client streaming it would; the status. */
+function chunkedPost(url: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    for (let at = 0; at < body.length; at += 1024) request.write(body.slice(at, at + 1024));
+    request.end();
+  });
+}

@@ -6,6 +6,12 @@ import { ParseError, PayloadTooLarge, UnsupportedMediaType } from '../http-error
 import { JsonSyntaxError, parseJson } from './lossless-json';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * The JSON or form body of a route anyone may call (sign-up, login, invitation
+ * accept): their fields fit in a few hundred bytes, and parsing a megabyte for
+ * a stranger costs what no credential has paid for.
+ */
+export const ANONYMOUS_BODY_LIMIT = 16 * 1024;
 export const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** A file from a multipart body, on local temporary storage until a use case takes it. */
@@ -21,6 +27,8 @@ export interface BodyOptions {
   form?: boolean;
   /** Also accept `multipart/form-data`, with files. */
   multipart?: boolean;
+  /** Bytes of a JSON or form body (default `JSON_BODY_LIMIT`). */
+  limit?: number;
 }
 
 const WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
@@ -59,11 +67,12 @@ export function readBody(options: BodyOptions = {}) {
       return next();
     }
     const type = (ctx.get('Content-Type').split(';')[0] ?? '').trim().toLowerCase();
+    const limit = options.limit ?? JSON_BODY_LIMIT;
     if (type === 'application/json' || type.endsWith('+json')) {
-      const text = (await readRaw(ctx.req, JSON_BODY_LIMIT)).toString('utf8');
+      const text = (await readRaw(ctx.req, limit)).toString('utf8');
       ctx.state.body = text.trim() === '' ? {} : parseJsonBody(text);
     } else if (type === 'application/x-www-form-urlencoded' && options.form) {
-      const text = (await readRaw(ctx.req, JSON_BODY_LIMIT)).toString('utf8');
+      const text = (await readRaw(ctx.req, limit)).toString('utf8');
       ctx.state.body = expandDottedNames([...new URLSearchParams(text)]);
       ctx.state.bodyIsForm = true;
     } else if (type === 'multipart/form-data' && options.multipart) {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Context, Middleware } from 'koa';
-import { readBody } from '../body/read-body';
+import { ANONYMOUS_BODY_LIMIT, JSON_BODY_LIMIT, readBody } from '../body/read-body';
 import { refuseMethod } from '../http-errors';
 import { InputClass } from '../validation/input';
 import { ListParameters } from '../validation/query';
@@ -89,7 +89,11 @@ export class Routes {
     const { handle, ...documented } = operation;
     this.declared.push(documented);
     const middleware: Middleware[] = [...this.credentials(operation.credentials, operation.csrfOnEveryMethod), storablePathValues];
-    if (operation.body) middleware.push(readBody({ form: operation.body.form, multipart: operation.body.multipart }));
+    if (operation.body) {
+      // Routes open to anonymous callers read small bodies only: nothing is parsed at length for a stranger.
+      const limit = (operation.credentials ?? 'required') === 'required' ? JSON_BODY_LIMIT : ANONYMOUS_BODY_LIMIT;
+      middleware.push(readBody({ form: operation.body.form, multipart: operation.body.multipart, limit }));
+    }
     middleware.push((ctx) => handle(ctx));
     this.router.register(operation.path, [operation.method], middleware);
   }
