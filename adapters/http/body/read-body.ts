@@ -151,12 +151,19 @@ async function removeUploads(ctx: Context): Promise<void> {
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/**
+ * No field of the API nests deeper than `banking_information.bank_name`: a
+ * name of more levels matches no field, so it is left out, as unknown fields
+ * are, before it can become an object a hundred thousand levels deep.
+ */
+const MAX_NAME_DEPTH = 8;
+
 /** `address.city=Nairobi` becomes `{ address: { city: 'Nairobi' } }`; the last value of a name wins. */
 export function expandDottedNames(entries: Iterable<[string, unknown]>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [name, value] of entries) {
-    const path = name.split('.');
-    if (path.some((segment) => FORBIDDEN_KEYS.has(segment))) continue;
+    const path = name.split('.', MAX_NAME_DEPTH + 1);
+    if (path.length > MAX_NAME_DEPTH || path.some((segment) => FORBIDDEN_KEYS.has(segment))) continue;
     let node = root;
     for (const segment of path.slice(0, -1)) {
       if (typeof node[segment] !== 'object' || node[segment] === null) node[segment] = {};

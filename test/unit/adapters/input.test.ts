@@ -183,6 +183,14 @@ describe('expandDottedNames', () => {
     });
   });
 
+  it('leaves out a name nested deeper than any field, however deep', () => {
+    const deep = `${'a.'.repeat(100_000)}b`;
+    expect(expandDottedNames([[deep, 'x'], ['a.b.c.d.e.f.g.h.i', 'too deep'], ['a.b.c.d.e.f.g.h', 'kept'], ['name', 'Acme']])).toEqual({
+      a: { b: { c: { d: { e: { f: { g: { h: 'kept' } } } } } } },
+      name: 'Acme',
+    });
+  });
+
   it('lets a nested name replace a plain value of the same name', () => {
     expect(expandDottedNames([['address', 'Nairobi'], ['address.city', 'Mombasa']])).toEqual({ address: { city: 'Mombasa' } });
   });
