@@ -57,6 +57,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     },
     trustProxy: config.trustProxy,
     isDraining: options.isDraining,
+    hsts: config.cookieSecure,
   });
   return { app, container, dataSource, close: () => database.close() };
 }

@@ -19,6 +19,8 @@ export interface HttpAppOptions {
   trustProxy: boolean;
   /** Set while the server drains: responses ask clients to close the connection. */
   isDraining?: () => boolean;
+  /** Send `Strict-Transport-Security` (the service is reached over HTTPS: its cookies are Secure). */
+  hsts: boolean;
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
@@ -60,7 +62,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     }
   });
   app.use(errorHandler(options.logger));
-  app.use(securityHeaders);
+  app.use(securityHeaders({ hsts: options.hsts }));
   app.use(routes.router.routes());
   app.use(unmatched);
   return app;

@@ -59,6 +59,23 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
     expect(small.status).not.toBe(413);
   });
 
+  it('marks every answer, errors included, as data no page may load or frame, and sends HSTS only over HTTPS', async () => {
+    for (const response of [await user.api.get('/api/v1.0/me/'), await user.api.get('/api/v1.0/nowhere/'), await app.client.get('/api/v1.0/me/')]) {
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const database = await factory.create();
+    const secure = await startTestApp(database, { env: { COOKIE_SECURE: 'true' } });
+    try {
+      const response = await secure.client.get('/healthz');
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+      await database.dispose();
+    }
+  });
+
   it('answers a malformed JSON body with the DRF parse error', async () => {
     const response = await user.api.patch('/api/v1.0/me/', undefined, { raw: '{"job_title": ', contentType: 'application/json' });
     expect(response.status).toBe(400);

@@ -28,10 +28,20 @@ export function requestLog(logger: Logger) {
   };
 }
 
-/** Headers every JSON API response should carry. */
-export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Referrer-Policy', 'no-referrer');
-  await next();
+/**
+ * Headers every JSON API response carries. An answer is data, never a page:
+ * nothing may load from it and no site may frame it (the docs page replaces
+ * the policy with its own). Behind HTTPS, which Secure cookies mean,
+ * browsers are told to use nothing else for a year.
+ */
+export function securityHeaders(options: { hsts: boolean }) {
+  return async function setSecurityHeaders(ctx: Context, next: Next): Promise<void> {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    ctx.set('X-Frame-Options', 'DENY');
+    if (options.hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    await next();
+  };
 }
