@@ -9,6 +9,7 @@ import { Logger } from '../adapters/system/logger';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
 import { Mailer } from '../application/organisation/organisation.ports';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AppConfig } from './config';
 import { buildContainer, ContainerParts } from './container';
@@ -33,6 +34,7 @@ export interface BootstrapOptions extends Partial<Omit<ContainerParts, 'config' 
 /** Opens the database, applies pending migrations, wires the container and the Koa app. */
 export async function bootstrap(options: BootstrapOptions): Promise<Application> {
   const { config, logger } = options;
+  privateDirectory(config.dataDir);
   const dataSource = createDataSource({ url: config.databaseUrl, dataDir: config.dataDir, schema: options.schema });
   await dataSource.initialize();
   try {
@@ -66,4 +68,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
 function mailerFor(config: AppConfig, logger: Logger): Mailer {
   if (config.smtpUrl) return new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom }, logger);
   return new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
+}
+
+/**
+ * The data directory holds the database, receipts, mail and development
+ * secrets: only the service's user may enter it, whatever the umask made of
+ * it or of what an older version left inside.
+ */
+function privateDirectory(directory: string): void {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  chmodSync(directory, 0o700);
 }

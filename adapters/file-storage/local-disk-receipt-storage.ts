@@ -25,9 +25,10 @@ export class LocalDiskReceiptStorage implements ReceiptStorage {
     const key = `${organisationId}/${randomUUID()}.${RECEIPT_FILE_EXTENSIONS[contentType]}`;
     const target = this.pathOf(key);
     const directory = path.dirname(target);
-    await mkdir(directory, { recursive: true });
+    // Receipts are the organisations' documents: for the service's user alone.
+    await mkdir(directory, { recursive: true, mode: 0o700 });
     const partial = `${target}.partial`;
-    const handle = await open(partial, 'wx');
+    const handle = await open(partial, 'wx', 0o600);
     try {
       for await (const chunk of file.content()) await handle.write(chunk);
       await handle.sync();

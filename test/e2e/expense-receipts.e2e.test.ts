@@ -1,4 +1,4 @@
-import { readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
@@ -43,6 +43,22 @@ describe.each(testDatabases())('expense receipts on $name', (factory) => {
 
   const createWithReceipt = (receipt: { bytes: Buffer; type?: string; name?: string }, fields: Record<string, unknown> = {}) =>
     member.api.post(paths.create, undefined, { multipart: multipart(anExpense(fields), receipt) });
+
+  it('keeps the data directory, the database and every receipt readable by the service alone', async () => {
+    expect((await createWithReceipt(RECEIPT_FILES.pdf)).status).toBe(201);
+    const mode = (file: string) => statSync(file).mode & 0o777;
+    expect(mode(app.config.dataDir)).toBe(0o700);
+    const database = app.config.databaseUrl?.startsWith('sqlite://') ? app.config.databaseUrl.slice('sqlite://'.length) : null;
+    if (database) {
+      for (const file of [database, `${database}-wal`]) expect([file, mode(file)]).toEqual([file, 0o600]);
+    }
+    const root = path.join(app.config.dataDir, 'receipts');
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      const file = path.join(entry.parentPath, entry.name);
+      expect([file, mode(file)]).toEqual([file, entry.isDirectory() ? 0o700 : 0o600]);
+    }
+    expect(storedFiles().length).toBeGreaterThan(0);
+  });
 
   it.each(Object.entries(RECEIPT_FILES))('stores a %s receipt and streams it back to members with its type', async (kind, file) => {
     const before = storedFiles().length;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { Dialect } from './columns';
@@ -44,7 +44,7 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
     return new DataSource(options);
   }
   const database = sqliteFileOf(settings);
-  if (database !== ':memory:') mkdirSync(path.dirname(path.resolve(database)), { recursive: true });
+  if (database !== ':memory:') mkdirSync(path.dirname(path.resolve(database)), { recursive: true, mode: 0o700 });
   return new DataSource({
     ...common,
     type: 'better-sqlite3',
@@ -54,6 +54,11 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
       defaultSafeIntegers(on: boolean): unknown;
     }) => {
       db.pragma('journal_mode = WAL');
+      // The organisations' data, for the service's user alone; SQLite gives the -wal and -shm files the
+      // database file's mode when it creates them, and older ones are narrowed here too.
+      if (database !== ':memory:') {
+        for (const file of [database, `${database}-wal`, `${database}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+      }
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
