@@ -4,6 +4,9 @@ import { NotFound } from '../../domain/shared/errors';
 import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { InvitationRepository, Mailer, ORGANISATION_TOKENS } from './organisation.ports';
 
+/** The subject of every invitation: the service's words only. */
+export const INVITATION_SUBJECT = 'You are invited to join an organisation';
+
 /**
  * The invitation e-mail and its bookkeeping: the link, the message, and the
  * time the mail system took it. Mail goes out outside any transaction, so a
@@ -23,12 +26,17 @@ export class InvitationDelivery {
     return `${this.baseUrl}/api/v1.0/invitations/${token}/accept/`;
   }
 
-  /** E-mails the link with `token`; throws MailDeliveryFailed when the mail system did not take it. */
+  /**
+   * E-mails the link with `token`; throws MailDeliveryFailed when the mail
+   * system did not take it. The subject is ours alone: an organisation's name
+   * is written by whoever signed up, and in a subject line it reads as the
+   * service speaking ("Your account is locked: …"). The body names it, quoted.
+   */
   async send(invitation: Invitation, organisationName: string, token: string): Promise<void> {
     await this.mailer.send({
       to: invitation.email,
-      subject: `You are invited to join ${organisationName}`,
-      text: `You have been invited to join ${organisationName}. Accept within 7 days: POST ${this.acceptUrl(token)}`,
+      subject: INVITATION_SUBJECT,
+      text: `You have been invited to join the organisation "${organisationName}". Accept within 7 days: POST ${this.acceptUrl(token)}`,
     });
   }
 

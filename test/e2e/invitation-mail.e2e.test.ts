@@ -49,7 +49,7 @@ describe.each(testDatabases())('invitation e-mail over SMTP on $name', (factory)
     const invitation = await invite('smtp-invitee@example.com');
     expect(invitation.sent_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
     const [mail] = mailsTo('smtp-invitee@example.com');
-    expect(mail.headers).toMatchObject({ from: 'Guild <no-reply@guild.example>', to: 'smtp-invitee@example.com', subject: 'You are invited to join Guild' });
+    expect(mail.headers).toMatchObject({ from: 'Guild <no-reply@guild.example>', to: 'smtp-invitee@example.com', subject: 'You are invited to join an organisation' });
     expect(mail.text).toContain(invitation.accept_url);
   });
 

@@ -33,10 +33,18 @@ describe('invitations', () => {
     it('e-mails the link with the token and records when it went out', async () => {
       const view = await invite();
       expect(app.mailer.sent).toEqual([
-        { to: 'newcomer@example.com', subject: 'You are invited to join Guild', text: expect.stringContaining(`/api/v1.0/invitations/${view.token}/accept/`) },
+        { to: 'newcomer@example.com', subject: 'You are invited to join an organisation', text: expect.stringContaining(`/api/v1.0/invitations/${view.token}/accept/`) },
       ]);
       expect(view.invitation.sentAt).toEqual(app.clock.now());
       expect(await listed()).toEqual([expect.objectContaining({ sentAt: app.clock.now() })]);
+    });
+
+    it('writes no user text in the subject: an organisation named like a warning stays in the body, quoted', async () => {
+      const phisher = await signUp(app, { email: 'phisher@example.com', organisationName: 'Your account is locked: verify at evil.example' });
+      await app.get(InviteMember).execute(phisher.actor, phisher.organisation.organisation.uniqueId, { email: 'victim@example.com', role: 'member' });
+      const mail = app.mailer.sent.find((m) => m.to === 'victim@example.com')!;
+      expect(mail.subject).toBe('You are invited to join an organisation');
+      expect(mail.text).toContain('"Your account is locked: verify at evil.example"');
     });
 
     it('keeps the invitation and answers its token when the mail cannot be sent', async () => {
