@@ -17,6 +17,7 @@ export const AUTHORISATION_POLICY = {
   'invitations.create': 'owner',
   'invitations.list': 'owner',
   'invitations.resend': 'owner',
+  'invitations.revoke': 'owner',
 
   'accounts.list': 'member',
   'accounts.view': 'member',

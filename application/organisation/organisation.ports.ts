@@ -28,6 +28,8 @@ export interface InvitationRepository {
   findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<Invitation | null>;
   listForOrganisation(organisationId: string): Promise<Invitation[]>;
   save(invitation: Invitation): Promise<void>;
+  /** Revokes: the invitation is gone, and its link with it. */
+  delete(invitation: Invitation): Promise<void>;
 }
 
 export interface MailMessage {

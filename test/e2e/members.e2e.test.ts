@@ -37,7 +37,7 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
   async function invite(email: string) {
     const response = await owner.api.post(`${org()}/invitations/`, { email, role: 'member' });
     expect(response.status).toBe(201);
-    return response.body as { token: string; accept_url: string; status: string; sent_at: string | null };
+    return response.body as { unique_id: string; token: string; accept_url: string; status: string; sent_at: string | null };
   }
 
   /** The path of the link in the last mail the outbox holds for `email`: what the invitee would follow. */
@@ -145,5 +145,36 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
     const self = await owner.api.delete(`${org()}/members/${owner.personUniqueId}/`);
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ non_field_errors: ['The owner cannot be removed from the organisation.'] });
+  });
+
+  it('lets the owner revoke an invitation: its link answers 404 and the list no longer shows it', async () => {
+    const invitation = await invite('revoked@example.com');
+    const member = await signUp(app.client);
+    await member.api.post(`/api/v1.0/invitations/${(await invite(member.email)).token}/accept/`);
+    const stranger = await signUp(app.client);
+
+    expect((await member.api.delete(`${org()}/invitations/${invitation.unique_id}/`)).status).toBe(403);
+    expect((await stranger.api.delete(`${org()}/invitations/${invitation.unique_id}/`)).status).toBe(404);
+    expect((await owner.api.delete(`${org()}/invitations/${invitation.unique_id}/`)).status).toBe(204);
+    expect((await owner.api.delete(`${org()}/invitations/${invitation.unique_id}/`)).status).toBe(404);
+
+    const accept = await app.client.post(`/api/v1.0/invitations/${invitation.token}/accept/`, { password: 'a fine passphrase', first_name: 'A', last_name: 'B' });
+    expect(accept.status).toBe(404);
+    const listed = (await owner.api.get(`${org()}/invitations/?page_size=1000`)).body as { unique_id: string }[];
+    expect(listed.map((i) => i.unique_id)).not.toContain(invitation.unique_id);
+  });
+
+  it("revokes a removed member's other invitations to the organisation: none brings them back", async () => {
+    const leaver = await signUp(app.client);
+    const first = await invite(leaver.email);
+    const spare = await invite(leaver.email);
+    await leaver.api.post(`/api/v1.0/invitations/${first.token}/accept/`);
+    const someoneElse = await invite('stays-invited@example.com');
+
+    expect((await owner.api.delete(`${org()}/members/${leaver.personUniqueId}/`)).status).toBe(204);
+    expect((await leaver.api.post(`/api/v1.0/invitations/${spare.token}/accept/`)).status).toBe(404);
+    expect((await leaver.api.get(org() + '/')).status).toBe(404);
+    const listed = (await owner.api.get(`${org()}/invitations/?page_size=1000`)).body as { unique_id: string }[];
+    expect(listed.map((i) => i.unique_id)).toContain(someoneElse.unique_id);
   });
 });

@@ -5,6 +5,7 @@ import { ListInvitations } from '../../../application/organisation/list-invitati
 import { ListMembers } from '../../../application/organisation/list-members.use-case';
 import { RemoveMember } from '../../../application/organisation/remove-member.use-case';
 import { ResendInvitation } from '../../../application/organisation/resend-invitation.use-case';
+import { RevokeInvitation } from '../../../application/organisation/revoke-invitation.use-case';
 import { COOKIE_SECURE, setSessionCookies } from '../auth/session-cookies';
 import { actorOf } from '../middleware/authentication';
 import { presentProfile, PROFILE_SCHEMA } from '../person/profile.presenter';
@@ -24,6 +25,7 @@ export class MembersController implements HttpController {
     @inject(InviteMember) private readonly inviteMember: InviteMember,
     @inject(ListInvitations) private readonly listInvitations: ListInvitations,
     @inject(ResendInvitation) private readonly resendInvitation: ResendInvitation,
+    @inject(RevokeInvitation) private readonly revokeInvitation: RevokeInvitation,
     @inject(AcceptInvitation) private readonly acceptInvitation: AcceptInvitation,
     @inject(COOKIE_SECURE) private readonly alwaysSecure: boolean,
   ) {}
@@ -71,6 +73,16 @@ export class MembersController implements HttpController {
       handle: async (ctx) => {
         const request = readPage(ctx);
         sendPage(ctx, await this.listInvitations.execute(actorOf(ctx), ctx.params.uid, request), request, presentInvitation);
+      },
+    });
+    routes.add({
+      method: 'DELETE',
+      path: `${organisation}/invitations/:invitationUid`,
+      answers: [answers.noContent()],
+      errors: [403], // owners only
+      handle: async (ctx) => {
+        await this.revokeInvitation.execute(actorOf(ctx), ctx.params.uid, ctx.params.invitationUid);
+        ctx.status = 204;
       },
     });
     routes.add({

@@ -25,6 +25,10 @@ export class InMemoryInvitationRepository implements InvitationRepository {
     this.rows.set(row.id, row);
   }
 
+  async delete(invitation: Invitation): Promise<void> {
+    this.rows.delete(invitation.id);
+  }
+
   private restoreFirst(matches: (row: InvitationSnapshot) => boolean): Invitation | null {
     const row = [...this.rows.values()].find(matches);
     return row ? Invitation.restore(row) : null;

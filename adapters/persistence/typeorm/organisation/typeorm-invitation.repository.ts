@@ -28,6 +28,10 @@ export class TypeOrmInvitationRepository implements InvitationRepository {
     await this.db.upsert('Invitation', toRow(invitation));
   }
 
+  async delete(invitation: Invitation): Promise<void> {
+    await this.db.run((m) => this.rows(m).delete({ id: invitation.id }));
+  }
+
   private async findOne(where: FindOptionsWhere<InvitationRow>, options: { forUpdate?: boolean }): Promise<Invitation | null> {
     const row = await this.db.run((m) => this.rows(m).findOne({ where, lock: options.forUpdate ? this.db.lockForUpdate : undefined }));
     return row ? toDomain(row) : null;

@@ -15,6 +15,7 @@ const OWNER_ONLY: Operation[] = [
   'invitations.create',
   'invitations.list',
   'invitations.resend',
+  'invitations.revoke',
   'expenses.approve',
   'expenses.reject',
   'expenses.mark_paid',

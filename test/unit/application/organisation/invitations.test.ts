@@ -4,6 +4,7 @@ import { InvitationView } from '../../../../application/organisation/invitation-
 import { InviteMember } from '../../../../application/organisation/invite-member.use-case';
 import { ListInvitations } from '../../../../application/organisation/list-invitations.use-case';
 import { ResendInvitation } from '../../../../application/organisation/resend-invitation.use-case';
+import { RevokeInvitation } from '../../../../application/organisation/revoke-invitation.use-case';
 import { MailMessage } from '../../../../application/organisation/organisation.ports';
 import { Actor } from '../../../../application/shared/actor';
 import { MailDeliveryFailed } from '../../../../application/shared/errors';
@@ -146,6 +147,19 @@ describe('invitations', () => {
       expect(app.hasher.hashes).toBe(afterSignUp + 1);
       await expect(accept(view.token!)).rejects.toBeInstanceOf(ValidationFailed);
       expect(app.hasher.hashes).toBe(afterSignUp + 1);
+    });
+  });
+
+  describe('RevokeInvitation', () => {
+    it("is the owner's: the invitation is gone and its token finds nothing", async () => {
+      const view = await invite();
+      const member = await signUp(app, { email: 'member@example.com', organisationName: 'Theirs' });
+      await join(app, member.actor.personId, orgUid);
+      await expect(app.get(RevokeInvitation).execute(member.actor, orgUid, view.invitation.uniqueId)).rejects.toBeInstanceOf(PermissionDenied);
+      await app.get(RevokeInvitation).execute(owner.actor, orgUid, view.invitation.uniqueId);
+      expect(await listed()).toEqual([]);
+      await expect(accept(view.token!)).rejects.toBeInstanceOf(NotFound);
+      await expect(app.get(RevokeInvitation).execute(owner.actor, orgUid, view.invitation.uniqueId)).rejects.toBeInstanceOf(NotFound);
     });
   });
 });
