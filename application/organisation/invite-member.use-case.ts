@@ -4,7 +4,7 @@ import { ValidationFailed } from '../../domain/shared/errors';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
 import { MailDeliveryFailed } from '../shared/errors';
-import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
+import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { InvitationDelivery } from './invitation-delivery';
 import { InvitationView, invitationView } from './invitation-view';
 import { OrganisationAccess } from './organisation-access';
@@ -14,7 +14,8 @@ import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, TokenI
  * The owner invites someone by e-mail; the link in the e-mail carries a
  * single-use token. The invitation is stored before the mail goes out, so a
  * mail failure loses nothing: the answer still carries the token (`sentAt`
- * stays null) and the owner can resend.
+ * stays null) and the owner can resend. An address has one open invitation
+ * per organisation: a new one replaces any unused one, whose link stops working.
  */
 @injectable()
 export class InviteMember {
@@ -27,6 +28,7 @@ export class InviteMember {
     @inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, command: { email: string; role: InvitableRole }): Promise<InvitationView> {
@@ -40,7 +42,12 @@ export class InviteMember {
     const issued = { token, acceptUrl: this.delivery.acceptUrl(token) };
     const id = this.ids.next();
     const invitation = Invitation.issue({ ...command, id, uniqueId: id, organisationId: organisation.id, tokenHash: hash, invitedById: actor.personId, now });
-    await this.invitations.save(invitation);
+    await this.unitOfWork.transaction(async () => {
+      for (const earlier of await this.invitations.listForOrganisation(organisation.id)) {
+        if (earlier.isFor(invitation.email) && earlier.statusAt(now) !== 'accepted') await this.invitations.delete(earlier);
+      }
+      await this.invitations.save(invitation);
+    });
     try {
       await this.delivery.send(invitation, organisation.name, token);
     } catch (error) {

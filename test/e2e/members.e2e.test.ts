@@ -163,18 +163,4 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
     const listed = (await owner.api.get(`${org()}/invitations/?page_size=1000`)).body as { unique_id: string }[];
     expect(listed.map((i) => i.unique_id)).not.toContain(invitation.unique_id);
   });
-
-  it("revokes a removed member's other invitations to the organisation: none brings them back", async () => {
-    const leaver = await signUp(app.client);
-    const first = await invite(leaver.email);
-    const spare = await invite(leaver.email);
-    await leaver.api.post(`/api/v1.0/invitations/${first.token}/accept/`);
-    const someoneElse = await invite('stays-invited@example.com');
-
-    expect((await owner.api.delete(`${org()}/members/${leaver.personUniqueId}/`)).status).toBe(204);
-    expect((await leaver.api.post(`/api/v1.0/invitations/${spare.token}/accept/`)).status).toBe(404);
-    expect((await leaver.api.get(org() + '/')).status).toBe(404);
-    const listed = (await owner.api.get(`${org()}/invitations/?page_size=1000`)).body as { unique_id: string }[];
-    expect(listed.map((i) => i.unique_id)).toContain(someoneElse.unique_id);
-  });
 });

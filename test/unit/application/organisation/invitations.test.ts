@@ -5,6 +5,9 @@ import { InviteMember } from '../../../../application/organisation/invite-member
 import { ListInvitations } from '../../../../application/organisation/list-invitations.use-case';
 import { ResendInvitation } from '../../../../application/organisation/resend-invitation.use-case';
 import { RevokeInvitation } from '../../../../application/organisation/revoke-invitation.use-case';
+import { RemoveMember } from '../../../../application/organisation/remove-member.use-case';
+import { InvitationRepository, ORGANISATION_TOKENS } from '../../../../application/organisation/organisation.ports';
+import { Invitation } from '../../../../domain/organisation/invitation';
 import { MailMessage } from '../../../../application/organisation/organisation.ports';
 import { Actor } from '../../../../application/shared/actor';
 import { MailDeliveryFailed } from '../../../../application/shared/errors';
@@ -46,6 +49,15 @@ describe('invitations', () => {
       const mail = app.mailer.sent.find((m) => m.to === 'victim@example.com')!;
       expect(mail.subject).toBe('You are invited to join an organisation');
       expect(mail.text).toContain('"Your account is locked: verify at evil.example"');
+    });
+
+    it('keeps one open invitation per address: a new one replaces the unused one, whose link stops working', async () => {
+      const first = await invite('twice@example.com');
+      const other = await invite('other@example.com');
+      const second = await invite('TWICE@example.com');
+      expect((await listed()).map((i) => i.uniqueId).sort()).toEqual([other.invitation.uniqueId, second.invitation.uniqueId].sort());
+      await expect(accept(first.token!)).rejects.toBeInstanceOf(NotFound);
+      expect((await accept(second.token!)).profile.person.email.toLowerCase()).toBe('twice@example.com');
     });
 
     it('keeps the invitation and answers its token when the mail cannot be sent', async () => {
@@ -160,6 +172,26 @@ describe('invitations', () => {
       expect(await listed()).toEqual([]);
       await expect(accept(view.token!)).rejects.toBeInstanceOf(NotFound);
       await expect(app.get(RevokeInvitation).execute(owner.actor, orgUid, view.invitation.uniqueId)).rejects.toBeInstanceOf(NotFound);
+    });
+  });
+
+  describe('RemoveMember', () => {
+    it("revokes the removed member's unused invitations to the organisation, and no one else's", async () => {
+      const view = await invite('leaver@example.com');
+      const { profile } = await accept(view.token!);
+      // Made before one open invitation per address was the rule: stored as older versions left them.
+      const repository = app.get<InvitationRepository>(ORGANISATION_TOKENS.InvitationRepository);
+      const organisation = (await app.organisations.findByUniqueId(orgUid))!;
+      const spare = Invitation.issue({
+        id: 'spare', uniqueId: 'spare', organisationId: organisation.id, email: 'LEAVER@example.com', role: 'member',
+        tokenHash: 'spare-hash', invitedById: owner.actor.personId, now: app.clock.now(),
+      });
+      await repository.save(spare);
+      const other = await invite('stays@example.com');
+
+      await app.get(RemoveMember).execute(owner.actor, orgUid, profile.person.uniqueId);
+      expect(await repository.findByUniqueId(organisation.id, 'spare')).toBeNull();
+      expect((await listed()).map((i) => i.uniqueId)).toContain(other.invitation.uniqueId);
     });
   });
 });
