@@ -211,6 +211,13 @@ const ROWS: Row[] = [
   },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/invitations', expect: [200, 403, 404, 401] },
   {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:uid/invitations/:invitationUid',
+    target: freshInvitation,
+    unchanged: readBack('/api/v1.0/organisation/:uid/invitations'),
+    expect: [204, 403, 404, 401],
+  },
+  {
     method: 'POST',
     route: '/api/v1.0/organisation/:uid/invitations/:invitationUid/resend',
     target: freshInvitation,
