@@ -60,6 +60,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     trustProxy: config.trustProxy,
     isDraining: options.isDraining,
     hsts: config.cookieSecure,
+    publicOrigin: config.publicOrigin,
   });
   return { app, container, dataSource, close: () => database.close() };
 }

@@ -19,6 +19,11 @@ export interface AppConfig {
   fieldEncryptionKey: string | undefined;
   /** The address clients reach the API at, for links in e-mails. */
   publicBaseUrl: string;
+  /**
+   * The origin of the links in answers (`receipt_url`, `Link`) when
+   * `PUBLIC_BASE_URL` is set; otherwise they follow the request's `Host`.
+   */
+  publicOrigin: string | undefined;
   /** `smtp://` or `smtps://` with credentials (a secret); absent means the development outbox. */
   smtpUrl: string | undefined;
   /** The sender of every e-mail: `addr@host` or `Name <addr@host>`. */
@@ -98,11 +103,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     fieldEncryptionKey,
     publicBaseUrl,
+    publicOrigin: env.PUBLIC_BASE_URL ? originOf(publicBaseUrl) : undefined,
     smtpUrl,
     mailFrom,
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
+}
+
+/** The scheme, host and port of a URL; undefined for one that does not parse (its problem is already named). */
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `address@host` or `Display Name <address@host>`, on one line. */

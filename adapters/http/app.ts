@@ -21,6 +21,8 @@ export interface HttpAppOptions {
   isDraining?: () => boolean;
   /** Send `Strict-Transport-Security` (the service is reached over HTTPS: its cookies are Secure). */
   hsts: boolean;
+  /** The origin of links in answers; absent: the request's own (scheme and `Host`). */
+  publicOrigin?: string;
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
@@ -63,6 +65,11 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   });
   app.use(errorHandler(options.logger));
   app.use(securityHeaders({ hsts: options.hsts }));
+  app.use(async (ctx: Context, next: Next) => {
+    // A configured address, not the Host header a client chose, is where links point.
+    ctx.state.origin = options.publicOrigin ?? `${ctx.protocol}://${ctx.host}`;
+    await next();
+  });
   app.use(routes.router.routes());
   app.use(unmatched);
   return app;

@@ -76,6 +76,25 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
     }
   });
 
+  it("points links at PUBLIC_BASE_URL when it is set, whatever Host the client sends", async () => {
+    const database = await factory.create();
+    const configured = await startTestApp(database, { env: { PUBLIC_BASE_URL: 'https://api.example.com/' } });
+    try {
+      const owner = await signUp(configured.client);
+      const list = `/api/v1.0/organisation/${owner.organisationUniqueId}/accounts/?page_size=5`;
+      const answer = await getWithHost(configured.client.baseUrl + list, 'evil.example', `${owner.email}:${owner.password}`);
+      expect(answer.status).toBe(200);
+      expect(answer.link).toContain(`<https://api.example.com${list.replace('?page_size=5', '')}?page_size=5&page=1>; rel="first"`);
+      expect(answer.link).not.toContain('evil.example');
+    } finally {
+      await configured.close();
+      await database.dispose();
+    }
+    // Unset, links follow the request (the test client's own address).
+    const response = await user.api.get(`/api/v1.0/organisation/${user.organisationUniqueId}/accounts/?page_size=5`);
+    expect(response.headers.get('link')).toContain(app.client.baseUrl);
+  });
+
   it('answers a malformed JSON body with the DRF parse error', async () => {
     const response = await user.api.patch('/api/v1.0/me/', undefined, { raw: '{"job_title": ', contentType: 'application/json' });
     expect(response.status).toBe(400);
@@ -151,6 +170,18 @@ function chunkedPost(url: string, body: string): Promise<number> {
     });
     request.on('error', reject);
     for (let at = 0; at < body.length; at += 1024) request.write(body.slice(at, at + 1024));
+    request.end();
+  });
+}
+
+/** A GET with a Host header of the caller's choosing (fetch would not send one): the status and the Link header. */
+function getWithHost(url: string, host: string, credentials: string): Promise<{ status: number; link: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { headers: { Host: host, Authorization: `Basic ${Buffer.from(credentials).toString('base64')}` } }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, link: String(response.headers.link ?? '') });
+    });
+    request.on('error', reject);
     request.end();
   });
 }

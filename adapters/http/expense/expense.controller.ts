@@ -18,7 +18,7 @@ import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseFilterInput, ExpenseInput,
 import { EXPENSE_LIST_ITEM_SCHEMA, EXPENSE_SCHEMA, presentExpense, presentExpenseListItem } from './expense.presenter';
 
 /** Where the client reached us (behind a trusted proxy, as it says), for absolute receipt URLs. */
-const originOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}`;
+const originOf = (ctx: Context): string => ctx.state.origin;
 
 /** Expenses: `/api/v1.0/organisation/{uid}/expenses/…` (spec Part 4, contract section 6). */
 @injectable()

@@ -199,7 +199,7 @@ export function readList<F extends object, O extends string>(
 export function sendPage<T, R>(ctx: Context, page: Page<T>, request: PageRequest, present: (item: T) => R): void {
   const last = Math.max(1, Math.ceil(page.total / request.pageSize));
   const link = (number: number, rel: string) => {
-    const url = new URL(ctx.href);
+    const url = new URL(ctx.originalUrl, ctx.state.origin);
     url.searchParams.set('page', String(number));
     url.searchParams.set('page_size', String(request.pageSize));
     return `<${url.toString()}>; rel="${rel}"`;
