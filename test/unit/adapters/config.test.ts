@@ -84,13 +84,16 @@ describe('loadConfig defaults', () => {
       loginThrottle: { perEmail: 5, perClient: 50, windowSeconds: 60 },
       fieldEncryptionKey: KEY,
       publicBaseUrl: 'https://api.example.com',
+      publicOrigin: 'https://api.example.com',
       smtpUrl: 'smtps://mailer:s3cret@smtp.example.com:465',
       mailFrom: 'Acme Books <books@acme.example>',
     });
   });
 
-  it('derives the public URL from the port', () => {
+  it('derives the public URL from the port, and then leaves links to follow the request', () => {
     expect(loadConfig({ PORT: '8123' }).publicBaseUrl).toBe('http://localhost:8123');
+    expect(loadConfig({ PORT: '8123' }).publicOrigin).toBeUndefined();
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com:8443/books/' }).publicOrigin).toBe('https://example.com:8443');
   });
 
   it('makes cookies secure by default in production only, unless told otherwise', () => {
