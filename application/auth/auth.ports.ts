@@ -21,7 +21,15 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
+/**
+ * How many sessions a person may hold at once: a new one beyond it ends the
+ * oldest (a stolen password cannot pile up sessions nobody sees, and the
+ * table cannot grow without bound).
+ */
+export const MAX_SESSIONS_PER_PERSON = 20;
+
 export interface SessionStore {
+  /** A new session; the person's oldest end when they would hold more than `MAX_SESSIONS_PER_PERSON`. */
   start(personId: string, now: Date): Promise<StartedSession>;
   /** The live session for a token, or null when unknown or expired. */
   resolve(token: string, now: Date): Promise<ActiveSession | null>;

@@ -165,6 +165,20 @@ describe.each(testDatabases())('authentication and sessions on $name', (factory)
       expect(response.status).toBe(401);
     });
 
+    it('keeps at most 20 sessions per person: a new one ends the oldest', async () => {
+      const busy = await signUp(app.client);
+      const sessions = [];
+      for (let i = 0; i < 21; i++) {
+        const response = await app.client.post('/api/v1.0/auth/login/', { email: busy.email, password: busy.password });
+        expect(response.status).toBe(200);
+        sessions.push({ sessionId: cookieFrom(response, 'sessionid')!, csrfToken: cookieFrom(response, 'csrftoken')! });
+        // Creation times a millisecond apart at least, so that "oldest" is well defined.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      const statuses = await Promise.all(sessions.map(async (s) => (await app.client.as({ kind: 'session', ...s }).get('/api/v1.0/me/')).status));
+      expect(statuses).toEqual([401, ...Array(20).fill(200)]);
+    });
+
     it('destroys the session server-side on logout', async () => {
       const session = await logIn();
       const client = app.client.as({ kind: 'session', ...session });

@@ -1,4 +1,4 @@
-import { ActiveSession, CredentialRepository, SessionStore, StartedSession } from '../../../application/auth/auth.ports';
+import { ActiveSession, CredentialRepository, MAX_SESSIONS_PER_PERSON, SessionStore, StartedSession } from '../../../application/auth/auth.ports';
 import { newToken, tokenHash } from '../../security/tokens';
 
 export class InMemoryCredentialRepository implements CredentialRepository {
@@ -22,6 +22,9 @@ export class InMemorySessionStore implements SessionStore {
     const token = newToken();
     const session = { personId, csrfToken: newToken(), expiresAt: new Date(now.getTime() + this.lifetimeSeconds * 1000) };
     this.sessions.set(tokenHash(token), session);
+    // A Map keeps insertion order: the person's first entries are their oldest sessions.
+    const theirs = [...this.sessions].filter(([, s]) => s.personId === personId);
+    for (const [hash] of theirs.slice(0, Math.max(0, theirs.length - MAX_SESSIONS_PER_PERSON))) this.sessions.delete(hash);
     return { token, ...session };
   }
 

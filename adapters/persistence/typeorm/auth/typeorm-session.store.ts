@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { LessThan, Not } from 'typeorm';
-import { ActiveSession, SessionStore, StartedSession } from '../../../../application/auth/auth.ports';
+import { ActiveSession, MAX_SESSIONS_PER_PERSON, SessionStore, StartedSession } from '../../../../application/auth/auth.ports';
 import { newToken, tokenHash } from '../../../security/tokens';
 import { TypeOrmDatabase } from '../database';
 import { SessionRow } from '../person/person.schema';
@@ -19,10 +19,18 @@ export class TypeOrmSessionStore implements SessionStore {
     const token = newToken();
     const csrfToken = newToken();
     const expiresAt = new Date(now.getTime() + this.lifetimeSeconds * 1000);
+    const hash = tokenHash(token);
+    const table = this.db.tableOf('Session');
+    const overflow = this.db.sql(
+      `DELETE FROM ${table} WHERE person_id = :personId AND token_hash <> :hash AND token_hash NOT IN ` +
+        `(SELECT token_hash FROM ${table} WHERE person_id = :personId AND token_hash <> :hash ORDER BY created_at DESC LIMIT :keep)`,
+      { personId, hash, keep: MAX_SESSIONS_PER_PERSON - 1 },
+    );
     await this.db.run(async (m) => {
       const sessions = m.getRepository<SessionRow>('Session');
       await sessions.delete({ person_id: personId, expires_at: LessThan(now) });
-      await sessions.insert({ token_hash: tokenHash(token), person_id: personId, csrf_token: csrfToken, created_at: now, expires_at: expiresAt });
+      await sessions.insert({ token_hash: hash, person_id: personId, csrf_token: csrfToken, created_at: now, expires_at: expiresAt });
+      await m.query(overflow.sql, overflow.parameters);
     });
     return { token, csrfToken, expiresAt };
   }
