@@ -6,7 +6,19 @@ export interface ThrottleLimits {
   windowSeconds: number;
 }
 
-/** Failed logins per e-mail and per client address in a sliding window, in this process. */
+/**
+ * An account guessed at from many addresses at once is locked when its failures reach this many
+ * times the per-address limit: high enough that one stranger's failures never lock its owner out.
+ */
+export const ACCOUNT_WIDE_FACTOR = 10;
+
+/**
+ * Failed logins in a sliding window, in this process: per e-mail *and* client
+ * address (`perEmail`: a guesser at one address is stopped without locking the
+ * account's owner out elsewhere), per e-mail from all addresses together
+ * (`perEmail` × ACCOUNT_WIDE_FACTOR: a guesser spread over many), and per
+ * client address over all e-mails (`perClient`: a sprayer).
+ */
 export class SlidingWindowLoginThrottle implements LoginThrottle {
   private readonly failures = new Map<string, number[]>();
 
@@ -16,16 +28,18 @@ export class SlidingWindowLoginThrottle implements LoginThrottle {
   ) {}
 
   retryAfter(email: string, clientAddress: string, now: Date): number | null {
+    const [pair, account, client] = keysOf(email, clientAddress);
     const waits = [
-      this.waitFor(`email:${email.trim().toLowerCase()}`, this.limits.perEmail, now),
-      this.waitFor(`client:${clientAddress}`, this.limits.perClient, now),
+      this.waitFor(pair, this.limits.perEmail, now),
+      this.waitFor(account, this.limits.perEmail * ACCOUNT_WIDE_FACTOR, now),
+      this.waitFor(client, this.limits.perClient, now),
     ].filter((wait): wait is number => wait !== null);
     return waits.length ? Math.max(...waits) : null;
   }
 
   recordFailure(email: string, clientAddress: string, now: Date): void {
     if (this.failures.size >= this.maxKeys) this.prune(now);
-    for (const key of [`email:${email.trim().toLowerCase()}`, `client:${clientAddress}`]) {
+    for (const key of keysOf(email, clientAddress)) {
       const recent = this.recent(key, now);
       recent.push(now.getTime());
       this.failures.set(key, recent);
@@ -51,4 +65,10 @@ export class SlidingWindowLoginThrottle implements LoginThrottle {
     else this.failures.set(key, recent);
     return recent;
   }
+}
+
+/** The counters one failure counts in: the e-mail at this address, the e-mail anywhere, this address. */
+function keysOf(email: string, clientAddress: string): [string, string, string] {
+  const account = email.trim().toLowerCase();
+  return [`pair:${account}|${clientAddress}`, `email:${account}`, `client:${clientAddress}`];
 }

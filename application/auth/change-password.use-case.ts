@@ -1,15 +1,19 @@
 import { inject, injectable } from 'inversify';
 import { passwordProblems } from '../../domain/person/password-policy';
-import { ValidationFailed } from '../../domain/shared/errors';
+import { NotFound, ValidationFailed } from '../../domain/shared/errors';
+import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
+import { Throttled } from '../shared/errors';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
-import { AUTH_TOKENS, CredentialRepository, PasswordHasher, SessionStore, VerifiedCredentialCache } from './auth.ports';
+import { AUTH_TOKENS, CredentialRepository, LoginThrottle, PasswordHasher, SessionStore, VerifiedCredentialCache } from './auth.ports';
 
 export interface ChangePasswordCommand {
   currentPassword: string;
   newPassword: string;
   /** The session the request came in on, kept alive; every other one ends. */
   currentSessionToken: string | null;
+  /** Where the request came from: wrong current passwords count as failed logins from there. */
+  clientAddress: string;
 }
 
 @injectable()
@@ -19,12 +23,25 @@ export class ChangePassword {
     @inject(AUTH_TOKENS.PasswordHasher) private readonly hasher: PasswordHasher,
     @inject(AUTH_TOKENS.SessionStore) private readonly sessions: SessionStore,
     @inject(AUTH_TOKENS.VerifiedCredentialCache) private readonly cache: VerifiedCredentialCache,
+    @inject(AUTH_TOKENS.LoginThrottle) private readonly throttle: LoginThrottle,
+    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
+  /**
+   * A wrong `current_password` is a failed login of the person's e-mail from
+   * the caller's address: a stolen session cannot guess the password faster
+   * than the login form allows (429 once the login throttle says so).
+   */
   async execute(actor: Actor, command: ChangePasswordCommand): Promise<void> {
+    const person = await this.people.findById(actor.personId);
+    if (!person) throw new NotFound();
+    const now = this.clock.now();
+    const wait = this.throttle.retryAfter(person.email, command.clientAddress, now);
+    if (wait !== null) throw new Throttled(wait);
     const hash = await this.credentials.findPasswordHash(actor.personId);
     if (!hash || !(await this.hasher.verify(command.currentPassword, hash))) {
+      this.throttle.recordFailure(person.email, command.clientAddress, now);
       throw ValidationFailed.field('current_password', 'Your current password was entered incorrectly.');
     }
     const problems = passwordProblems(command.newPassword);

@@ -69,7 +69,7 @@ export class AuthController implements HttpController {
       answers: [answers.noContent()],
       handle: async (ctx) => {
         const input = bindBody(ctx, ChangePasswordInput);
-        await this.changePassword.execute(actorOf(ctx), { ...input, currentSessionToken: authOf(ctx).sessionToken });
+        await this.changePassword.execute(actorOf(ctx), { ...input, currentSessionToken: authOf(ctx).sessionToken, clientAddress: ctx.ip });
         ctx.status = 204;
       },
     });

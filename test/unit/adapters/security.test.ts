@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { HmacCredentialCache } from '../../../adapters/security/hmac-credential-cache';
 import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher';
-import { SlidingWindowLoginThrottle } from '../../../adapters/security/sliding-window-login-throttle';
+import { ACCOUNT_WIDE_FACTOR, SlidingWindowLoginThrottle } from '../../../adapters/security/sliding-window-login-throttle';
 import { newToken, Sha256TokenIssuer, tokenHash } from '../../../adapters/security/tokens';
 
 const CHEAP = { N: 1024, r: 8, p: 1 };
@@ -184,13 +184,29 @@ describe('SlidingWindowLoginThrottle', () => {
     expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(10))).toBe(890);
   });
 
-  it('counts the e-mail whatever its case, from any address', () => {
+  it('counts the e-mail whatever its case', () => {
     const throttle = new SlidingWindowLoginThrottle(limits);
     throttle.recordFailure('Ada@Example.com', '10.0.0.1', T0);
-    throttle.recordFailure('ada@example.com ', '10.0.0.2', T0);
-    throttle.recordFailure('ADA@EXAMPLE.COM', '10.0.0.3', T0);
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.4', after(1))).toBe(899);
-    expect(throttle.retryAfter('grace@example.com', '10.0.0.4', after(1))).toBeNull();
+    throttle.recordFailure('ada@example.com ', '10.0.0.1', T0);
+    throttle.recordFailure('ADA@EXAMPLE.COM', '10.0.0.1', T0);
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(1))).toBe(899);
+    expect(throttle.retryAfter('grace@example.com', '10.0.0.1', after(1))).toBeNull();
+  });
+
+  it("does not lock the account's owner out for a stranger's failures at another address", () => {
+    const throttle = new SlidingWindowLoginThrottle(limits);
+    for (let i = 0; i < 3; i++) throttle.recordFailure('ada@example.com', '10.6.6.6', after(i));
+    expect(throttle.retryAfter('ada@example.com', '10.6.6.6', after(3))).toBe(897);
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(3))).toBeNull();
+  });
+
+  it(`locks an account guessed at from many addresses once it reaches ${ACCOUNT_WIDE_FACTOR} times the limit`, () => {
+    const throttle = new SlidingWindowLoginThrottle(limits);
+    const failures = limits.perEmail * ACCOUNT_WIDE_FACTOR;
+    for (let i = 0; i < failures - 1; i++) throttle.recordFailure('ada@example.com', `10.1.${i}.1`, T0);
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(1))).toBeNull();
+    throttle.recordFailure('ada@example.com', '10.1.99.1', T0);
+    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(1))).toBe(899);
   });
 
   it('throttles a client address that fails across many e-mails', () => {

@@ -1,7 +1,7 @@
 import { Authenticate } from '../../../../application/auth/authenticate.use-case';
 import { ChangePassword } from '../../../../application/auth/change-password.use-case';
 import { LogIn } from '../../../../application/auth/log-in.use-case';
-import { AuthenticationFailed } from '../../../../application/shared/errors';
+import { AuthenticationFailed, Throttled } from '../../../../application/shared/errors';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { A_CLIENT_ADDRESS, A_PASSWORD, InMemoryUseCases, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
 
@@ -99,6 +99,7 @@ describe('ChangePassword', () => {
       currentPassword: A_PASSWORD,
       newPassword: NEW_PASSWORD,
       currentSessionToken: ada.session.token,
+      clientAddress: A_CLIENT_ADDRESS,
     });
 
     await expect(basic(A_PASSWORD)).rejects.toBeInstanceOf(AuthenticationFailed);
@@ -113,6 +114,7 @@ describe('ChangePassword', () => {
       currentPassword: A_PASSWORD,
       newPassword: NEW_PASSWORD,
       currentSessionToken: laptop.session.token,
+      clientAddress: A_CLIENT_ADDRESS,
     });
 
     const authenticate = app.get(Authenticate);
@@ -122,7 +124,7 @@ describe('ChangePassword', () => {
   });
 
   it('ends every session when the change came with Basic credentials', async () => {
-    await app.get(ChangePassword).execute(ada.actor, { currentPassword: A_PASSWORD, newPassword: NEW_PASSWORD, currentSessionToken: null });
+    await app.get(ChangePassword).execute(ada.actor, { currentPassword: A_PASSWORD, newPassword: NEW_PASSWORD, currentSessionToken: null, clientAddress: A_CLIENT_ADDRESS });
     await expect(app.get(Authenticate).withSession(ada.session.token)).resolves.toBeNull();
   });
 
@@ -133,7 +135,7 @@ describe('ChangePassword', () => {
     await graceBasic();
     const before = app.hasher.verifications;
 
-    await app.get(ChangePassword).execute(ada.actor, { currentPassword: A_PASSWORD, newPassword: NEW_PASSWORD, currentSessionToken: null });
+    await app.get(ChangePassword).execute(ada.actor, { currentPassword: A_PASSWORD, newPassword: NEW_PASSWORD, currentSessionToken: null, clientAddress: A_CLIENT_ADDRESS });
 
     await expect(app.get(Authenticate).withSession(grace.session.token)).resolves.toMatchObject({ personId: grace.actor.personId });
     await graceBasic();
@@ -145,6 +147,7 @@ describe('ChangePassword', () => {
       currentPassword: 'not my password',
       newPassword: NEW_PASSWORD,
       currentSessionToken: null,
+      clientAddress: A_CLIENT_ADDRESS,
     });
 
     await expect(attempt).rejects.toBeInstanceOf(ValidationFailed);
@@ -153,11 +156,26 @@ describe('ChangePassword', () => {
     await expect(app.get(Authenticate).withSession(ada.session.token)).resolves.not.toBeNull();
   });
 
+  it('counts wrong current passwords as failed logins: the tenth is the last before a 429', async () => {
+    const wrong = () =>
+      app.get(ChangePassword).execute(ada.actor, { currentPassword: 'a guess', newPassword: NEW_PASSWORD, currentSessionToken: null, clientAddress: A_CLIENT_ADDRESS });
+    for (let i = 0; i < 10; i++) await expect(wrong()).rejects.toBeInstanceOf(ValidationFailed);
+    const hashesBefore = app.hasher.verifications;
+    await expect(wrong()).rejects.toBeInstanceOf(Throttled);
+    // Even the right password waits now, and no hash is paid for.
+    await expect(
+      app.get(ChangePassword).execute(ada.actor, { currentPassword: A_PASSWORD, newPassword: NEW_PASSWORD, currentSessionToken: null, clientAddress: A_CLIENT_ADDRESS }),
+    ).rejects.toBeInstanceOf(Throttled);
+    expect(app.hasher.verifications).toBe(hashesBefore);
+    await expect(basic(A_PASSWORD)).rejects.toBeInstanceOf(Throttled);
+  });
+
   it('applies the password policy to the new password', async () => {
     const attempt = app.get(ChangePassword).execute(ada.actor, {
       currentPassword: A_PASSWORD,
       newPassword: '12345678',
       currentSessionToken: null,
+      clientAddress: A_CLIENT_ADDRESS,
     });
 
     await expect(attempt).rejects.toMatchObject({ errors: { new_password: ['This password is entirely numeric.'] } });

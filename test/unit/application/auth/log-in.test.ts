@@ -112,8 +112,15 @@ describe('LogIn', () => {
       await expect(logIn('ada@example.com', A_PASSWORD)).resolves.toMatchObject({ profile: { person: { id: ada.actor.personId } } });
     });
 
-    it('throttles the e-mail from every client address', async () => {
+    it("locks the e-mail where it failed, not its owner at another address; everywhere once many addresses fail", async () => {
       await failThrice();
+      await expect(logIn('ada@example.com', A_PASSWORD)).rejects.toBeInstanceOf(Throttled);
+      await expect(logIn('ada@example.com', A_PASSWORD, '198.51.100.20')).resolves.toBeDefined();
+
+      // Ten times the per-address limit (3 here) in all: 3 failures above, 27 from as many addresses.
+      for (let i = 0; i < 26; i++) await expect(logIn('ada@example.com', 'a guess', `198.18.0.${i}`)).rejects.toBeInstanceOf(AuthenticationFailed);
+      await expect(logIn('ada@example.com', A_PASSWORD, '198.51.100.20')).resolves.toBeDefined();
+      await expect(logIn('ada@example.com', 'a guess', '198.18.0.99')).rejects.toBeInstanceOf(AuthenticationFailed);
       await expect(logIn('ada@example.com', A_PASSWORD, '198.51.100.20')).rejects.toBeInstanceOf(Throttled);
     });
 
