@@ -27,6 +27,13 @@ export class PayloadTooLarge extends HttpError {
   }
 }
 
+/** A multipart body with more parts of a kind than any operation takes. */
+export class TooManyParts extends HttpError {
+  constructor(kind: 'files' | 'fields', limit: number) {
+    super(413, kind === 'files' ? `Request has more than ${limit} file${limit === 1 ? '' : 's'}.` : `Request has more than ${limit} fields.`);
+  }
+}
+
 export class MethodNotAllowed extends HttpError {
   constructor(method: string, allowed: string[] = []) {
     super(405, `Method "${method}" not allowed.`, allowed.length ? { Allow: allowed.join(', ') } : {});

@@ -113,6 +113,22 @@ describe.each(testDatabases())('expense receipts on $name', (factory) => {
     expect((await owner.api.get(`${paths.list}?search=too-large`)).body).toEqual([]);
   });
 
+  it('refuses a second file, and a thousand and first field, naming the limit, and creates nothing', async () => {
+    const before = storedFiles();
+    const twoFiles = multipart(anExpense({ expense_number: 'TWO-FILES' }), RECEIPT_FILES.pdf);
+    twoFiles.append('receipt', new Blob([RECEIPT_FILES.png.bytes], { type: 'image/png' }), 'second.png');
+    const files = await member.api.post(paths.create, undefined, { multipart: twoFiles });
+    expect([files.status, files.body]).toEqual([413, { detail: 'Request has more than 1 file.' }]);
+
+    const manyFields = multipart(anExpense({ expense_number: 'MANY-FIELDS' }));
+    for (let i = 0; i < 1000; i++) manyFields.append(`extra_${i}`, 'x');
+    const fields = await member.api.post(paths.create, undefined, { multipart: manyFields });
+    expect([fields.status, fields.body]).toEqual([413, { detail: 'Request has more than 1000 fields.' }]);
+
+    expect(storedFiles()).toEqual(before);
+    for (const number of ['two-files', 'many-fields']) expect((await owner.api.get(`${paths.list}?search=${number}`)).body).toEqual([]);
+  });
+
   it('leaves no file behind when the write fails after the upload was accepted', async () => {
     const existing = await createExpense(owner.api, owner.organisationUniqueId);
     const before = storedFiles();

@@ -2,7 +2,7 @@ import { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { rm } from 'node:fs/promises';
 import { IncomingMessage } from 'node:http';
-import { ParseError, PayloadTooLarge, UnsupportedMediaType } from '../http-errors';
+import { ParseError, PayloadTooLarge, TooManyParts, UnsupportedMediaType } from '../http-errors';
 import { JsonSyntaxError, parseJson } from './lossless-json';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -13,6 +13,12 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export const ANONYMOUS_BODY_LIMIT = 16 * 1024;
 export const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024;
+/** No operation takes more than one file (a receipt); more is refused as it arrives, before any is written. */
+export const MULTIPART_MAX_FILES = 1;
+export const MULTIPART_MAX_FIELDS = 1000;
+
+// formidable's error codes (formidable/src/FormidableError.js).
+const FORMIDABLE = { maxFieldsSizeExceeded: 1006, maxFieldsExceeded: 1007, biggerThanTotalMaxFileSize: 1009, maxFilesExceeded: 1015, biggerThanMaxFileSize: 1016 };
 
 /** A file from a multipart body, on local temporary storage until a use case takes it. */
 export class UploadedFile {
@@ -48,16 +54,13 @@ export function readBody(options: BodyOptions = {}) {
       maxFileSize: MULTIPART_BODY_LIMIT,
       maxTotalFileSize: MULTIPART_BODY_LIMIT,
       maxFieldsSize: JSON_BODY_LIMIT,
-      maxFields: 1000,
+      maxFields: MULTIPART_MAX_FIELDS,
+      maxFiles: MULTIPART_MAX_FILES,
       allowEmptyFiles: true,
       minFileSize: 0,
     },
     onError: (error) => {
-      const code = (error as { httpCode?: number }).httpCode;
-      if (code === 413 || /maxFileSize|maxTotalFileSize|maxFieldsSize/.test(error.message)) {
-        throw new PayloadTooLarge(MULTIPART_BODY_LIMIT);
-      }
-      throw new ParseError('Multipart form parse error.');
+      throw multipartError(error);
     },
   });
 
@@ -93,6 +96,23 @@ export function readBody(options: BodyOptions = {}) {
     }
     return next();
   };
+}
+
+/** The answer to a multipart body formidable refused: each limit names itself. */
+function multipartError(error: Error): Error {
+  switch ((error as { code?: number }).code) {
+    case FORMIDABLE.maxFilesExceeded:
+      return new TooManyParts('files', MULTIPART_MAX_FILES);
+    case FORMIDABLE.maxFieldsExceeded:
+      return new TooManyParts('fields', MULTIPART_MAX_FIELDS);
+    case FORMIDABLE.maxFieldsSizeExceeded:
+      return new PayloadTooLarge(JSON_BODY_LIMIT);
+    case FORMIDABLE.biggerThanMaxFileSize:
+    case FORMIDABLE.biggerThanTotalMaxFileSize:
+      return new PayloadTooLarge(MULTIPART_BODY_LIMIT);
+    default:
+      return (error as { httpCode?: number }).httpCode === 413 ? new PayloadTooLarge(MULTIPART_BODY_LIMIT) : new ParseError('Multipart form parse error.');
+  }
 }
 
 function parseJsonBody(text: string): unknown {
