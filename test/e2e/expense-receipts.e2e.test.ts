@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
@@ -115,6 +116,7 @@ describe.each(testDatabases())('expense receipts on $name', (factory) => {
 
   it('refuses a second file, and a thousand and first field, naming the limit, and creates nothing', async () => {
     const before = storedFiles();
+    const uploadsBefore = uploads();
     const twoFiles = multipart(anExpense({ expense_number: 'TWO-FILES' }), RECEIPT_FILES.pdf);
     twoFiles.append('receipt', new Blob([RECEIPT_FILES.png.bytes], { type: 'image/png' }), 'second.png');
     const files = await member.api.post(paths.create, undefined, { multipart: twoFiles });
@@ -127,6 +129,9 @@ describe.each(testDatabases())('expense receipts on $name', (factory) => {
 
     expect(storedFiles()).toEqual(before);
     for (const number of ['two-files', 'many-fields']) expect((await owner.api.get(`${paths.list}?search=${number}`)).body).toEqual([]);
+    // Nor a temporary file: every request's uploads go when it ends. Other tests' requests may hold
+    // theirs for a moment, so any new one must be gone within a second.
+    expect(await uploadsLeftSince(uploadsBefore)).toEqual([]);
   });
 
   it('leaves no file behind when the write fails after the upload was accepted', async () => {
@@ -198,4 +203,18 @@ describe.each(testDatabases())('expense receipts on $name', (factory) => {
 
 function basic(user: TestUser): string {
   return `Basic ${Buffer.from(`${user.email}:${user.password}`).toString('base64')}`;
+}
+
+/** Uploads in the system's temporary directory: per-request directories, and files as formidable names them. */
+function uploads(): string[] {
+  return readdirSync(tmpdir()).filter((name) => name.startsWith('upload-') || /^[0-9a-z]{25}$/.test(name));
+}
+
+/** Uploads made since `before` that are still there after a second. */
+async function uploadsLeftSince(before: string[]): Promise<string[]> {
+  for (let waited = 0; ; waited += 50) {
+    const left = uploads().filter((name) => !before.includes(name));
+    if (left.length === 0 || waited >= 1000) return left;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -1,6 +1,8 @@
 import { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { IncomingMessage } from 'node:http';
 import { ParseError, PayloadTooLarge, TooManyParts, UnsupportedMediaType } from '../http-errors';
 import { JsonSyntaxError, parseJson } from './lossless-json';
@@ -45,7 +47,8 @@ const WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
  * any other type a 415. Form field names with dots become nested objects.
  */
 export function readBody(options: BodyOptions = {}) {
-  const multipart = koaBody({
+  /** Files go to a directory of the request's own, removed with everything in it when the request ends. */
+  const multipart = (uploadDir: string) => koaBody({
     multipart: true,
     json: false,
     urlencoded: false,
@@ -58,6 +61,7 @@ export function readBody(options: BodyOptions = {}) {
       maxFiles: MULTIPART_MAX_FILES,
       allowEmptyFiles: true,
       minFileSize: 0,
+      uploadDir,
     },
     onError: (error) => {
       throw multipartError(error);
@@ -80,14 +84,16 @@ export function readBody(options: BodyOptions = {}) {
       ctx.state.bodyIsForm = true;
     } else if (type === 'multipart/form-data' && options.multipart) {
       assertDeclaredLength(ctx.req, MULTIPART_BODY_LIMIT + JSON_BODY_LIMIT);
-      await multipart(ctx, async () => undefined);
-      ctx.state.body = multipartBody(ctx);
-      ctx.state.bodyIsForm = true;
-      // Uploads live in the temporary directory for the request only: whoever keeps one copies it.
+      // Uploads live in a directory of this request's only, gone when it ends, refused or not: whoever
+      // keeps a file copies it.
+      const uploads = await mkdtemp(path.join(tmpdir(), 'upload-'));
       try {
+        await multipart(uploads)(ctx, async () => undefined);
+        ctx.state.body = multipartBody(ctx);
+        ctx.state.bodyIsForm = true;
         return await next();
       } finally {
-        await removeUploads(ctx);
+        await rm(uploads, { recursive: true, force: true });
       }
     } else if (type === '' && !hasBody(ctx.req)) {
       ctx.state.body = {};
@@ -164,11 +170,6 @@ function multipartBody(ctx: Context): Record<string, unknown> {
 }
 
 /** Every file part of the request, repeated names included. */
-async function removeUploads(ctx: Context): Promise<void> {
-  const files = (ctx.request as unknown as { files?: Record<string, { filepath: string } | { filepath: string }[]> }).files;
-  for (const file of Object.values(files ?? {}).flat()) await rm(file.filepath, { force: true });
-}
-
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
