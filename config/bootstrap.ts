@@ -61,6 +61,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     isDraining: options.isDraining,
     hsts: config.cookieSecure,
     publicOrigin: config.publicOrigin,
+    trustedOrigins: config.csrfTrustedOrigins,
   });
   return { app, container, dataSource, close: () => database.close() };
 }

@@ -24,6 +24,8 @@ export interface AppConfig {
    * `PUBLIC_BASE_URL` is set; otherwise they follow the request's `Host`.
    */
   publicOrigin: string | undefined;
+  /** Origins besides the service's own whose browser pages may change state (`CSRF_TRUSTED_ORIGINS`). */
+  csrfTrustedOrigins: string[];
   /** `smtp://` or `smtps://` with credentials (a secret); absent means the development outbox. */
   smtpUrl: string | undefined;
   /** The sender of every e-mail: `addr@host` or `Name <addr@host>`. */
@@ -84,6 +86,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (smtpUrl && !isSmtpUrl(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host.');
   const mailFrom = env.MAIL_FROM || 'no-reply@localhost';
   if (!MAIL_FROM.test(mailFrom)) problems.push('MAIL_FROM must be an e-mail address, optionally as "Name <address>".');
+  const csrfTrustedOrigins = (env.CSRF_TRUSTED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of csrfTrustedOrigins) {
+    if (!/^https?:\/\//.test(origin) || originOf(origin) !== origin) {
+      problems.push(`CSRF_TRUSTED_ORIGINS must list origins such as https://app.example.com (not ${JSON.stringify(origin)}).`);
+    }
+  }
   const config: AppConfig = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -104,6 +112,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fieldEncryptionKey,
     publicBaseUrl,
     publicOrigin: env.PUBLIC_BASE_URL ? originOf(publicBaseUrl) : undefined,
+    csrfTrustedOrigins,
     smtpUrl,
     mailFrom,
   };

@@ -23,6 +23,8 @@ export interface HttpAppOptions {
   hsts: boolean;
   /** The origin of links in answers; absent: the request's own (scheme and `Host`). */
   publicOrigin?: string;
+  /** Origins besides the service's own whose browser pages may change state. */
+  trustedOrigins?: readonly string[];
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
@@ -30,7 +32,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // Koa's own error event would log with the stack; errors are handled and logged by errorHandler.
   app.silent = true;
 
-  const routes = new Routes(new Router({ strict: false }), options.guard);
+  const routes = new Routes(new Router({ strict: false }), options.guard, options.trustedOrigins ?? []);
   routes.add({
     method: 'GET',
     path: '/healthz',

@@ -95,6 +95,60 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
     expect(response.headers.get('link')).toContain(app.client.baseUrl);
   });
 
+  describe('a browser request from another site that would change state', () => {
+    const evil = { Origin: 'https://evil.example' };
+
+    it('is refused on login, sign-up and with Basic credentials, and changes nothing', async () => {
+      const login = await app.client.post('/api/v1.0/auth/login/', { email: user.email, password: user.password }, { headers: evil });
+      expect(login.status).toBe(403);
+      expect(login.body).toEqual({ detail: 'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.' });
+      expect(login.headers.get('set-cookie')).toBeNull();
+
+      const signup = await app.client.post(
+        '/api/v1.0/auth/signup/',
+        { email: 'cross@example.com', password: 'correct horse battery', first_name: 'C', last_name: 'S', organisation_name: 'X' },
+        { headers: evil },
+      );
+      expect(signup.status).toBe(403);
+
+      const vendors = `/api/v1.0/organisation/${user.organisationUniqueId}/vendors/`;
+      const before = (await user.api.get(vendors)).headers.get('x-total-count');
+      expect((await user.api.post(`${vendors}create/`, { name: 'Planted' }, { headers: evil })).status).toBe(403);
+      expect((await user.api.post(`${vendors}create/`, { name: 'Planted' }, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403);
+      expect((await user.api.patch('/api/v1.0/me/', { job_title: 'Owned' }, { headers: { Origin: 'null' } })).status).toBe(403);
+      expect((await user.api.get(vendors)).headers.get('x-total-count')).toBe(before);
+      expect((await user.api.get('/api/v1.0/me/')).body.job_title).not.toBe('Owned');
+    });
+
+    it('refuses a cross-site link to the expense action, which changes state on GET', async () => {
+      const expenses = `/api/v1.0/organisation/${user.organisationUniqueId}/expenses`;
+      const created = await user.api.post(`${expenses}/create/`, {
+        title: 'Linked', expense_number: 'CROSS-1', account_id: 'acct-5000', expense_date: '2026-01-15', amount: '1.00',
+      });
+      const link = await user.api.get(`${expenses}/${created.body.unique_id}/action/?action=submit`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+      expect(link.status).toBe(403);
+      expect((await user.api.get(`${expenses}/${created.body.unique_id}/`)).body.status).toBe('draft');
+    });
+
+    it('passes from the service itself, a trusted origin, the same site, or an API client that says nothing', async () => {
+      expect((await user.api.patch('/api/v1.0/me/', { job_title: 'A' }, { headers: { Origin: app.client.baseUrl } })).status).toBe(200);
+      expect((await user.api.patch('/api/v1.0/me/', { job_title: 'B' }, { headers: { 'Sec-Fetch-Site': 'same-site' } })).status).toBe(200);
+      expect((await user.api.patch('/api/v1.0/me/', { job_title: 'C' })).status).toBe(200);
+      expect((await user.api.get('/api/v1.0/me/', { headers: evil })).status).toBe(200);
+
+      const database = await factory.create();
+      const trusting = await startTestApp(database, { env: { CSRF_TRUSTED_ORIGINS: 'https://app.example.com' } });
+      try {
+        const owner = await signUp(trusting.client);
+        expect((await owner.api.patch('/api/v1.0/me/', { job_title: 'D' }, { headers: { Origin: 'https://app.example.com' } })).status).toBe(200);
+        expect((await owner.api.patch('/api/v1.0/me/', { job_title: 'E' }, { headers: evil })).status).toBe(403);
+      } finally {
+        await trusting.close();
+        await database.dispose();
+      }
+    });
+  });
+
   it('answers a malformed JSON body with the DRF parse error', async () => {
     const response = await user.api.patch('/api/v1.0/me/', undefined, { raw: '{"job_title": ', contentType: 'application/json' });
     expect(response.status).toBe(400);

@@ -102,7 +102,7 @@ function errorResponse(description: string, schema: string, headers: string[] = 
 const ERRORS = {
   400: ['BadRequest', errorResponse('Invalid input: messages per field, or `detail` for a body that is not JSON.', 'BadRequest')],
   401: ['Unauthorized', errorResponse('No or bad credentials.', 'Detail', ['WWW-Authenticate'])],
-  403: ['Forbidden', errorResponse('Not allowed (a member calling an owner-only operation), or a CSRF failure.', 'Detail')],
+  403: ['Forbidden', errorResponse('Not allowed (a member calling an owner-only operation), or a CSRF failure (a missing token, or a browser request from another site).', 'Detail')],
   404: ['NotFound', errorResponse('Unknown, or of an organisation the caller is not a member of.', 'Detail')],
   405: ['MethodNotAllowed', errorResponse('The path does not take this method (other methods of the path).', 'Detail', ['Allow'])],
   409: ['Conflict', errorResponse('State conflict: `invalid_transition`, `locked`, `in_use` or `conflict`.', 'Conflict')],
@@ -119,10 +119,9 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The errors an operation's shape implies (see `ErrorStatus`), and those it declares. */
 function errorStatuses(entry: DocumentedOperation): number[] {
   const statuses = new Set<number>([405, ...(entry.errors ?? [])]);
-  if (entry.credentials !== 'none') {
-    statuses.add(401).add(429);
-    if (UNSAFE.has(entry.method)) statuses.add(403);
-  }
+  if (entry.credentials !== 'none') statuses.add(401).add(429);
+  // A browser's cross-site request that changes state is refused whatever the credentials.
+  if (UNSAFE.has(entry.method) || entry.csrfOnEveryMethod) statuses.add(403);
   if (entry.body) statuses.add(400).add(413).add(415);
   if (entry.list) statuses.add(400);
   if (entry.path.includes('/:')) statuses.add(404);

@@ -6,6 +6,7 @@ import { InputClass } from '../validation/input';
 import { ListParameters } from '../validation/query';
 import { NotFound } from '../../../domain/shared/errors';
 import { unstorableTextProblems } from '../../../domain/shared/field-messages';
+import { refuseCrossSite } from '../middleware/cross-site';
 import { AuthGuard } from './controller';
 import { WireSchema, wireSchema } from './wire-schema';
 
@@ -79,6 +80,7 @@ export class Routes {
   constructor(
     readonly router: Router,
     private readonly guard: AuthGuard,
+    private readonly trustedOrigins: readonly string[] = [],
   ) {}
 
   get operations(): readonly DocumentedOperation[] {
@@ -88,7 +90,11 @@ export class Routes {
   add(operation: Operation): void {
     const { handle, ...documented } = operation;
     this.declared.push(documented);
-    const middleware: Middleware[] = [...this.credentials(operation.credentials, operation.csrfOnEveryMethod), storablePathValues];
+    const middleware: Middleware[] = [
+      refuseCrossSite({ trustedOrigins: this.trustedOrigins, everyMethod: operation.csrfOnEveryMethod }),
+      ...this.credentials(operation.credentials, operation.csrfOnEveryMethod),
+      storablePathValues,
+    ];
     if (operation.body) {
       // Routes open to anonymous callers read small bodies only: nothing is parsed at length for a stranger.
       const limit = (operation.credentials ?? 'required') === 'required' ? JSON_BODY_LIMIT : ANONYMOUS_BODY_LIMIT;

@@ -38,6 +38,8 @@ describe('loadConfig defaults', () => {
       loginThrottle: { perEmail: 10, perClient: 100, windowSeconds: 900 },
       fieldEncryptionKey: undefined,
       publicBaseUrl: 'http://localhost:8000',
+      publicOrigin: undefined,
+      csrfTrustedOrigins: [],
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
     });
@@ -90,6 +92,14 @@ describe('loadConfig defaults', () => {
     });
   });
 
+  it('reads the trusted origins of browser pages, none by default', () => {
+    expect(loadConfig({}).csrfTrustedOrigins).toEqual([]);
+    expect(loadConfig({ CSRF_TRUSTED_ORIGINS: 'https://app.example.com, http://localhost:3000' }).csrfTrustedOrigins).toEqual([
+      'https://app.example.com',
+      'http://localhost:3000',
+    ]);
+  });
+
   it('derives the public URL from the port, and then leaves links to follow the request', () => {
     expect(loadConfig({ PORT: '8123' }).publicBaseUrl).toBe('http://localhost:8123');
     expect(loadConfig({ PORT: '8123' }).publicOrigin).toBeUndefined();
@@ -119,6 +129,7 @@ describe('loadConfig validation', () => {
     [{ FIELD_ENCRYPTION_KEY: randomBytes(16).toString('base64') }, 'FIELD_ENCRYPTION_KEY must be the base64 of 32 random bytes.'],
     [{ NODE_ENV: 'production' }, 'FIELD_ENCRYPTION_KEY (or _FILE) is required in production.'],
     [{ PUBLIC_BASE_URL: 'ftp://files.example.com' }, 'PUBLIC_BASE_URL must be an http(s) URL.'],
+    [{ CSRF_TRUSTED_ORIGINS: 'https://app.example.com/path' }, 'CSRF_TRUSTED_ORIGINS must list origins such as https://app.example.com (not "https://app.example.com/path").'],
     [{ SMTP_URL: 'http://user:hunter2@smtp.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL with a host.'],
     [{ SMTP_URL: 'smtp.example.com:587' }, 'SMTP_URL must be an smtp:// or smtps:// URL with a host.'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an e-mail address, optionally as "Name <address>".'],
