@@ -24,6 +24,8 @@ export interface AppConfig {
    * `PUBLIC_BASE_URL` is set; otherwise they follow the request's `Host`.
    */
   publicOrigin: string | undefined;
+  /** Sign-ups and invitation accepts that make an account, per client address per hour. */
+  newAccountsPerClientPerHour: number;
   /** Origins besides the service's own whose browser pages may change state (`CSRF_TRUSTED_ORIGINS`). */
   csrfTrustedOrigins: string[];
   /** `smtp://` or `smtps://` with credentials (a secret); absent means the development outbox. */
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicBaseUrl,
     publicOrigin: env.PUBLIC_BASE_URL ? originOf(publicBaseUrl) : undefined,
     csrfTrustedOrigins,
+    newAccountsPerClientPerHour: integer('NEW_ACCOUNTS_PER_CLIENT_PER_HOUR', 20, 1, 1_000_000),
     smtpUrl,
     mailFrom,
   };

@@ -7,7 +7,7 @@ import { OrganisationView, OrganisationViews } from '../organisation/organisatio
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ProfileView, ProfileViews } from '../person/profile-views';
 import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
-import { AUTH_TOKENS, CredentialRepository, PasswordHasher, SessionStore, StartedSession } from './auth.ports';
+import { AUTH_TOKENS, CredentialRepository, NewAccountLimit, PasswordHasher, SessionStore, StartedSession } from './auth.ports';
 
 export interface SignUpCommand {
   email: string;
@@ -15,6 +15,8 @@ export interface SignUpCommand {
   firstName: string;
   lastName: string;
   organisationName: string;
+  /** Where the request came from: new accounts are limited per client address. */
+  clientAddress: string;
 }
 
 export interface SignedUp {
@@ -37,9 +39,11 @@ export class SignUp {
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(AUTH_TOKENS.NewAccountLimit) private readonly newAccounts: NewAccountLimit,
   ) {}
 
   async execute(command: SignUpCommand): Promise<SignedUp> {
+    await this.newAccounts.take(command.clientAddress);
     const problems = passwordProblems(command.password);
     if (problems.length > 0) throw new ValidationFailed({ password: problems });
     // A taken e-mail is refused before the memory-hard hash: anonymous requests must stay cheap.

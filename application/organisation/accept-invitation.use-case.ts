@@ -3,7 +3,7 @@ import { Invitation } from '../../domain/organisation/invitation';
 import { passwordProblems } from '../../domain/person/password-policy';
 import { Person } from '../../domain/person/person';
 import { NotFound, PermissionDenied, ValidationFailed } from '../../domain/shared/errors';
-import { AUTH_TOKENS, CredentialRepository, PasswordHasher, SessionStore, StartedSession } from '../auth/auth.ports';
+import { AUTH_TOKENS, CredentialRepository, NewAccountLimit, PasswordHasher, SessionStore, StartedSession } from '../auth/auth.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ProfileView, ProfileViews } from '../person/profile-views';
 import { Actor } from '../shared/actor';
@@ -16,6 +16,8 @@ export interface AcceptInvitationCommand {
   actor: Actor | null;
   /** Without credentials: the account to create for the invited e-mail. */
   newAccount: { password: string; firstName: string; lastName: string } | null;
+  /** Where the request came from: accounts made here are limited per client address, as sign-ups are. */
+  clientAddress: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export class AcceptInvitation {
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
     @inject(AUTH_TOKENS.CredentialRepository) private readonly credentials: CredentialRepository,
     @inject(AUTH_TOKENS.PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(AUTH_TOKENS.NewAccountLimit) private readonly newAccounts: NewAccountLimit,
     @inject(AUTH_TOKENS.SessionStore) private readonly sessions: SessionStore,
     @inject(ProfileViews) private readonly profiles: ProfileViews,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
@@ -39,6 +42,7 @@ export class AcceptInvitation {
   ) {}
 
   async execute(command: AcceptInvitationCommand): Promise<{ profile: ProfileView; session: StartedSession | null }> {
+    if (!command.actor) await this.newAccounts.take(command.clientAddress);
     const now = this.clock.now();
     // An unknown, used or expired token, or a taken e-mail, is refused before the memory-hard hash:
     // anonymous requests must stay cheap. The transaction checks all of it again under the lock.

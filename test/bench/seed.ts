@@ -54,6 +54,7 @@ export async function seed(env: Record<string, string | undefined>, sizes: SeedS
       firstName: 'Bench',
       lastName: 'User',
       organisationName: 'Bench Org Ltd',
+      clientAddress: 'bench-seeder',
     });
     const personId = signedUp.profile.person.id;
     const organisation = signedUp.organisation.organisation;
@@ -116,6 +117,7 @@ export async function seed(env: Record<string, string | undefined>, sizes: SeedS
       firstName: 'Other',
       lastName: 'Tenant',
       organisationName: 'Other Tenant Ltd',
+      clientAddress: 'bench-seeder',
     });
     const otherRng = new Rng(7);
     const theirs = Array.from({ length: 20 }, (_, i) =>

@@ -230,4 +230,28 @@ describe.each(testDatabases())('authentication and sessions on $name', (factory)
       expect(basic.status).toBe(429);
     });
   });
+
+  it('limits the accounts one client address makes in an hour, sign-ups and invitation accepts together', async () => {
+    const database = await factory.create();
+    const limited = await startTestApp(database, { env: { NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '3' } });
+    try {
+      const owner = await signUp(limited.client);
+      await signUp(limited.client);
+      const invited = await owner.api.post(`/api/v1.0/organisation/${owner.organisationUniqueId}/invitations/`, { email: 'newcomer@example.com', role: 'member' });
+      const accepted = await limited.client.post(`/api/v1.0/invitations/${invited.body.token}/accept/`, { password: 'a fine passphrase', first_name: 'N', last_name: 'C' });
+      expect(accepted.status).toBe(200);
+
+      const refused = await limited.client.post('/api/v1.0/auth/signup/', {
+        email: 'fourth@example.com', password: 'correct horse battery', first_name: 'F', last_name: 'O', organisation_name: 'Four',
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect((await limited.client.post('/api/v1.0/auth/login/', { email: 'fourth@example.com', password: 'correct horse battery' })).status).toBe(401);
+      // Logging in is not making an account.
+      expect((await limited.client.post('/api/v1.0/auth/login/', { email: owner.email, password: owner.password })).status).toBe(200);
+    } finally {
+      await limited.close();
+      await database.dispose();
+    }
+  });
 });

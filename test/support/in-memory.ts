@@ -81,7 +81,8 @@ export async function useCases(options: UseCaseOptions = {}): Promise<InMemoryUs
   const hasher = new CountingHasher();
   const mailer = options.mailer ?? new RecordingMailer();
   const container = await buildContainer({
-    config: loadConfig({ LOG_LEVEL: 'silent', ...options.env }),
+    // Tests sign up many users from one address; the limit has its own test.
+    config: loadConfig({ LOG_LEVEL: 'silent', NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '1000000', ...options.env }),
     storage: { kind: 'memory' },
     encryptionKey: randomBytes(32),
     clock,
@@ -113,6 +114,7 @@ export function aSignUp(overrides: Partial<SignUpCommand> = {}): SignUpCommand {
     firstName: 'Ada',
     lastName: 'Lovelace',
     organisationName: 'Analytical Engines Ltd',
+    clientAddress: A_CLIENT_ADDRESS,
     ...overrides,
   };
 }

@@ -31,8 +31,9 @@ export class AuthController implements HttpController {
       credentials: 'none',
       body: { input: SignUpInput, form: true },
       answers: [answers.created(SIGN_UP_SCHEMA, { 'Set-Cookie': true })],
+      errors: [429], // too many new accounts from this client address
       handle: async (ctx) => {
-        const result = await this.signUp.execute(bindBody(ctx, SignUpInput));
+        const result = await this.signUp.execute({ ...bindBody(ctx, SignUpInput), clientAddress: ctx.ip });
         setSessionCookies(ctx, result.session, this.alwaysSecure);
         ctx.status = 201;
         ctx.body = presentSignUp(result);

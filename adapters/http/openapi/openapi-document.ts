@@ -108,7 +108,7 @@ const ERRORS = {
   409: ['Conflict', errorResponse('State conflict: `invalid_transition`, `locked`, `in_use` or `conflict`.', 'Conflict')],
   413: ['PayloadTooLarge', errorResponse('Body over 1 MiB (JSON, form) or 10 MiB (multipart).', 'Detail')],
   415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
-  429: ['Throttled', errorResponse('Too many failed logins.', 'Detail', ['Retry-After'])],
+  429: ['Throttled', errorResponse('Too many attempts: failed logins, or new accounts from one client address.', 'Detail', ['Retry-After'])],
   503: ['ServiceUnavailable', errorResponse('A system the operation needs (the mail server) did not answer; nothing changed.', 'Unavailable')],
 } as const satisfies Record<number, readonly [string, JsonSchema]>;
 

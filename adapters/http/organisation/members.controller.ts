@@ -104,7 +104,7 @@ export class MembersController implements HttpController {
       handle: async (ctx) => {
         const actor = ctx.state.auth ? actorOf(ctx) : null;
         const newAccount = actor ? null : bindBody(ctx, NewAccountInput);
-        const result = await this.acceptInvitation.execute({ token: ctx.params.token, actor, newAccount });
+        const result = await this.acceptInvitation.execute({ token: ctx.params.token, actor, newAccount, clientAddress: ctx.ip });
         if (result.session) setSessionCookies(ctx, result.session, this.alwaysSecure);
         ctx.body = presentProfile(result.profile);
       },

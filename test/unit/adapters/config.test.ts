@@ -40,6 +40,7 @@ describe('loadConfig defaults', () => {
       publicBaseUrl: 'http://localhost:8000',
       publicOrigin: undefined,
       csrfTrustedOrigins: [],
+      newAccountsPerClientPerHour: 20,
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
     });

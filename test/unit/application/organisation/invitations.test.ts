@@ -12,7 +12,7 @@ import { MailMessage } from '../../../../application/organisation/organisation.p
 import { Actor } from '../../../../application/shared/actor';
 import { MailDeliveryFailed } from '../../../../application/shared/errors';
 import { NotFound, PermissionDenied, ValidationFailed } from '../../../../domain/shared/errors';
-import { aRegisteredPerson, InMemoryUseCases, join, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
+import { A_CLIENT_ADDRESS, aRegisteredPerson, InMemoryUseCases, join, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
 
 const NEW_ACCOUNT = { password: 'a fine passphrase', firstName: 'New', lastName: 'Comer' };
 const DAY = 86_400_000;
@@ -30,7 +30,7 @@ describe('invitations', () => {
 
   const invite = (email = 'newcomer@example.com') => app.get(InviteMember).execute(owner.actor, orgUid, { email, role: 'member' });
   const resend = (view: InvitationView, actor: Actor = owner.actor) => app.get(ResendInvitation).execute(actor, orgUid, view.invitation.uniqueId);
-  const accept = (token: string) => app.get(AcceptInvitation).execute({ token, actor: null, newAccount: NEW_ACCOUNT });
+  const accept = (token: string) => app.get(AcceptInvitation).execute({ token, actor: null, newAccount: NEW_ACCOUNT, clientAddress: A_CLIENT_ADDRESS });
   const listed = async () => (await app.get(ListInvitations).execute(owner.actor, orgUid, { page: 1, pageSize: 100 })).items.map((view) => view.invitation);
 
   describe('InviteMember', () => {
