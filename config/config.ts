@@ -24,6 +24,8 @@ export interface AppConfig {
    * `PUBLIC_BASE_URL` is set; otherwise they follow the request's `Host`.
    */
   publicOrigin: string | undefined;
+  /** Invitation e-mails (new and resent) per organisation per day. */
+  invitationsPerOrganisationPerDay: number;
   /** Sign-ups and invitation accepts that make an account, per client address per hour. */
   newAccountsPerClientPerHour: number;
   /** Origins besides the service's own whose browser pages may change state (`CSRF_TRUSTED_ORIGINS`). */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicOrigin: env.PUBLIC_BASE_URL ? originOf(publicBaseUrl) : undefined,
     csrfTrustedOrigins,
     newAccountsPerClientPerHour: integer('NEW_ACCOUNTS_PER_CLIENT_PER_HOUR', 20, 1, 1_000_000),
+    invitationsPerOrganisationPerDay: integer('INVITATIONS_PER_ORGANISATION_PER_DAY', 50, 1, 1_000_000),
     smtpUrl,
     mailFrom,
   };

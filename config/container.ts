@@ -45,7 +45,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
       new AesGcmSecretBox(parts.encryptionKey),
     ),
     authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
-    organisationModule(storage, parts.mailer ?? new RecordingMailer(), config.publicBaseUrl),
+    organisationModule(storage, parts.mailer ?? new RecordingMailer(), config),
     accountModule(storage),
     expenseModule(storage, config),
     salesModule(storage),

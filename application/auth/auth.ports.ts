@@ -55,17 +55,12 @@ export interface LoginThrottle {
   recordFailure(email: string, clientAddress: string, now: Date): void;
 }
 
-/**
- * Accounts made without credentials (sign-up, accepting an invitation with a
- * new account), counted per client address: each costs a memory-hard hash and
- * rows, and nothing else stops a script from making thousands.
- */
-export interface NewAccountLimit {
-  /** Counts one from `clientAddress`; throws Throttled (with the seconds to wait) beyond the limit. */
-  take(clientAddress: string): Promise<void>;
-}
-
 export const AUTH_TOKENS = {
+  /**
+   * A `RateLimit` of accounts made without credentials (sign-up, accepting an
+   * invitation with a new account) per client address: each costs a
+   * memory-hard hash and rows, and nothing else stops a script from making thousands.
+   */
   NewAccountLimit: Symbol.for('NewAccountLimit'),
   PasswordHasher: Symbol.for('PasswordHasher'),
   CredentialRepository: Symbol.for('CredentialRepository'),

@@ -6,8 +6,8 @@ import { FoundOrganisationService } from '../organisation/found-organisation';
 import { OrganisationView, OrganisationViews } from '../organisation/organisation-views';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ProfileView, ProfileViews } from '../person/profile-views';
-import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
-import { AUTH_TOKENS, CredentialRepository, NewAccountLimit, PasswordHasher, SessionStore, StartedSession } from './auth.ports';
+import { Clock, IdGenerator, RateLimit, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { AUTH_TOKENS, CredentialRepository, PasswordHasher, SessionStore, StartedSession } from './auth.ports';
 
 export interface SignUpCommand {
   email: string;
@@ -39,7 +39,7 @@ export class SignUp {
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
-    @inject(AUTH_TOKENS.NewAccountLimit) private readonly newAccounts: NewAccountLimit,
+    @inject(AUTH_TOKENS.NewAccountLimit) private readonly newAccounts: RateLimit,
   ) {}
 
   async execute(command: SignUpCommand): Promise<SignedUp> {

@@ -3,11 +3,11 @@ import { Invitation } from '../../domain/organisation/invitation';
 import { passwordProblems } from '../../domain/person/password-policy';
 import { Person } from '../../domain/person/person';
 import { NotFound, PermissionDenied, ValidationFailed } from '../../domain/shared/errors';
-import { AUTH_TOKENS, CredentialRepository, NewAccountLimit, PasswordHasher, SessionStore, StartedSession } from '../auth/auth.ports';
+import { AUTH_TOKENS, CredentialRepository, PasswordHasher, SessionStore, StartedSession } from '../auth/auth.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ProfileView, ProfileViews } from '../person/profile-views';
 import { Actor } from '../shared/actor';
-import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { Clock, IdGenerator, RateLimit, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, TokenIssuer } from './organisation.ports';
 
 export interface AcceptInvitationCommand {
@@ -33,7 +33,7 @@ export class AcceptInvitation {
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
     @inject(AUTH_TOKENS.CredentialRepository) private readonly credentials: CredentialRepository,
     @inject(AUTH_TOKENS.PasswordHasher) private readonly hasher: PasswordHasher,
-    @inject(AUTH_TOKENS.NewAccountLimit) private readonly newAccounts: NewAccountLimit,
+    @inject(AUTH_TOKENS.NewAccountLimit) private readonly newAccounts: RateLimit,
     @inject(AUTH_TOKENS.SessionStore) private readonly sessions: SessionStore,
     @inject(ProfileViews) private readonly profiles: ProfileViews,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,

@@ -4,7 +4,7 @@ import { ValidationFailed } from '../../domain/shared/errors';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
 import { MailDeliveryFailed } from '../shared/errors';
-import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { Clock, IdGenerator, RateLimit, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { InvitationDelivery } from './invitation-delivery';
 import { InvitationView, invitationView } from './invitation-view';
 import { OrganisationAccess } from './organisation-access';
@@ -28,11 +28,13 @@ export class InviteMember {
     @inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(ORGANISATION_TOKENS.InvitationQuota) private readonly quota: RateLimit,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, command: { email: string; role: InvitableRole }): Promise<InvitationView> {
     const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'invitations.create');
+    await this.quota.take(organisation.id);
     const existing = await this.people.findByEmail(command.email);
     if (existing && (await this.memberships.find(organisation.id, existing.id))) {
       throw ValidationFailed.field('email', 'This person is already a member of the organisation.');

@@ -65,6 +65,11 @@ export const ORGANISATION_TOKENS = {
   InvitationRepository: Symbol.for('InvitationRepository'),
   Mailer: Symbol.for('Mailer'),
   TokenIssuer: Symbol.for('TokenIssuer'),
+  /**
+   * A `RateLimit` of invitation e-mails (new and resent) per organisation per
+   * day: a fresh account must not be a free mass mailer under our name.
+   */
+  InvitationQuota: Symbol.for('InvitationQuota'),
   /** The public base URL that links in e-mails point to. */
   PublicBaseUrl: Symbol.for('PublicBaseUrl'),
 } as const;

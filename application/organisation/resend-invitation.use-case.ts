@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { NotFound } from '../../domain/shared/errors';
 import { Actor } from '../shared/actor';
-import { Clock, SHARED_TOKENS } from '../shared/ports';
+import { Clock, RateLimit, SHARED_TOKENS } from '../shared/ports';
 import { InvitationDelivery } from './invitation-delivery';
 import { InvitationView, invitationView } from './invitation-view';
 import { OrganisationAccess } from './organisation-access';
@@ -20,10 +20,12 @@ export class ResendInvitation {
     @inject(ORGANISATION_TOKENS.TokenIssuer) private readonly tokens: TokenIssuer,
     @inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(ORGANISATION_TOKENS.InvitationQuota) private readonly quota: RateLimit,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, invitationUniqueId: string): Promise<InvitationView> {
     const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'invitations.resend');
+    await this.quota.take(organisation.id);
     const invitation = await this.invitations.findByUniqueId(organisation.id, invitationUniqueId);
     if (!invitation) throw new NotFound();
     const now = this.clock.now();

@@ -24,6 +24,12 @@ export interface SecretBox {
   open(sealed: string): string;
 }
 
+/** Uses of something counted per key in a window (a client address, an organisation). */
+export interface RateLimit {
+  /** Counts one use by `key`; throws Throttled (with the seconds to wait) beyond the limit. */
+  take(key: string): Promise<void>;
+}
+
 export const SHARED_TOKENS = {
   Clock: Symbol.for('Clock'),
   IdGenerator: Symbol.for('IdGenerator'),

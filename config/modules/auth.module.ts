@@ -8,7 +8,7 @@ import { TypeOrmCredentialRepository } from '../../adapters/persistence/typeorm/
 import { SESSION_LIFETIME, TypeOrmSessionStore } from '../../adapters/persistence/typeorm/auth/typeorm-session.store';
 import { HmacCredentialCache } from '../../adapters/security/hmac-credential-cache';
 import { SlidingWindowLoginThrottle } from '../../adapters/security/sliding-window-login-throttle';
-import { RateLimitedNewAccounts } from '../../adapters/security/new-account-limit';
+import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
 import { AUTH_TOKENS, PasswordHasher } from '../../application/auth/auth.ports';
 import { AppConfig } from '../config';
 import { Storage } from './storage';
@@ -20,7 +20,7 @@ export function authModule(storage: Storage, config: AppConfig, hasher: Password
       new HmacCredentialCache(randomBytes(32), config.basicAuthCacheSeconds),
     );
     bind(AUTH_TOKENS.LoginThrottle).toConstantValue(new SlidingWindowLoginThrottle(config.loginThrottle));
-    bind(AUTH_TOKENS.NewAccountLimit).toConstantValue(new RateLimitedNewAccounts(config.newAccountsPerClientPerHour));
+    bind(AUTH_TOKENS.NewAccountLimit).toConstantValue(new FlexibleRateLimit('new-account', config.newAccountsPerClientPerHour, 3600));
     bind(SESSION_LIFETIME).toConstantValue(config.sessionLifetimeSeconds);
     bind(COOKIE_SECURE).toConstantValue(config.cookieSecure);
     if (storage.kind === 'typeorm') {

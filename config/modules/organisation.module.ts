@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
+import { AppConfig } from '../config';
 import { MembersController } from '../../adapters/http/organisation/members.controller';
 import { OrganisationController } from '../../adapters/http/organisation/organisation.controller';
 import { ProfileController } from '../../adapters/http/person/profile.controller';
@@ -22,11 +24,12 @@ import { PERSON_TOKENS } from '../../application/person/person.ports';
 import { Storage } from './storage';
 
 /** People, organisations, memberships and invitations: the core every other area builds on. */
-export function organisationModule(storage: Storage, mailer: Mailer, publicBaseUrl: string): ContainerModule {
+export function organisationModule(storage: Storage, mailer: Mailer, config: AppConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(ORGANISATION_TOKENS.InvitationQuota).toConstantValue(new FlexibleRateLimit('invitations', config.invitationsPerOrganisationPerDay, 86_400));
     bind(ORGANISATION_TOKENS.Mailer).toConstantValue(mailer);
     bind(ORGANISATION_TOKENS.TokenIssuer).toConstantValue(new Sha256TokenIssuer());
-    bind(ORGANISATION_TOKENS.PublicBaseUrl).toConstantValue(publicBaseUrl);
+    bind(ORGANISATION_TOKENS.PublicBaseUrl).toConstantValue(config.publicBaseUrl);
     if (storage.kind === 'typeorm') {
       bind(PERSON_TOKENS.PersonRepository).to(TypeOrmPersonRepository).inSingletonScope();
       bind(ORGANISATION_TOKENS.OrganisationRepository).to(TypeOrmOrganisationRepository).inSingletonScope();

@@ -163,4 +163,28 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
     const listed = (await owner.api.get(`${org()}/invitations/?page_size=1000`)).body as { unique_id: string }[];
     expect(listed.map((i) => i.unique_id)).not.toContain(invitation.unique_id);
   });
+
+  it('sends at most the daily quota of invitation e-mails per organisation, resends included', async () => {
+    const database = await factory.create();
+    const limited = await startTestApp(database, { env: { INVITATIONS_PER_ORGANISATION_PER_DAY: '2' } });
+    try {
+      const host = await signUp(limited.client);
+      const other = await signUp(limited.client);
+      const invitations = `/api/v1.0/organisation/${host.organisationUniqueId}/invitations/`;
+      const first = await host.api.post(invitations, { email: 'one@example.com', role: 'member' });
+      expect(first.status).toBe(201);
+      expect((await host.api.post(`${invitations}${first.body.unique_id}/resend/`)).status).toBe(200);
+
+      const third = await host.api.post(invitations, { email: 'three@example.com', role: 'member' });
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(80_000);
+      expect((await host.api.post(`${invitations}${first.body.unique_id}/resend/`)).status).toBe(429);
+      expect((await host.api.get(invitations)).body).toHaveLength(1);
+      // Another organisation has its own quota.
+      expect((await other.api.post(`/api/v1.0/organisation/${other.organisationUniqueId}/invitations/`, { email: 'x@example.com', role: 'member' })).status).toBe(201);
+    } finally {
+      await limited.close();
+      await database.dispose();
+    }
+  });
 });

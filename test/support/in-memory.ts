@@ -81,8 +81,8 @@ export async function useCases(options: UseCaseOptions = {}): Promise<InMemoryUs
   const hasher = new CountingHasher();
   const mailer = options.mailer ?? new RecordingMailer();
   const container = await buildContainer({
-    // Tests sign up many users from one address; the limit has its own test.
-    config: loadConfig({ LOG_LEVEL: 'silent', NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '1000000', ...options.env }),
+    // Tests sign up many users from one address and invite many; the limits have their own tests.
+    config: loadConfig({ LOG_LEVEL: 'silent', NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '1000000', INVITATIONS_PER_ORGANISATION_PER_DAY: '1000000', ...options.env }),
     storage: { kind: 'memory' },
     encryptionKey: randomBytes(32),
     clock,

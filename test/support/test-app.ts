@@ -27,12 +27,13 @@ export interface TestAppOptions {
 
 /** The real application on a test database, listening on a free port. */
 export async function startTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
-  // Tests sign up many users from one address; the limit has its own test.
+  // Tests sign up many users from one address and invite many; the limits have their own tests.
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
     NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '1000000',
+    INVITATIONS_PER_ORGANISATION_PER_DAY: '1000000',
     ...options.env,
   });
   const application = await bootstrap({

@@ -41,6 +41,7 @@ describe('loadConfig defaults', () => {
       publicOrigin: undefined,
       csrfTrustedOrigins: [],
       newAccountsPerClientPerHour: 20,
+      invitationsPerOrganisationPerDay: 50,
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
     });
