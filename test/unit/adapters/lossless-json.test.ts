@@ -12,6 +12,12 @@ function syntaxErrorOf(text: string): string {
 }
 
 describe('lossless JSON: values', () => {
+  it('reads long strings of plain characters between escapes exactly as JSON.parse does', () => {
+    const value = { long: 'x'.repeat(1 << 20), mixed: `a\"b\\c\u00e9\n${'é🚀'.repeat(1000)}\t\u0001end`, empty: '' };
+    const text = JSON.stringify(value);
+    expect(parseJson(text)).toEqual(JSON.parse(text));
+  });
+
   it('keeps numbers as the text that was sent', () => {
     const body = parseJson('{"amount": 12345678901234567.89, "rate": 1.50, "n": -0, "big": 1e400}') as Record<string, JsonNumber>;
     expect(body.amount).toBeInstanceOf(JsonNumber);
