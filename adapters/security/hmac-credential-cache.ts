@@ -1,3 +1,4 @@
+import { emailKey } from '../../domain/person/email-address';
 import { createHmac } from 'node:crypto';
 import { VerifiedCredentialCache } from '../../application/auth/auth.ports';
 
@@ -42,6 +43,6 @@ export class HmacCredentialCache implements VerifiedCredentialCache {
   }
 
   private keyOf(email: string, password: string): string {
-    return createHmac('sha256', this.key).update(email.trim().toLowerCase()).update('\0').update(password).digest('hex');
+    return createHmac('sha256', this.key).update(emailKey(email)).update('\0').update(password).digest('hex');
   }
 }

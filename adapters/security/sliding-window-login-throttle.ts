@@ -1,3 +1,4 @@
+import { emailKey } from '../../domain/person/email-address';
 import { LoginThrottle } from '../../application/auth/auth.ports';
 
 export interface ThrottleLimits {
@@ -69,6 +70,6 @@ export class SlidingWindowLoginThrottle implements LoginThrottle {
 
 /** The counters one failure counts in: the e-mail at this address, the e-mail anywhere, this address. */
 function keysOf(email: string, clientAddress: string): [string, string, string] {
-  const account = email.trim().toLowerCase();
+  const account = emailKey(email);
   return [`pair:${account}|${clientAddress}`, `email:${account}`, `client:${clientAddress}`];
 }

@@ -1,6 +1,7 @@
 import { Choices, ChoiceOf } from '../shared/choices';
 import { ValidationFailed } from '../shared/errors';
 import { OrganisationRecord } from '../shared/organisation-record';
+import { normaliseEmail, sameEmail } from '../person/email-address';
 
 export const INVITATION_STATUSES = new Choices([
   ['pending', 'Pending'],
@@ -59,7 +60,7 @@ export class Invitation extends OrganisationRecord<InvitationSnapshot> {
     const { now, ...rest } = input;
     return new Invitation({
       ...rest,
-      email: input.email.trim(),
+      email: normaliseEmail(input.email),
       expiresAt: expiryFrom(now),
       acceptedAt: null,
       acceptedById: null,
@@ -87,7 +88,7 @@ export class Invitation extends OrganisationRecord<InvitationSnapshot> {
   }
 
   isFor(email: string): boolean {
-    return this.state.email.toLowerCase() === email.trim().toLowerCase();
+    return sameEmail(this.state.email, email);
   }
 
   /** Refuses an invitation that was used or has expired. */

@@ -5,6 +5,7 @@ import { Language } from '../shared/enumerations';
 import { mergeNested, NestedChanges } from '../shared/nested';
 import { EmployeeDetails, EmployeeInformation, changeEmployeeInformation } from './employee-information';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
+import { normaliseEmail } from './email-address';
 
 export const USER_TYPES = new Choices([
   ['user', 'Regular User'],
@@ -60,7 +61,7 @@ export class Person {
     return new Person({
       id: input.id,
       uniqueId: input.uniqueId,
-      email: input.email.trim(),
+      email: normaliseEmail(input.email),
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
       isActive: true,

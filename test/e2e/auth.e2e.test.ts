@@ -67,6 +67,21 @@ describe.each(testDatabases())('authentication and sessions on $name', (factory)
       ]);
     });
 
+    it('takes a look-alike in full-width letters for the same address, at sign-up and at login', async () => {
+      const lookalike = await app.client.post('/api/v1.0/auth/signup/', {
+        email: 'ｆｏｕｎｄｅｒ@example.com',
+        password: 'another passphrase',
+        first_name: 'A',
+        last_name: 'B',
+        organisation_name: 'C',
+      });
+      expect(lookalike.status).toBe(400);
+      expect(lookalike.body).toEqual({ email: ['A user with that email already exists.'] });
+
+      const login = await app.client.post('/api/v1.0/auth/login/', { email: 'ＦＯＵＮＤＥＲ@example.com', password: 'a long passphrase' });
+      expect(login.status).toBe(200);
+    });
+
     it('lists every missing field at once', async () => {
       const response = await app.client.post('/api/v1.0/auth/signup/', {});
       expect(response.status).toBe(400);

@@ -1,4 +1,5 @@
 import { PersonRepository } from '../../../application/person/person.ports';
+import { sameEmail } from '../../../domain/person/email-address';
 import { Person, PersonSnapshot } from '../../../domain/person/person';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { InMemoryMembershipRepository } from './in-memory-organisation.repository';
@@ -18,8 +19,7 @@ export class InMemoryPersonRepository implements PersonRepository {
   }
 
   async findByEmail(email: string): Promise<Person | null> {
-    const key = email.trim().toLowerCase();
-    const row = [...this.rows.values()].find((p) => p.email.toLowerCase() === key);
+    const row = [...this.rows.values()].find((p) => sameEmail(p.email, email));
     return row ? Person.restore(row) : null;
   }
 
@@ -35,7 +35,7 @@ export class InMemoryPersonRepository implements PersonRepository {
 
   async save(person: Person): Promise<void> {
     const row = person.snapshot();
-    const clash = [...this.rows.values()].find((p) => p.id !== row.id && p.email.toLowerCase() === row.email.toLowerCase());
+    const clash = [...this.rows.values()].find((p) => p.id !== row.id && sameEmail(p.email, row.email));
     if (clash) throw ValidationFailed.field('email', 'A user with that email already exists.');
     // A snapshot is already a copy; its nested objects are replaced, never mutated, on update.
     this.rows.set(row.id, row);

@@ -18,6 +18,7 @@ import { ContactSortKeys1763700000700 } from './migrations/1763700000700-contact
 import { ListOrderIndexes1763700000900 } from './migrations/1763700000900-list-order-indexes';
 import { RecordCounts1763700000910 } from './migrations/1763700000910-record-counts';
 import { SearchIndexes1763700000920 } from './migrations/1763700000920-search-indexes';
+import { EmailNormalisation1763700000930 } from './migrations/1763700000930-email-normalisation';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -54,4 +55,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ListOrderIndexes1763700000900,
   RecordCounts1763700000910,
   SearchIndexes1763700000920,
+  EmailNormalisation1763700000930,
 ];

@@ -84,6 +84,15 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     });
   });
 
+  it('takes an address in full-width or other compatibility characters for the plain one', async () => {
+    const kate = aPerson({ email: 'kate@example.com' });
+    await people.save(kate);
+    expect((await people.findByEmail('ｋａｔｅ@example.com'))?.id).toBe(kate.id);
+    await expect(people.save(aPerson({ email: '\u212Aate@example.com' }))).rejects.toMatchObject({
+      errors: { email: ['A user with that email already exists.'] },
+    });
+  });
+
   it('round-trips an organisation exactly, decimals and dates included', async () => {
     const owner = aPerson();
     await people.save(owner);

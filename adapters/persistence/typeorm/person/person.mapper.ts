@@ -2,6 +2,7 @@ import { SecretBox } from '../../../../application/shared/ports';
 import { Person, UserType } from '../../../../domain/person/person';
 import { Language } from '../../../../domain/shared/enumerations';
 import { decodeAddress, encodeAddress, openBanking, openEmployee, sealBanking, sealEmployee } from '../nested-codec';
+import { emailKey } from '../../../../domain/person/email-address';
 import { PersonRow } from './person.schema';
 
 export class PersonMapper {
@@ -34,7 +35,7 @@ export class PersonMapper {
       id: s.id,
       unique_id: s.uniqueId,
       email: s.email,
-      email_key: s.email.toLowerCase(),
+      email_key: emailKey(s.email),
       first_name: s.firstName,
       last_name: s.lastName,
       is_active: s.isActive,

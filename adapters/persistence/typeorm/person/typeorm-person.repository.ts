@@ -5,6 +5,7 @@ import { Person } from '../../../../domain/person/person';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { isUniqueViolation, TypeOrmDatabase } from '../database';
 import { PersonMapper } from './person.mapper';
+import { emailKey } from '../../../../domain/person/email-address';
 import { PersonRow } from './person.schema';
 
 @injectable()
@@ -29,7 +30,7 @@ export class TypeOrmPersonRepository implements PersonRepository {
   }
 
   findByEmail(email: string): Promise<Person | null> {
-    return this.findOne({ email_key: email.trim().toLowerCase() });
+    return this.findOne({ email_key: emailKey(email) });
   }
 
   async findMemberByUniqueId(organisationId: string, uniqueId: string): Promise<Person | null> {

@@ -67,6 +67,17 @@ describe('SignUp', () => {
     await expect(duplicate).rejects.toMatchObject({ errors: { email: ['A user with that email already exists.'] } });
   });
 
+  it('refuses an e-mail that is taken under Unicode compatibility folding, and logs in by either spelling', async () => {
+    const { actor } = await signUp(app, { email: 'kate@example.com', password: 'a much better password' });
+
+    const lookalike = app.get(SignUp).execute(aSignUp({ email: 'ｋａｔｅ@example.com', organisationName: 'Second' }));
+
+    await expect(lookalike).rejects.toMatchObject({ errors: { email: ['A user with that email already exists.'] } });
+    await expect(
+      app.get(Authenticate).withPassword({ email: '\u212Aate@example.com', password: 'a much better password', clientAddress: '::1' }),
+    ).resolves.toEqual(actor);
+  });
+
   it('refuses a taken e-mail before paying for the password hash', async () => {
     await signUp(app, { email: 'ada@example.com' });
     const hashes = app.hasher.hashes;

@@ -40,6 +40,7 @@ describe('Invitation', () => {
     expect(invitation.email).toBe('Invitee@Example.com');
     expect(invitation.isFor('invitee@example.COM')).toBe(true);
     expect(invitation.isFor('someone@example.com')).toBe(false);
+    expect(invitation.isFor('ｉｎｖｉｔｅｅ@example.com')).toBe(true);
   });
 
   it('starts unsent, and records when its e-mail went out', () => {
