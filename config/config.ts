@@ -15,6 +15,8 @@ export interface AppConfig {
   trustProxy: boolean;
   basicAuthCacheSeconds: number;
   loginThrottle: { perEmail: number; perClient: number; windowSeconds: number };
+  /** scrypt's N as a power of two for new hashes (older ones are re-hashed at login), and how many run at once. */
+  passwordHashing: { log2N: number; concurrency: number };
   /** Base64 of 32 bytes; absent outside production means "generate one into the data directory". */
   fieldEncryptionKey: string | undefined;
   /** The address clients reach the API at, for links in e-mails. */
@@ -112,6 +114,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       perEmail: integer('LOGIN_FAILURES_PER_EMAIL', 10, 1, 1_000_000),
       perClient: integer('LOGIN_FAILURES_PER_CLIENT', 100, 1, 1_000_000),
       windowSeconds: integer('LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1, 86_400),
+    },
+    passwordHashing: {
+      log2N: integer('PASSWORD_HASH_LOG2_N', 17, 14, 20),
+      concurrency: integer('PASSWORD_HASHES_AT_ONCE', 2, 1, 64),
     },
     fieldEncryptionKey,
     publicBaseUrl,

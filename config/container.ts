@@ -44,7 +44,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
       parts.ids ?? new UuidV7Generator(),
       new AesGcmSecretBox(parts.encryptionKey),
     ),
-    authModule(storage, config, parts.hasher ?? new ScryptPasswordHasher()),
+    authModule(storage, config, parts.hasher ?? passwordHasher(config)),
     organisationModule(storage, parts.mailer ?? new RecordingMailer(), config),
     accountModule(storage),
     expenseModule(storage, config),
@@ -53,4 +53,10 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     contactModule(storage),
   );
   return container;
+}
+
+/** scrypt at the configured cost with r = 8, p = 1, as OWASP gives it. */
+function passwordHasher(config: AppConfig): ScryptPasswordHasher {
+  const { log2N, concurrency } = config.passwordHashing;
+  return new ScryptPasswordHasher({ N: 2 ** log2N, r: 8, p: 1 }, { concurrency });
 }

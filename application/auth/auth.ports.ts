@@ -1,11 +1,18 @@
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;
+  /** Whether a stored hash was made otherwise than new ones are: it is replaced at its next successful check. */
+  needsRehash(hash: string): boolean;
 }
 
 export interface CredentialRepository {
   findPasswordHash(personId: string): Promise<string | null>;
   setPasswordHash(personId: string, hash: string, now: Date): Promise<void>;
+  /**
+   * The same password hashed anew: replaces `current` unless the password has
+   * changed meanwhile, and leaves the time of the last change as it was.
+   */
+  replacePasswordHash(personId: string, current: string, replacement: string): Promise<void>;
 }
 
 export interface StartedSession {

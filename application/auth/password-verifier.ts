@@ -40,6 +40,8 @@ export class PasswordVerifier {
       this.throttle.recordFailure(attempt.email, attempt.clientAddress, now);
       throw new AuthenticationFailed();
     }
+    // Once per account after the cost goes up: this login pays for a second hash.
+    if (this.hasher.needsRehash(hash)) await this.credentials.replacePasswordHash(person.id, hash, await this.hasher.hash(attempt.password));
     return person;
   }
 

@@ -48,6 +48,10 @@ export class CountingHasher implements PasswordHasher {
     this.verifications += 1;
     return this.inner.verify(password, hash);
   }
+
+  needsRehash(hash: string): boolean {
+    return this.inner.needsRehash(hash);
+  }
 }
 
 export interface InMemoryUseCases {

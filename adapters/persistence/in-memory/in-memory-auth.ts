@@ -11,6 +11,10 @@ export class InMemoryCredentialRepository implements CredentialRepository {
   async setPasswordHash(personId: string, hash: string): Promise<void> {
     this.hashes.set(personId, hash);
   }
+
+  async replacePasswordHash(personId: string, current: string, replacement: string): Promise<void> {
+    if (this.hashes.get(personId) === current) this.hashes.set(personId, replacement);
+  }
 }
 
 export class InMemorySessionStore implements SessionStore {

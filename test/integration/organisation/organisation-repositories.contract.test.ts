@@ -139,6 +139,20 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     expect(await people.findMemberByUniqueId(second.id, other.uniqueId)).toBeNull();
   });
 
+  it('replaces a password hash by a re-hash only while it is still the stored one', async () => {
+    const person = aPerson();
+    await people.save(person);
+    await credentials.setPasswordHash(person.id, 'old-cost', at('2026-01-01T00:00:00Z'));
+
+    await credentials.replacePasswordHash(person.id, 'old-cost', 'new-cost');
+    expect(await credentials.findPasswordHash(person.id)).toBe('new-cost');
+
+    // The password changed between the check and the re-hash: the change stands.
+    await credentials.setPasswordHash(person.id, 'changed', at('2026-01-02T00:00:00Z'));
+    await credentials.replacePasswordHash(person.id, 'new-cost', 'stale re-hash');
+    expect(await credentials.findPasswordHash(person.id)).toBe('changed');
+  });
+
   it('keeps password hashes and sessions, and ends sessions selectively', async () => {
     const person = aPerson();
     await people.save(person);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { HmacCredentialCache } from '../../../adapters/security/hmac-credential-cache';
-import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher';
+import { PRODUCTION_SCRYPT_COST, ScryptPasswordHasher, Slots } from '../../../adapters/security/scrypt-password-hasher';
 import { ACCOUNT_WIDE_FACTOR, SlidingWindowLoginThrottle } from '../../../adapters/security/sliding-window-login-throttle';
 import { newToken, Sha256TokenIssuer, tokenHash } from '../../../adapters/security/tokens';
 
@@ -41,10 +41,61 @@ describe('ScryptPasswordHasher', () => {
     await expect(hasher.verify('cafe\u0301', composed)).resolves.toBe(true);
   });
 
+  it('asks for a new hash when a stored one was made at other cost parameters, or is not scrypt', async () => {
+    expect(hasher.needsRehash(await hasher.hash('pw'))).toBe(false);
+    expect(hasher.needsRehash(await new ScryptPasswordHasher({ N: 512, r: 8, p: 1 }).hash('pw'))).toBe(true);
+    expect(hasher.needsRehash(await new ScryptPasswordHasher({ N: 1024, r: 4, p: 1 }).hash('pw'))).toBe(true);
+    expect(hasher.needsRehash('pbkdf2_sha256$600000$salt$key')).toBe(true);
+  });
+
+  it('hashes at OWASP\'s minimum cost unless told otherwise', async () => {
+    expect(PRODUCTION_SCRYPT_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    expect(new ScryptPasswordHasher().needsRehash('scrypt$131072$8$1$c2FsdA==$a2V5')).toBe(false);
+    expect(new ScryptPasswordHasher().needsRehash('scrypt$32768$8$1$c2FsdA==$a2V5')).toBe(true);
+  });
+
   it('answers false for a hash of another scheme or a truncated one', async () => {
     await expect(hasher.verify('pw', 'pbkdf2_sha256$600000$salt$key')).resolves.toBe(false);
     await expect(hasher.verify('pw', 'scrypt$1024$8$1$c2FsdA==')).resolves.toBe(false);
     await expect(hasher.verify('pw', '')).resolves.toBe(false);
+  });
+});
+
+describe('Slots (the bound on hashes at once)', () => {
+  it('runs at most its size of tasks at once and starts the waiting ones in arrival order', async () => {
+    const slots = new Slots(2);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const releases: (() => void)[] = [];
+    const task = (n: number) =>
+      slots.run(async () => {
+        started.push(n);
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+        return n;
+      });
+
+    const results = [1, 2, 3, 4].map(task);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 2]);
+    releases.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 2, 3]);
+    while (started.length < 4 || releases.length > 0) {
+      releases.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect(Promise.all(results)).resolves.toEqual([1, 2, 3, 4]);
+    expect(most).toBe(2);
+  });
+
+  it('frees its slot when a task fails', async () => {
+    const slots = new Slots(1);
+    await expect(slots.run(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    await expect(slots.run(async () => 'next')).resolves.toBe('next');
   });
 });
 

@@ -17,4 +17,10 @@ export class TypeOrmCredentialRepository implements CredentialRepository {
       m.getRepository<CredentialRow>('Credential').save({ person_id: personId, password_hash: hash, password_changed_at: now }),
     );
   }
+
+  async replacePasswordHash(personId: string, current: string, replacement: string): Promise<void> {
+    await this.db.run((m) =>
+      m.getRepository<CredentialRow>('Credential').update({ person_id: personId, password_hash: current }, { password_hash: replacement }),
+    );
+  }
 }

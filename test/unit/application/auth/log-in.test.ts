@@ -1,3 +1,5 @@
+import { ScryptPasswordHasher } from '../../../../adapters/security/scrypt-password-hasher';
+import { AUTH_TOKENS, CredentialRepository } from '../../../../application/auth/auth.ports';
 import { Authenticate } from '../../../../application/auth/authenticate.use-case';
 import { LogIn } from '../../../../application/auth/log-in.use-case';
 import { LogOut } from '../../../../application/auth/log-out.use-case';
@@ -41,6 +43,24 @@ describe('LogIn', () => {
 
     expect(profile.person.lastLogin).toEqual(app.clock.now());
     expect((await app.people.findById(ada.actor.personId))?.snapshot().lastLogin).toEqual(app.clock.now());
+  });
+
+  it('re-hashes a password stored at an older cost on the next successful login, and only then', async () => {
+    const credentials = app.get<CredentialRepository>(AUTH_TOKENS.CredentialRepository);
+    const older = await new ScryptPasswordHasher({ N: 512, r: 8, p: 1 }).hash(A_PASSWORD);
+    await credentials.setPasswordHash(ada.actor.personId, older, app.clock.now());
+
+    await expect(logIn('ada@example.com', 'not the password')).rejects.toBeInstanceOf(AuthenticationFailed);
+    expect(await credentials.findPasswordHash(ada.actor.personId)).toBe(older);
+
+    const before = await logIn('ada@example.com', A_PASSWORD);
+    expect(await credentials.findPasswordHash(ada.actor.personId)).toMatch(/^scrypt\$1024\$8\$1\$/);
+    const rehashed = await credentials.findPasswordHash(ada.actor.personId);
+    expect(rehashed).not.toBe(older);
+    await logIn('ada@example.com', A_PASSWORD);
+    expect(await credentials.findPasswordHash(ada.actor.personId)).toBe(rehashed);
+    // Not a password change: the session of the login that re-hashed goes on.
+    await expect(app.get(Authenticate).withSession(before.session.token)).resolves.toMatchObject({ personId: ada.actor.personId });
   });
 
   it('finds the e-mail whatever its case', async () => {
