@@ -1,7 +1,12 @@
 import http from 'node:http';
-import { Socket } from 'node:net';
+import net, { Socket } from 'node:net';
 import Koa from 'koa';
 import { Logger } from '../system/logger';
+
+/** How long the listener stays open once draining starts, for connections the kernel has already accepted. */
+const ACCEPT_GRACE_MS = 100;
+/** How long after that a connection that has not begun a request may still begin one. */
+const IDLE_GRACE_MS = 250;
 
 export interface RunningServer {
   server: http.Server;
@@ -12,8 +17,8 @@ export interface RunningServer {
 
 /**
  * The HTTP server with connection tracking, so that a shutdown can let every
- * in-flight request finish (its response says `Connection: close`) while idle
- * keep-alive connections are closed at once.
+ * in-flight request finish (its response says `Connection: close`), also one
+ * sent just before the signal, while idle keep-alive connections are closed.
  */
 export function startServer(app: Koa, port: number, host: string, logger: Logger, draining: { value: boolean }): Promise<RunningServer> {
   const server = http.createServer(app.callback());
@@ -41,11 +46,26 @@ export function startServer(app: Koa, port: number, host: string, logger: Logger
         server.closeAllConnections();
       }, timeoutMs);
       timer.unref();
-      server.close(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-      for (const [socket, inFlight] of busy) if (inFlight === 0) socket.end();
+      // A client may have connected and sent its request before the signal
+      // while this process has not accepted the connection yet (it waits in
+      // the listen backlog, reset if the listener closed now) or not read its
+      // bytes. The listener stays open a moment, then closes after one more
+      // poll of the event loop (the immediate), which accepts whatever is
+      // queued. It is the base class's close: http's own would also destroy
+      // every connection whose request it has not parsed yet.
+      setTimeout(() => {
+        setImmediate(() => {
+          net.Server.prototype.close.call(server, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          // Connections without a request in flight end after a grace in
+          // which bytes already received are read and their requests begin.
+          setTimeout(() => {
+            for (const [socket, inFlight] of busy) if (inFlight === 0) socket.end();
+          }, IDLE_GRACE_MS).unref();
+        });
+      }, ACCEPT_GRACE_MS).unref();
     });
 
   return new Promise((resolve, reject) => {

@@ -1,10 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient } from '../support/api-client';
 import { signUp } from '../support/accounts';
+import { anExpense, expensePaths } from '../support/expenses';
 
 /**
  * The server as `npm start` runs it, in a child process: SIGTERM drains
@@ -84,6 +86,56 @@ describe('the server process', () => {
     expect(await restarted.exited).toBe(0);
   });
 
+  it('finishes every multipart upload half-sent when SIGTERM comes, its receipt kept', async () => {
+    const server = await startServer(dataDir);
+    const user = await signUp(new ApiClient(`http://127.0.0.1:${server.port}`));
+    const auth = `Basic ${Buffer.from(`${user.email}:${user.password}`).toString('base64')}`;
+    await user.api.get('/api/v1.0/me/'); // the credential is verified once, before the uploads
+    const paths = expensePaths(user.organisationUniqueId);
+    const receipt = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(256 * 1024), Buffer.from('\n%%EOF\n')]);
+
+    // Each upload's headers and first half are in the server's socket buffers when the signal
+    // comes, though the server may not have read them yet: still a request in flight.
+    const halfSent: Promise<void>[] = [];
+    const uploads = Array.from({ length: 8 }, (_, n) => {
+      const { body, contentType } = multipartBody(anExpense({ title: `Upload ${n}` }), receipt);
+      return new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'POST',
+            path: paths.create,
+            headers: { Authorization: auth, 'Content-Type': contentType, 'Content-Length': body.length },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, text }));
+          },
+        );
+        request.on('error', reject);
+        halfSent.push(new Promise((sent) => request.write(body.subarray(0, body.length / 2), () => sent())));
+        setTimeout(() => request.end(body.subarray(body.length / 2)), 600);
+      });
+    });
+    await Promise.all(halfSent);
+    server.child.kill('SIGTERM');
+
+    const answers = await Promise.all(uploads);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    expect(await server.exited).toBe(0);
+
+    const restarted = await startServer(dataDir);
+    const api = new ApiClient(`http://127.0.0.1:${restarted.port}`).basic(user.email, user.password);
+    for (const answer of answers) {
+      const download = await api.get(paths.receipt(JSON.parse(answer.text).unique_id));
+      expect(download.status).toBe(200);
+    }
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  });
+
   it('keeps every acknowledged write after kill -9', async () => {
     const server = await startServer(dataDir);
     const client = new ApiClient(`http://127.0.0.1:${server.port}`);
@@ -101,3 +153,15 @@ describe('the server process', () => {
     await restarted.exited;
   });
 });
+
+/** A multipart/form-data body of text fields and a PDF receipt, as bytes a test can send in parts. */
+function multipartBody(fields: Record<string, unknown>, receipt: Buffer): { body: Buffer; contentType: string } {
+  const boundary = `----upload${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="receipt.pdf"\r\nContent-Type: application/pdf\r\n\r\n`));
+  parts.push(receipt, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
