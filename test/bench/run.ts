@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
 import { migrations } from '../../adapters/persistence/typeorm/registry';
+import { runAbuse } from './abuse';
 import { Load, LoadGenerator, LoadResult, loadGenerator, RequestKind } from './load';
 import { BENCH_EMAIL, BENCH_PASSWORD, seed, SeedSizes } from './seed';
 import { peakRss, ServerCommand, ServerProcess, startServer } from './server-process';
@@ -20,6 +21,8 @@ import { peakRss, ServerCommand, ServerProcess, startServer } from './server-pro
  *   npm run bench -- [--vendors 10000] [--expenses 2000] [--duration 10] [--warmup 2]
  *                    [--connections 32] [--ceiling DIR] [--engines sqlite,postgres]
  *                    [--only list,search,me,create,mixed] [--rounds 3] [--reseed]
+ *
+ * `--abuse` measures what anonymous abuse costs everyone else instead (abuse.ts).
  *
  * With `--vendors` above 10 000 it measures how lists scale instead: page 1,
  * page 200 and a search on that many vendors against the same on 10 000.
@@ -39,6 +42,7 @@ interface Options {
   only: string[] | null;
   rounds: number;
   reseed: boolean;
+  abuse: boolean;
 }
 
 type Engine = 'sqlite' | 'postgres';
@@ -93,11 +97,13 @@ function parseOptions(argv: string[]): Options {
     only: value('only')?.split(',') ?? null,
     rounds: number('rounds', 3),
     reseed: argv.includes('--reseed'),
+    abuse: argv.includes('--abuse'),
   };
 }
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.abuse) return runAbuse(ROOT, options.seconds);
   const generator = loadGenerator();
   mkdirSync(WORK, { recursive: true });
   console.log(
