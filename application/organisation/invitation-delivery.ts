@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
 import { Invitation } from '../../domain/organisation/invitation';
-import { NotFound } from '../../domain/shared/errors';
 import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { InvitationRepository, Mailer, ORGANISATION_TOKENS } from './organisation.ports';
 
@@ -43,12 +42,14 @@ export class InvitationDelivery {
   /**
    * Stores `change` and the sending time on the invitation as it is now, read
    * again under lock: an acceptance while the mail was on its way is kept.
+   * Null when the invitation is gone meanwhile (revoked, or replaced by a
+   * newer one to the same address).
    */
-  async recordSent(invitation: Invitation, change: (current: Invitation) => void = () => undefined): Promise<Invitation> {
+  async recordSent(invitation: Invitation, change: (current: Invitation) => void = () => undefined): Promise<Invitation | null> {
     const sentAt = this.clock.now();
     return this.unitOfWork.transaction(async () => {
       const current = await this.invitations.findByUniqueId(invitation.organisationId, invitation.uniqueId, { forUpdate: true });
-      if (!current) throw new NotFound();
+      if (!current) return null;
       change(current);
       current.markSent(sentAt);
       await this.invitations.save(current);

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Invitation, InvitableRole } from '../../domain/organisation/invitation';
-import { ValidationFailed } from '../../domain/shared/errors';
+import { ConcurrentModification, ValidationFailed } from '../../domain/shared/errors';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
 import { MailDeliveryFailed } from '../shared/errors';
@@ -17,6 +17,9 @@ import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, TokenI
  * stays null) and the owner can resend. An address has one open invitation
  * per organisation: a new one replaces any unused one, whose link stops working.
  */
+/** Attempts before a 409 when invitations to one address keep arriving at once. */
+const CONCURRENT_ATTEMPTS = 10;
+
 @injectable()
 export class InviteMember {
   constructor(
@@ -44,18 +47,34 @@ export class InviteMember {
     const issued = { token, acceptUrl: this.delivery.acceptUrl(token) };
     const id = this.ids.next();
     const invitation = Invitation.issue({ ...command, id, uniqueId: id, organisationId: organisation.id, tokenHash: hash, invitedById: actor.personId, now });
-    await this.unitOfWork.transaction(async () => {
-      for (const earlier of await this.invitations.listForOrganisation(organisation.id)) {
-        if (earlier.isFor(invitation.email) && earlier.statusAt(now) !== 'accepted') await this.invitations.delete(earlier);
+    const replaceOpenOne = () =>
+      this.unitOfWork.transaction(async () => {
+        for (const earlier of await this.invitations.listForOrganisation(organisation.id)) {
+          if (earlier.isFor(invitation.email) && earlier.statusAt(now) !== 'accepted') await this.invitations.delete(earlier);
+        }
+        await this.invitations.save(invitation);
+      });
+    // Another request may open an invitation to the same address meanwhile (Postgres; SQLite
+    // writes one at a time): it has committed by then, and this newer one replaces it on retry.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await replaceOpenOne();
+        break;
+      } catch (error) {
+        if (!(error instanceof ConcurrentModification) || attempt === CONCURRENT_ATTEMPTS) throw error;
       }
-      await this.invitations.save(invitation);
-    });
+    }
     try {
       await this.delivery.send(invitation, organisation.name, token);
     } catch (error) {
       if (error instanceof MailDeliveryFailed) return invitationView(invitation, now, issued);
       throw error;
     }
-    return invitationView(await this.delivery.recordSent(invitation), now, issued);
+    const sent = await this.delivery.recordSent(invitation);
+    if (sent) return invitationView(sent, now, issued);
+    // Replaced by a newer invitation to the same address (or revoked) while its mail went out:
+    // it was created and sent, and the answer says so; its link no longer works.
+    invitation.markSent(this.clock.now());
+    return invitationView(invitation, now, issued);
   }
 }

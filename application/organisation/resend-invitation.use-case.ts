@@ -33,6 +33,7 @@ export class ResendInvitation {
     invitation.reissue(hash, now); // refuses a used invitation before any mail goes out
     await this.delivery.send(invitation, organisation.name, token);
     const sent = await this.delivery.recordSent(invitation, (current) => current.reissue(hash, now));
+    if (!sent) throw new NotFound();
     return invitationView(sent, now, { token, acceptUrl: this.delivery.acceptUrl(token) });
   }
 }

@@ -164,6 +164,23 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
     expect(listed.map((i) => i.unique_id)).not.toContain(invitation.unique_id);
   });
 
+  it('keeps one open invitation per address when several are sent at once, in any spelling of it', async () => {
+    const spellings = ['racer@example.com', 'RACER@example.com', 'ｒａｃｅｒ@example.com', 'Racer@Example.com', 'racer@EXAMPLE.com', 'racer@example.com'];
+    const sent = await Promise.all(spellings.map((email) => owner.api.post(`${org()}/invitations/`, { email, role: 'member' })));
+    expect(sent.map((response) => response.status)).toEqual(spellings.map(() => 201));
+
+    const listed = (await owner.api.get(`${org()}/invitations/?page_size=1000`)).body as { unique_id: string; email: string; status: string }[];
+    const open = listed.filter((i) => i.email.toLowerCase() === 'racer@example.com' && i.status === 'pending');
+    expect(open).toHaveLength(1);
+    const accepting = sent.map((response) => app.client.post(`/api/v1.0/invitations/${response.body.token}/accept/`, {
+      password: 'a fine passphrase',
+      first_name: 'Race',
+      last_name: 'Winner',
+    }));
+    const statuses = (await Promise.all(accepting)).map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 404, 404, 404, 404, 404]);
+  });
+
   it('sends at most the daily quota of invitation e-mails per organisation, resends included', async () => {
     const database = await factory.create();
     const limited = await startTestApp(database, { env: { INVITATIONS_PER_ORGANISATION_PER_DAY: '2' } });

@@ -58,6 +58,7 @@ export class MembersController implements HttpController {
       body: { input: InvitationInput, multipart: true },
       // The invitation is kept when its e-mail fails (`sent_at` null), so no 503 here.
       answers: [answers.created(INVITATION_SCHEMA)],
+      errors: [409], // invitations to one address kept arriving at once
       handle: async (ctx) => {
         const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, InvitationInput));
         ctx.status = 201;

@@ -19,6 +19,7 @@ import { ListOrderIndexes1763700000900 } from './migrations/1763700000900-list-o
 import { RecordCounts1763700000910 } from './migrations/1763700000910-record-counts';
 import { SearchIndexes1763700000920 } from './migrations/1763700000920-search-indexes';
 import { EmailNormalisation1763700000930 } from './migrations/1763700000930-email-normalisation';
+import { OneOpenInvitation1763700000940 } from './migrations/1763700000940-one-open-invitation';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -56,4 +57,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   RecordCounts1763700000910,
   SearchIndexes1763700000920,
   EmailNormalisation1763700000930,
+  OneOpenInvitation1763700000940,
 ];

@@ -16,6 +16,8 @@ const invitationColumns = {
   date_created: c.timestamp(),
   /** When the e-mail last went out; null: not yet, or sending failed. Added by a later migration, hence last in the table. */
   sent_at: c.timestamp().nullable(),
+  /** The address as accounts are matched (domain/person/email-address.ts); one open invitation each. */
+  email_key: c.varchar(254).withDefault("''"),
 };
 
 export type InvitationRow = RowOf<typeof invitationColumns>;
@@ -32,6 +34,7 @@ export function invitationSchemas(dialect: Dialect): EntitySchema[] {
         { name: 'ix_invitations_organisation', columns: ['organisation_id', 'date_created'] },
         // A unique index (added by a later migration), where the other tables have a unique constraint.
         { name: 'uq_invitations_unique_id', columns: ['organisation_id', 'unique_id'], unique: true },
+        { name: 'uq_invitations_open_email', columns: ['organisation_id', 'email_key'], unique: true, where: 'accepted_at IS NULL' },
       ],
     }),
   ];

@@ -2,7 +2,9 @@ import { inject, injectable } from 'inversify';
 import { EntityManager, FindOptionsWhere } from 'typeorm';
 import { InvitationRepository } from '../../../../application/organisation/organisation.ports';
 import { InvitableRole, Invitation } from '../../../../domain/organisation/invitation';
-import { TypeOrmDatabase } from '../database';
+import { emailKey } from '../../../../domain/person/email-address';
+import { ConcurrentModification } from '../../../../domain/shared/errors';
+import { isUniqueViolation, TypeOrmDatabase } from '../database';
 import { InvitationRow } from './invitation.schema';
 
 @injectable()
@@ -25,7 +27,13 @@ export class TypeOrmInvitationRepository implements InvitationRepository {
   }
 
   async save(invitation: Invitation): Promise<void> {
-    await this.db.upsert('Invitation', toRow(invitation));
+    try {
+      await this.db.upsert('Invitation', toRow(invitation));
+    } catch (error) {
+      // Another request opened an invitation to the same address meanwhile.
+      if (isUniqueViolation(error, 'email_key')) throw new ConcurrentModification();
+      throw error;
+    }
   }
 
   async delete(invitation: Invitation): Promise<void> {
@@ -57,6 +65,7 @@ function toRow(invitation: Invitation): InvitationRow {
     accepted_by_id: s.acceptedById,
     sent_at: s.sentAt,
     date_created: s.dateCreated,
+    email_key: emailKey(s.email),
   };
 }
 
