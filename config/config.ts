@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** One validated configuration, read from the environment (see README, "Configuration"). */
@@ -36,6 +37,10 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The sender of every e-mail: `addr@host` or `Name <addr@host>`. */
   mailFrom: string;
+  /** Server processes on the port (`WORKERS`, `auto` = one per core). */
+  workers: number;
+  /** `redis://…` (may carry a password): short-lived shared state there rather than in the database. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +97,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (smtpUrl && !isSmtpUrl(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host.');
   const mailFrom = env.MAIL_FROM || 'no-reply@localhost';
   if (!MAIL_FROM.test(mailFrom)) problems.push('MAIL_FROM must be an e-mail address, optionally as "Name <address>".');
+  const redisUrl = secret(env, 'REDIS_URL', problems);
+  if (redisUrl && !/^rediss?:\/\/./.test(redisUrl)) problems.push('REDIS_URL must be a redis:// or rediss:// URL.');
   const csrfTrustedOrigins = (env.CSRF_TRUSTED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
   for (const origin of csrfTrustedOrigins) {
     if (!/^https?:\/\//.test(origin) || originOf(origin) !== origin) {
@@ -127,6 +134,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     invitationsPerOrganisationPerDay: integer('INVITATIONS_PER_ORGANISATION_PER_DAY', 50, 1, 1_000_000),
     smtpUrl,
     mailFrom,
+    workers: env.WORKERS === 'auto' ? availableParallelism() : integer('WORKERS', 1, 1, 64),
+    redisUrl,
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

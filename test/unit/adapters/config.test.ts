@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,8 @@ describe('loadConfig defaults', () => {
       invitationsPerOrganisationPerDay: 50,
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
+      workers: 1,
+      redisUrl: undefined,
     });
   });
 
@@ -95,6 +98,11 @@ describe('loadConfig defaults', () => {
     });
   });
 
+  it('runs one server process by default, a given number, or one per core', () => {
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
+  });
+
   it('reads the trusted origins of browser pages, none by default', () => {
     expect(loadConfig({}).csrfTrustedOrigins).toEqual([]);
     expect(loadConfig({ CSRF_TRUSTED_ORIGINS: 'https://app.example.com, http://localhost:3000' }).csrfTrustedOrigins).toEqual([
@@ -120,6 +128,8 @@ describe('loadConfig validation', () => {
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535.'],
     [{ PORT: '65536' }, 'PORT must be an integer from 0 to 65535.'],
+    [{ WORKERS: '0' }, 'WORKERS must be an integer from 1 to 64.'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL.'],
     [{ PORT: '80.5' }, 'PORT must be an integer from 0 to 65535.'],
     [{ PASSWORD_HASH_LOG2_N: '12' }, 'PASSWORD_HASH_LOG2_N must be an integer from 14 to 20.'],
     [{ SESSION_LIFETIME_SECONDS: '59' }, 'SESSION_LIFETIME_SECONDS must be an integer from 60 to 31536000.'],
