@@ -1,10 +1,12 @@
 import { Container } from 'inversify';
 import Koa from 'koa';
+import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../adapters/http/app';
 import { AuthGuard, HTTP_TOKENS, HttpController } from '../adapters/http/shared/controller';
 import { TypeOrmDatabase } from '../adapters/persistence/typeorm/database';
 import { createDataSource, dialectOf } from '../adapters/persistence/typeorm/data-source';
+import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterStore } from '../adapters/security/limiter-store';
 import { Logger } from '../adapters/system/logger';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
@@ -48,7 +50,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     options.encryptionKey ??
     (config.fieldEncryptionKey ? Buffer.from(config.fieldEncryptionKey, 'base64') : developmentEncryptionKey(config.dataDir));
   const mailer = options.mailer ?? mailerFor(config, logger);
-  const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey, mailer });
+  const limiters = options.limiters ?? limiterStoreFor(config, database);
+  const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey, mailer, limiters });
   const app = createHttpApp({
     logger,
     controllers: container.getAll<HttpController>(HTTP_TOKENS.Controller),
@@ -63,7 +66,24 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     publicOrigin: config.publicOrigin,
     trustedOrigins: config.csrfTrustedOrigins,
   });
-  return { app, container, dataSource, close: () => database.close() };
+  const close = async () => {
+    await limiters.close();
+    await database.close();
+  };
+  return { app, container, dataSource, close };
+}
+
+/**
+ * Where rate limits count, shared by every instance: Redis when `REDIS_URL`
+ * is set, else the database (Postgres), else a SQLite file beside the data.
+ */
+function limiterStoreFor(config: AppConfig, database: TypeOrmDatabase): LimiterStore {
+  if (config.redisUrl) return new RedisLimiterStore(config.redisUrl);
+  if (database.dialect === 'postgres') return new PostgresLimiterStore((database.dataSource.driver as unknown as { master: Pool }).master);
+  const file = path.join(config.dataDir, 'limits.sqlite');
+  const store = new SqliteLimiterStore(file);
+  chmodSync(file, 0o600);
+  return store;
 }
 
 /** SMTP when `SMTP_URL` is set, otherwise the development outbox in the data directory. */

@@ -1,5 +1,6 @@
 import { Container } from 'inversify';
 import { AesGcmSecretBox } from '../adapters/security/aes-gcm-secret-box';
+import { LimiterStore, MemoryLimiterStore } from '../adapters/security/limiter-store';
 import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher';
 import { RecordingMailer } from '../adapters/system/recording-mailer';
 import { SystemClock } from '../adapters/system/system-clock';
@@ -28,6 +29,8 @@ export interface ContainerParts {
   ids?: IdGenerator;
   /** Where e-mail goes (development: the outbox directory). */
   mailer?: Mailer;
+  /** Where rate limits count (shared by every instance); process memory when absent. */
+  limiters?: LimiterStore;
 }
 
 /**
@@ -37,6 +40,7 @@ export interface ContainerParts {
 export async function buildContainer(parts: ContainerParts): Promise<Container> {
   const { config, storage } = parts;
   const container = new Container({ autobind: true, defaultScope: 'Singleton' });
+  const limiters = parts.limiters ?? new MemoryLimiterStore();
   await container.load(
     sharedModule(
       storage,
@@ -44,8 +48,8 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
       parts.ids ?? new UuidV7Generator(),
       new AesGcmSecretBox(parts.encryptionKey),
     ),
-    authModule(storage, config, parts.hasher ?? passwordHasher(config)),
-    organisationModule(storage, parts.mailer ?? new RecordingMailer(), config),
+    authModule(storage, config, parts.hasher ?? passwordHasher(config), limiters),
+    organisationModule(storage, parts.mailer ?? new RecordingMailer(), config, limiters),
     accountModule(storage),
     expenseModule(storage, config),
     salesModule(storage),

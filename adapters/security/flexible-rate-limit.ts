@@ -1,25 +1,27 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { Throttled } from '../../application/shared/errors';
 import { RateLimit } from '../../application/shared/ports';
+import { LimiterStore } from './limiter-store';
 
-/**
- * So many uses per key in a window, counted by rate-limiter-flexible in this
- * process (its Redis and Postgres stores take over when several processes
- * serve, issue 14).
- */
+/** So many uses per key in a window, counted by rate-limiter-flexible in the shared store. */
 export class FlexibleRateLimit implements RateLimit {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(name: string, points: number, windowSeconds: number) {
-    this.limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds });
+  constructor(store: LimiterStore, name: string, points: number, windowSeconds: number) {
+    this.limiter = store.limiter({ keyPrefix: name, points, duration: windowSeconds });
   }
 
   async take(key: string): Promise<void> {
     try {
       await this.limiter.consume(key);
     } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) throw new Throttled(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+      if (refusal instanceof RateLimiterRes) throw new Throttled(secondsUntil(refusal));
       throw refusal;
     }
   }
+}
+
+/** Whole seconds until the window frees a point, at least one. */
+export function secondsUntil(res: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }

@@ -55,11 +55,11 @@ export interface VerifiedCredentialCache {
   forgetPerson(personId: string): void;
 }
 
-/** Counts failed logins per e-mail and per client address in a sliding window. */
+/** Counts failed logins per e-mail and per client address in a window, across every instance. */
 export interface LoginThrottle {
   /** Seconds until another attempt is allowed, or null when it is allowed now. */
-  retryAfter(email: string, clientAddress: string, now: Date): number | null;
-  recordFailure(email: string, clientAddress: string, now: Date): void;
+  retryAfter(email: string, clientAddress: string): Promise<number | null>;
+  recordFailure(email: string, clientAddress: string): Promise<void>;
 }
 
 export const AUTH_TOKENS = {

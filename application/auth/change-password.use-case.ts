@@ -36,12 +36,11 @@ export class ChangePassword {
   async execute(actor: Actor, command: ChangePasswordCommand): Promise<void> {
     const person = await this.people.findById(actor.personId);
     if (!person) throw new NotFound();
-    const now = this.clock.now();
-    const wait = this.throttle.retryAfter(person.email, command.clientAddress, now);
+    const wait = await this.throttle.retryAfter(person.email, command.clientAddress);
     if (wait !== null) throw new Throttled(wait);
     const hash = await this.credentials.findPasswordHash(actor.personId);
     if (!hash || !(await this.hasher.verify(command.currentPassword, hash))) {
-      this.throttle.recordFailure(person.email, command.clientAddress, now);
+      await this.throttle.recordFailure(person.email, command.clientAddress);
       throw ValidationFailed.field('current_password', 'Your current password was entered incorrectly.');
     }
     const problems = passwordProblems(command.newPassword);

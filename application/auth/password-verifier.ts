@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Person } from '../../domain/person/person';
 import { AuthenticationFailed, Throttled } from '../shared/errors';
-import { Clock, SHARED_TOKENS } from '../shared/ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { AUTH_TOKENS, CredentialRepository, LoginThrottle, PasswordHasher } from './auth.ports';
 
@@ -25,19 +24,17 @@ export class PasswordVerifier {
     @inject(AUTH_TOKENS.CredentialRepository) private readonly credentials: CredentialRepository,
     @inject(AUTH_TOKENS.PasswordHasher) private readonly hasher: PasswordHasher,
     @inject(AUTH_TOKENS.LoginThrottle) private readonly throttle: LoginThrottle,
-    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
   async verify(attempt: PasswordAttempt): Promise<Person> {
-    const now = this.clock.now();
-    const wait = this.throttle.retryAfter(attempt.email, attempt.clientAddress, now);
+    const wait = await this.throttle.retryAfter(attempt.email, attempt.clientAddress);
     if (wait !== null) throw new Throttled(wait);
 
     const person = await this.people.findByEmail(attempt.email);
     const hash = person && person.isActive ? await this.credentials.findPasswordHash(person.id) : null;
     const matches = await this.hasher.verify(attempt.password, hash ?? (await this.decoy()));
     if (!person || !hash || !matches) {
-      this.throttle.recordFailure(attempt.email, attempt.clientAddress, now);
+      await this.throttle.recordFailure(attempt.email, attempt.clientAddress);
       throw new AuthenticationFailed();
     }
     // Once per account after the cost goes up: this login pays for a second hash.

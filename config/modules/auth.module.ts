@@ -7,20 +7,21 @@ import { InMemoryCredentialRepository, InMemorySessionStore } from '../../adapte
 import { TypeOrmCredentialRepository } from '../../adapters/persistence/typeorm/auth/typeorm-credential.repository';
 import { SESSION_LIFETIME, TypeOrmSessionStore } from '../../adapters/persistence/typeorm/auth/typeorm-session.store';
 import { HmacCredentialCache } from '../../adapters/security/hmac-credential-cache';
-import { SlidingWindowLoginThrottle } from '../../adapters/security/sliding-window-login-throttle';
+import { FlexibleLoginThrottle } from '../../adapters/security/flexible-login-throttle';
 import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
+import { LimiterStore } from '../../adapters/security/limiter-store';
 import { AUTH_TOKENS, PasswordHasher } from '../../application/auth/auth.ports';
 import { AppConfig } from '../config';
 import { Storage } from './storage';
 
-export function authModule(storage: Storage, config: AppConfig, hasher: PasswordHasher): ContainerModule {
+export function authModule(storage: Storage, config: AppConfig, hasher: PasswordHasher, limiters: LimiterStore): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(AUTH_TOKENS.PasswordHasher).toConstantValue(hasher);
     bind(AUTH_TOKENS.VerifiedCredentialCache).toConstantValue(
       new HmacCredentialCache(randomBytes(32), config.basicAuthCacheSeconds),
     );
-    bind(AUTH_TOKENS.LoginThrottle).toConstantValue(new SlidingWindowLoginThrottle(config.loginThrottle));
-    bind(AUTH_TOKENS.NewAccountLimit).toConstantValue(new FlexibleRateLimit('new-account', config.newAccountsPerClientPerHour, 3600));
+    bind(AUTH_TOKENS.LoginThrottle).toConstantValue(new FlexibleLoginThrottle(limiters, config.loginThrottle));
+    bind(AUTH_TOKENS.NewAccountLimit).toConstantValue(new FlexibleRateLimit(limiters, 'new-account', config.newAccountsPerClientPerHour, 3600));
     bind(SESSION_LIFETIME).toConstantValue(config.sessionLifetimeSeconds);
     bind(COOKIE_SECURE).toConstantValue(config.cookieSecure);
     if (storage.kind === 'typeorm') {

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
+import { LimiterStore } from '../../adapters/security/limiter-store';
 import { AppConfig } from '../config';
 import { MembersController } from '../../adapters/http/organisation/members.controller';
 import { OrganisationController } from '../../adapters/http/organisation/organisation.controller';
@@ -24,9 +25,9 @@ import { PERSON_TOKENS } from '../../application/person/person.ports';
 import { Storage } from './storage';
 
 /** People, organisations, memberships and invitations: the core every other area builds on. */
-export function organisationModule(storage: Storage, mailer: Mailer, config: AppConfig): ContainerModule {
+export function organisationModule(storage: Storage, mailer: Mailer, config: AppConfig, limiters: LimiterStore): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind(ORGANISATION_TOKENS.InvitationQuota).toConstantValue(new FlexibleRateLimit('invitations', config.invitationsPerOrganisationPerDay, 86_400));
+    bind(ORGANISATION_TOKENS.InvitationQuota).toConstantValue(new FlexibleRateLimit(limiters, 'invitations', config.invitationsPerOrganisationPerDay, 86_400));
     bind(ORGANISATION_TOKENS.Mailer).toConstantValue(mailer);
     bind(ORGANISATION_TOKENS.TokenIssuer).toConstantValue(new Sha256TokenIssuer());
     bind(ORGANISATION_TOKENS.PublicBaseUrl).toConstantValue(config.publicBaseUrl);

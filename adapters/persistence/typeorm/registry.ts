@@ -20,6 +20,7 @@ import { RecordCounts1763700000910 } from './migrations/1763700000910-record-cou
 import { SearchIndexes1763700000920 } from './migrations/1763700000920-search-indexes';
 import { EmailNormalisation1763700000930 } from './migrations/1763700000930-email-normalisation';
 import { OneOpenInvitation1763700000940 } from './migrations/1763700000940-one-open-invitation';
+import { RateLimits1763700000950 } from './migrations/1763700000950-rate-limits';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -58,4 +59,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   SearchIndexes1763700000920,
   EmailNormalisation1763700000930,
   OneOpenInvitation1763700000940,
+  RateLimits1763700000950,
 ];

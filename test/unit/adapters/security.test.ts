@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { HmacCredentialCache } from '../../../adapters/security/hmac-credential-cache';
 import { PRODUCTION_SCRYPT_COST, ScryptPasswordHasher, Slots } from '../../../adapters/security/scrypt-password-hasher';
-import { ACCOUNT_WIDE_FACTOR, SlidingWindowLoginThrottle } from '../../../adapters/security/sliding-window-login-throttle';
+import { ACCOUNT_WIDE_FACTOR, FlexibleLoginThrottle } from '../../../adapters/security/flexible-login-throttle';
+import { MemoryLimiterStore } from '../../../adapters/security/limiter-store';
 import { newToken, Sha256TokenIssuer, tokenHash } from '../../../adapters/security/tokens';
 
 const CHEAP = { N: 1024, r: 8, p: 1 };
@@ -223,65 +224,89 @@ describe('HmacCredentialCache', () => {
   });
 });
 
-describe('SlidingWindowLoginThrottle', () => {
+describe('FlexibleLoginThrottle (on the memory store; the shared stores in test/integration/security)', () => {
   const limits = { perEmail: 3, perClient: 5, windowSeconds: 900 };
+  let elapsed = 0;
+  /** Moves time (and the library's timers) to `seconds` after the start. */
+  const at = (seconds: number) => {
+    jest.advanceTimersByTime((seconds - elapsed) * 1000);
+    elapsed = seconds;
+  };
+  const throttle = () => new FlexibleLoginThrottle(new MemoryLimiterStore(), limits);
 
-  it('allows attempts until the e-mail has failed the limit, then says how long to wait', () => {
-    const throttle = new SlidingWindowLoginThrottle(limits);
-    for (let i = 0; i < 2; i++) throttle.recordFailure('ada@example.com', '10.0.0.1', after(i));
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(2))).toBeNull();
+  beforeEach(() => {
+    jest.useFakeTimers({ now: T0 });
+    elapsed = 0;
+  });
+  afterEach(() => jest.useRealTimers());
 
-    throttle.recordFailure('ada@example.com', '10.0.0.1', after(2));
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(10))).toBe(890);
+  it('allows attempts until the e-mail has failed the limit, then says how long to wait', async () => {
+    const t = throttle();
+    for (let i = 0; i < 2; i++) {
+      at(i);
+      await t.recordFailure('ada@example.com', '10.0.0.1');
+    }
+    at(2);
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBeNull();
+
+    await t.recordFailure('ada@example.com', '10.0.0.1');
+    at(10);
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBe(890);
   });
 
-  it('counts the e-mail whatever its case', () => {
-    const throttle = new SlidingWindowLoginThrottle(limits);
-    throttle.recordFailure('Ada@Example.com', '10.0.0.1', T0);
-    throttle.recordFailure('ada@example.com ', '10.0.0.1', T0);
-    throttle.recordFailure('ADA@EXAMPLE.COM', '10.0.0.1', T0);
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(1))).toBe(899);
-    expect(throttle.retryAfter('grace@example.com', '10.0.0.1', after(1))).toBeNull();
+  it('counts the e-mail whatever its case or compatibility spelling', async () => {
+    const t = throttle();
+    await t.recordFailure('Ada@Example.com', '10.0.0.1');
+    await t.recordFailure('ada@example.com ', '10.0.0.1');
+    await t.recordFailure('ＡＤＡ@EXAMPLE.COM', '10.0.0.1');
+    at(1);
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBe(899);
+    expect(await t.retryAfter('grace@example.com', '10.0.0.1')).toBeNull();
   });
 
-  it("does not lock the account's owner out for a stranger's failures at another address", () => {
-    const throttle = new SlidingWindowLoginThrottle(limits);
-    for (let i = 0; i < 3; i++) throttle.recordFailure('ada@example.com', '10.6.6.6', after(i));
-    expect(throttle.retryAfter('ada@example.com', '10.6.6.6', after(3))).toBe(897);
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(3))).toBeNull();
+  it("does not lock the account's owner out for a stranger's failures at another address", async () => {
+    const t = throttle();
+    for (let i = 0; i < 3; i++) await t.recordFailure('ada@example.com', '10.6.6.6');
+    at(3);
+    expect(await t.retryAfter('ada@example.com', '10.6.6.6')).toBe(897);
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBeNull();
   });
 
-  it(`locks an account guessed at from many addresses once it reaches ${ACCOUNT_WIDE_FACTOR} times the limit`, () => {
-    const throttle = new SlidingWindowLoginThrottle(limits);
+  it(`locks an account guessed at from many addresses once it reaches ${ACCOUNT_WIDE_FACTOR} times the limit`, async () => {
+    const t = throttle();
     const failures = limits.perEmail * ACCOUNT_WIDE_FACTOR;
-    for (let i = 0; i < failures - 1; i++) throttle.recordFailure('ada@example.com', `10.1.${i}.1`, T0);
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(1))).toBeNull();
-    throttle.recordFailure('ada@example.com', '10.1.99.1', T0);
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(1))).toBe(899);
+    for (let i = 0; i < failures - 1; i++) await t.recordFailure('ada@example.com', `10.1.${i}.1`);
+    at(1);
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBeNull();
+    await t.recordFailure('ada@example.com', '10.1.99.1');
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBe(899);
   });
 
-  it('throttles a client address that fails across many e-mails', () => {
-    const throttle = new SlidingWindowLoginThrottle(limits);
-    for (let i = 0; i < 5; i++) throttle.recordFailure(`user${i}@example.com`, '10.0.0.9', after(i));
-    expect(throttle.retryAfter('new@example.com', '10.0.0.9', after(5))).toBe(895);
-    expect(throttle.retryAfter('new@example.com', '10.0.0.8', after(5))).toBeNull();
+  it('throttles a client address that fails across many e-mails', async () => {
+    const t = throttle();
+    for (let i = 0; i < 5; i++) await t.recordFailure(`user${i}@example.com`, '10.0.0.9');
+    at(5);
+    expect(await t.retryAfter('new@example.com', '10.0.0.9')).toBe(895);
+    expect(await t.retryAfter('new@example.com', '10.0.0.8')).toBeNull();
   });
 
-  it('allows again once the window has slid past the failures', () => {
-    const throttle = new SlidingWindowLoginThrottle(limits);
-    for (let i = 0; i < 3; i++) throttle.recordFailure('ada@example.com', '10.0.0.1', after(i * 100));
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(899))).toBe(1);
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(900))).toBeNull();
-  });
+  it("allows again once the window opened by the key's first failure has passed, and opens a new one", async () => {
+    const t = throttle();
+    for (const s of [0, 100, 200]) {
+      at(s);
+      await t.recordFailure('ada@example.com', '10.0.0.1');
+    }
+    at(899);
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBe(1);
+    at(900);
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBeNull();
 
-  it('waits for the oldest failure that still counts, at least one second', () => {
-    const throttle = new SlidingWindowLoginThrottle(limits);
-    for (const s of [0, 300, 600, 700]) throttle.recordFailure('ada@example.com', '10.0.0.1', after(s));
-    // Four failures, limit three: the wait ends when the one at 300 s leaves the window.
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(800))).toBe(400);
-    expect(throttle.retryAfter('ada@example.com', '10.0.0.1', after(1199.5))).toBe(1);
+    await t.recordFailure('ada@example.com', '10.0.0.1');
+    at(901);
+    expect(await t.retryAfter('ada@example.com', '10.0.0.1')).toBeNull();
   });
 });
+
 
 describe('tokens', () => {
   it('are 256 random bits, URL-safe, never repeated', () => {
