@@ -1,9 +1,8 @@
 import { emailKey } from '../../domain/person/email-address';
 import { createHmac } from 'node:crypto';
-import { VerifiedCredentialCache } from '../../application/auth/auth.ports';
+import { RememberedCredential, VerifiedCredentialCache } from '../../application/auth/auth.ports';
 
-interface Entry {
-  personId: string;
+interface Entry extends RememberedCredential {
   expiresAt: number;
 }
 
@@ -21,7 +20,7 @@ export class HmacCredentialCache implements VerifiedCredentialCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  lookup(email: string, password: string, now: Date): string | null {
+  lookup(email: string, password: string, now: Date): RememberedCredential | null {
     const id = this.keyOf(email, password);
     const entry = this.entries.get(id);
     if (!entry) return null;
@@ -29,13 +28,13 @@ export class HmacCredentialCache implements VerifiedCredentialCache {
       this.entries.delete(id);
       return null;
     }
-    return entry.personId;
+    return { personId: entry.personId, passwordHash: entry.passwordHash };
   }
 
-  remember(email: string, password: string, personId: string, now: Date): void {
+  remember(email: string, password: string, credential: RememberedCredential, now: Date): void {
     if (this.ttlSeconds <= 0) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(this.keyOf(email, password), { personId, expiresAt: now.getTime() + this.ttlSeconds * 1000 });
+    this.entries.set(this.keyOf(email, password), { ...credential, expiresAt: now.getTime() + this.ttlSeconds * 1000 });
   }
 
   forgetPerson(personId: string): void {

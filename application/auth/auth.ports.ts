@@ -50,9 +50,20 @@ export interface SessionStore {
  * Basic authentication does not pay for a memory-hard hash on every request.
  */
 export interface VerifiedCredentialCache {
-  lookup(email: string, password: string, now: Date): string | null;
-  remember(email: string, password: string, personId: string, now: Date): void;
+  lookup(email: string, password: string, now: Date): RememberedCredential | null;
+  remember(email: string, password: string, credential: RememberedCredential, now: Date): void;
   forgetPerson(personId: string): void;
+}
+
+/**
+ * Whose credential it was, and the password hash it was verified against:
+ * the entry holds only while that hash is still the stored one, which every
+ * instance reads from the database (a password changed on another instance
+ * ends it at the next request there).
+ */
+export interface RememberedCredential {
+  personId: string;
+  passwordHash: string;
 }
 
 /** Counts failed logins per e-mail and per client address in a window, across every instance. */

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
-import { AUTH_TOKENS, SessionStore, VerifiedCredentialCache } from './auth.ports';
+import { AUTH_TOKENS, CredentialRepository, SessionStore, VerifiedCredentialCache } from './auth.ports';
 import { PasswordAttempt, PasswordVerifier } from './password-verifier';
 
 export interface SessionActor extends Actor {
@@ -21,21 +21,26 @@ export class Authenticate {
     @inject(PasswordVerifier) private readonly verifier: PasswordVerifier,
     @inject(AUTH_TOKENS.VerifiedCredentialCache) private readonly cache: VerifiedCredentialCache,
     @inject(AUTH_TOKENS.SessionStore) private readonly sessions: SessionStore,
+    @inject(AUTH_TOKENS.CredentialRepository) private readonly credentials: CredentialRepository,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
   async withPassword(attempt: PasswordAttempt): Promise<Actor> {
     const now = this.clock.now();
     const remembered = this.cache.lookup(attempt.email, attempt.password, now);
-    if (remembered) return { personId: remembered };
+    if (remembered) {
+      // The password may have changed on another instance: the stored hash decides, on every request.
+      if ((await this.credentials.findPasswordHash(remembered.personId)) === remembered.passwordHash) return { personId: remembered.personId };
+      this.cache.forgetPerson(remembered.personId);
+    }
     // Requests that arrive together with the same credentials (a client's
     // first burst, or all of them when the remembered entry expires) share
     // one verification instead of each paying for scrypt.
     const key = `${attempt.email}\0${attempt.password}`;
     let verifying = this.verifying.get(key);
     if (!verifying) {
-      verifying = this.verifier.verify(attempt).then((person) => {
-        this.cache.remember(attempt.email, attempt.password, person.id, now);
+      verifying = this.verifier.verify(attempt).then(({ person, passwordHash }) => {
+        this.cache.remember(attempt.email, attempt.password, { personId: person.id, passwordHash }, now);
         return person.id;
       });
       this.verifying.set(key, verifying);

@@ -22,7 +22,7 @@ export class LogIn {
   ) {}
 
   async execute(attempt: PasswordAttempt): Promise<LoggedIn> {
-    const person = await this.verifier.verify(attempt);
+    const { person } = await this.verifier.verify(attempt);
     const now = this.clock.now();
     person.recordLogin(now);
     await this.people.save(person);

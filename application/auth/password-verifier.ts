@@ -26,7 +26,8 @@ export class PasswordVerifier {
     @inject(AUTH_TOKENS.LoginThrottle) private readonly throttle: LoginThrottle,
   ) {}
 
-  async verify(attempt: PasswordAttempt): Promise<Person> {
+  /** The person, and the password hash now stored for them (re-hashed if it was made at another cost). */
+  async verify(attempt: PasswordAttempt): Promise<{ person: Person; passwordHash: string }> {
     const wait = await this.throttle.retryAfter(attempt.email, attempt.clientAddress);
     if (wait !== null) throw new Throttled(wait);
 
@@ -38,8 +39,10 @@ export class PasswordVerifier {
       throw new AuthenticationFailed();
     }
     // Once per account after the cost goes up: this login pays for a second hash.
-    if (this.hasher.needsRehash(hash)) await this.credentials.replacePasswordHash(person.id, hash, await this.hasher.hash(attempt.password));
-    return person;
+    if (!this.hasher.needsRehash(hash)) return { person, passwordHash: hash };
+    const rehashed = await this.hasher.hash(attempt.password);
+    await this.credentials.replacePasswordHash(person.id, hash, rehashed);
+    return { person, passwordHash: rehashed };
   }
 
   private decoy(): Promise<string> {

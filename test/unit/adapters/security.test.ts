@@ -168,59 +168,59 @@ describe('HmacCredentialCache', () => {
   it('remembers a verified credential for the person', () => {
     const cache = newCache();
     expect(cache.lookup('ada@example.com', 'pw', T0)).toBeNull();
-    cache.remember('ada@example.com', 'pw', 'person-1', T0);
-    expect(cache.lookup('ada@example.com', 'pw', after(1))).toBe('person-1');
+    cache.remember('ada@example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
+    expect(cache.lookup('ada@example.com', 'pw', after(1))).toEqual({ personId: 'person-1', passwordHash: 'hash-of-person-1' });
   });
 
   it('matches the e-mail case-insensitively but the password exactly', () => {
     const cache = newCache();
-    cache.remember('Ada@Example.com', 'pw', 'person-1', T0);
-    expect(cache.lookup(' ada@example.COM ', 'pw', T0)).toBe('person-1');
+    cache.remember('Ada@Example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
+    expect(cache.lookup(' ada@example.COM ', 'pw', T0)).toEqual({ personId: 'person-1', passwordHash: 'hash-of-person-1' });
     expect(cache.lookup('ada@example.com', 'PW', T0)).toBeNull();
     expect(cache.lookup('ada@example.com', 'pw ', T0)).toBeNull();
   });
 
   it('does not confuse where the e-mail ends and the password starts', () => {
     const cache = newCache();
-    cache.remember('ada@example.com', 'xpw', 'person-1', T0);
+    cache.remember('ada@example.com', 'xpw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
     expect(cache.lookup('ada@example.comx', 'pw', T0)).toBeNull();
   });
 
   it('forgets an entry when its time is up', () => {
     const cache = newCache(60);
-    cache.remember('ada@example.com', 'pw', 'person-1', T0);
-    expect(cache.lookup('ada@example.com', 'pw', after(59.999))).toBe('person-1');
+    cache.remember('ada@example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
+    expect(cache.lookup('ada@example.com', 'pw', after(59.999))).toEqual({ personId: 'person-1', passwordHash: 'hash-of-person-1' });
     expect(cache.lookup('ada@example.com', 'pw', after(60))).toBeNull();
     expect(cache.lookup('ada@example.com', 'pw', after(1))).toBeNull();
   });
 
   it("forgets every credential of one person at once, and only that person's", () => {
     const cache = newCache();
-    cache.remember('ada@example.com', 'old', 'person-1', T0);
-    cache.remember('ada@example.com', 'older', 'person-1', T0);
-    cache.remember('grace@example.com', 'pw', 'person-2', T0);
+    cache.remember('ada@example.com', 'old', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
+    cache.remember('ada@example.com', 'older', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
+    cache.remember('grace@example.com', 'pw', { personId: 'person-2', passwordHash: 'hash-of-person-2' }, T0);
 
     cache.forgetPerson('person-1');
 
     expect(cache.lookup('ada@example.com', 'old', T0)).toBeNull();
     expect(cache.lookup('ada@example.com', 'older', T0)).toBeNull();
-    expect(cache.lookup('grace@example.com', 'pw', T0)).toBe('person-2');
+    expect(cache.lookup('grace@example.com', 'pw', T0)).toEqual({ personId: 'person-2', passwordHash: 'hash-of-person-2' });
   });
 
   it('remembers nothing when the lifetime is zero', () => {
     const cache = newCache(0);
-    cache.remember('ada@example.com', 'pw', 'person-1', T0);
+    cache.remember('ada@example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
     expect(cache.lookup('ada@example.com', 'pw', T0)).toBeNull();
   });
 
   it('drops the oldest entry when full', () => {
     const cache = newCache(60, 2);
-    cache.remember('a@x.co', 'pw', 'person-a', T0);
-    cache.remember('b@x.co', 'pw', 'person-b', T0);
-    cache.remember('c@x.co', 'pw', 'person-c', T0);
+    cache.remember('a@x.co', 'pw', { personId: 'person-a', passwordHash: 'hash-of-person-a' }, T0);
+    cache.remember('b@x.co', 'pw', { personId: 'person-b', passwordHash: 'hash-of-person-b' }, T0);
+    cache.remember('c@x.co', 'pw', { personId: 'person-c', passwordHash: 'hash-of-person-c' }, T0);
     expect(cache.lookup('a@x.co', 'pw', T0)).toBeNull();
-    expect(cache.lookup('b@x.co', 'pw', T0)).toBe('person-b');
-    expect(cache.lookup('c@x.co', 'pw', T0)).toBe('person-c');
+    expect(cache.lookup('b@x.co', 'pw', T0)).toEqual({ personId: 'person-b', passwordHash: 'hash-of-person-b' });
+    expect(cache.lookup('c@x.co', 'pw', T0)).toEqual({ personId: 'person-c', passwordHash: 'hash-of-person-c' });
   });
 });
 

@@ -1,9 +1,10 @@
+import { AUTH_TOKENS, CredentialRepository } from '../../../../application/auth/auth.ports';
 import { Authenticate } from '../../../../application/auth/authenticate.use-case';
 import { ChangePassword } from '../../../../application/auth/change-password.use-case';
 import { LogIn } from '../../../../application/auth/log-in.use-case';
 import { AuthenticationFailed, Throttled } from '../../../../application/shared/errors';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { A_CLIENT_ADDRESS, A_PASSWORD, InMemoryUseCases, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
+import { A_CLIENT_ADDRESS, A_PASSWORD, CHEAP_HASHER, InMemoryUseCases, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
 
 const NEW_PASSWORD = 'an even better passphrase';
 
@@ -57,6 +58,16 @@ describe('Authenticate.withPassword (HTTP Basic)', () => {
     app.clock.advance({ seconds: 60 });
     await expect(basic(A_PASSWORD)).resolves.toEqual({ personId: ada.actor.personId });
     expect(app.hasher.verifications).toBe(before + 1);
+  });
+
+  it('stops honouring a remembered credential as soon as the stored password changes, as on another instance', async () => {
+    await basic(A_PASSWORD);
+    const credentials = app.get<CredentialRepository>(AUTH_TOKENS.CredentialRepository);
+    // Another instance changed it: nothing told this one's cache.
+    await credentials.setPasswordHash(ada.actor.personId, await CHEAP_HASHER.hash(NEW_PASSWORD), app.clock.now());
+
+    await expect(basic(A_PASSWORD)).rejects.toBeInstanceOf(AuthenticationFailed);
+    await expect(basic(NEW_PASSWORD)).resolves.toEqual({ personId: ada.actor.personId });
   });
 
   it('never remembers a wrong password', async () => {
