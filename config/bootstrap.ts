@@ -5,11 +5,13 @@ import { DataSource } from 'typeorm';
 import { createHttpApp } from '../adapters/http/app';
 import { AuthGuard, HTTP_TOKENS, HttpController } from '../adapters/http/shared/controller';
 import { TypeOrmDatabase } from '../adapters/persistence/typeorm/database';
-import { createDataSource, dialectOf } from '../adapters/persistence/typeorm/data-source';
+import { createDataSource, dialectOf, sqliteFileOf } from '../adapters/persistence/typeorm/data-source';
+import { migrateExclusively } from '../adapters/persistence/typeorm/migrate';
 import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterStore } from '../adapters/security/limiter-store';
 import { Logger } from '../adapters/system/logger';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
+import { EXPENSE_TOKENS, ReceiptStorage } from '../application/expense/expense.ports';
 import { Mailer } from '../application/organisation/organisation.ports';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,8 @@ export interface BootstrapOptions extends Partial<Omit<ContainerParts, 'config' 
   /** Postgres: the schema to use (tests isolate each file in its own). */
   schema?: string;
   isDraining?: () => boolean;
+  /** Apply pending migrations first (default); a cluster's workers leave it to the primary. */
+  migrate?: boolean;
 }
 
 /** Opens the database, applies pending migrations, wires the container and the Koa app. */
@@ -40,7 +44,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   const dataSource = createDataSource({ url: config.databaseUrl, dataDir: config.dataDir, schema: options.schema });
   await dataSource.initialize();
   try {
-    await dataSource.runMigrations({ transaction: 'each' });
+    // A cluster's workers find the schema migrated by their primary.
+    if (options.migrate !== false) await migrateExclusively(dataSource, sqliteFile(config));
   } catch (error) {
     await dataSource.destroy();
     throw error;
@@ -66,11 +71,20 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     publicOrigin: config.publicOrigin,
     trustedOrigins: config.csrfTrustedOrigins,
   });
+  const receipts = container.get<ReceiptStorage & { close?(): Promise<void> }>(EXPENSE_TOKENS.ReceiptStorage);
   const close = async () => {
     await limiters.close();
+    await receipts.close?.(); // the S3 client's connections
     await database.close();
   };
   return { app, container, dataSource, close };
+}
+
+/** The SQLite database file, or undefined for Postgres and an in-memory database. */
+export function sqliteFile(config: AppConfig): string | undefined {
+  if (dialectOf(config.databaseUrl) === 'postgres') return undefined;
+  const file = sqliteFileOf({ url: config.databaseUrl, dataDir: config.dataDir });
+  return file === ':memory:' ? undefined : file;
 }
 
 /**

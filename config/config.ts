@@ -41,7 +41,25 @@ export interface AppConfig {
   workers: number;
   /** `redis://…` (may carry a password): short-lived shared state there rather than in the database. */
   redisUrl: string | undefined;
+  /** Where receipts live: `DATA_DIR/receipts`, or an S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`). */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Object keys start with `<prefix>/`; empty for the bucket's root. */
+      prefix: string;
+      /** An S3-compatible service; absent means AWS. */
+      endpoint?: string;
+      region: string;
+      /** Both or neither (then the SDK's own chain: environment, instance role, …). Secrets. */
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -136,6 +154,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom,
     workers: env.WORKERS === 'auto' ? availableParallelism() : integer('WORKERS', 1, 1, 64),
     redisUrl,
+    storage: storageConfig(env, problems, flag),
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
@@ -157,6 +176,55 @@ function isSmtpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A bucket name as S3 allows it: 3 to 63 lower-case letters, digits, dots and hyphens. */
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** Path segments of plain characters: no `.`/`..` a store might normalise, nothing that needs escaping. */
+const S3_PREFIX = /^(?!\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._-]+)*$/;
+
+/**
+ * `STORAGE_URL` and the S3 variables. They are read only for `s3://`: AWS_* may be
+ * in the environment for other tools. Problems name variables, never values
+ * (a mistyped STORAGE_URL may hold credentials).
+ */
+function storageConfig(env: Env, problems: string[], flag: (name: string, fallback: boolean) => boolean): StorageConfig {
+  const url = env.STORAGE_URL;
+  if (!url) return { kind: 'local' };
+  const match = /^s3:\/\/([^/]*)(?:\/(.*))?$/.exec(url);
+  const bucket = match?.[1] ?? '';
+  const prefix = (match?.[2] ?? '').replace(/^\/+|\/+$/g, '');
+  if (!match || !S3_BUCKET.test(bucket) || (prefix !== '' && !S3_PREFIX.test(prefix))) {
+    problems.push('STORAGE_URL must be s3://bucket or s3://bucket/prefix (a prefix of letters, digits, ".", "_", "-" and "/").');
+    return { kind: 'local' };
+  }
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !isHttpUrl(endpoint)) problems.push('S3_ENDPOINT must be an http(s) URL.');
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[A-Za-z0-9-]{1,63}$/.test(region)) problems.push('S3_REGION must be a region name such as us-east-1.');
+  const accessKeyId = secret(env, 'AWS_ACCESS_KEY_ID', problems);
+  const secretAccessKey = secret(env, 'AWS_SECRET_ACCESS_KEY', problems);
+  if (!accessKeyId !== !secretAccessKey) {
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or their _FILE) must be set together.');
+  }
+  return {
+    kind: 's3',
+    bucket,
+    prefix,
+    ...(endpoint && { endpoint }),
+    region,
+    ...(accessKeyId && secretAccessKey && { accessKeyId, secretAccessKey }),
+    forcePathStyle: flag('S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
   } catch {
     return false;
   }

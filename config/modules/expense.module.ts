@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { LocalDiskReceiptStorage } from '../../adapters/file-storage/local-disk-receipt-storage';
 import { InMemoryReceiptStorage } from '../../adapters/file-storage/in-memory-receipt-storage';
+import { S3ReceiptStorage } from '../../adapters/file-storage/s3-receipt-storage';
 import { ExpenseController } from '../../adapters/http/expense/expense.controller';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import { InMemoryExpenseRepository } from '../../adapters/persistence/in-memory/in-memory-expense.repository';
@@ -17,7 +18,9 @@ export function expenseModule(storage: Storage, config: AppConfig): ContainerMod
   return new ContainerModule(({ bind }) => {
     if (storage.kind === 'typeorm') {
       bind(EXPENSE_TOKENS.ExpenseRepository).to(TypeOrmExpenseRepository).inSingletonScope();
-      bind(EXPENSE_TOKENS.ReceiptStorage).toConstantValue(new LocalDiskReceiptStorage(config.dataDir));
+      bind(EXPENSE_TOKENS.ReceiptStorage).toConstantValue(
+        config.storage.kind === 's3' ? new S3ReceiptStorage(config.storage) : new LocalDiskReceiptStorage(config.dataDir),
+      );
     } else {
       bind(EXPENSE_TOKENS.ExpenseRepository).toConstantValue(new InMemoryExpenseRepository());
       bind(EXPENSE_TOKENS.ReceiptStorage).toConstantValue(new InMemoryReceiptStorage());

@@ -52,7 +52,7 @@ export class SqliteGroupCommit {
     const runner = this.dataSource.createQueryRunner();
     const succeeded: { job: Job; result: unknown }[] = [];
     try {
-      await runner.startTransaction();
+      await beginImmediately(runner);
       while (succeeded.length < this.groupLimit && (this.pending.length > 0 || (await this.othersArrived()))) {
         const job = this.pending.shift()!;
         const outcome = await this.runInSavepoint(runner, job);
@@ -96,4 +96,19 @@ export class SqliteGroupCommit {
   private get connection(): BetterSqlite3.Database {
     return (this.dataSource.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
   }
+}
+
+/**
+ * Opens the group's transaction with the write lock taken at once (`BEGIN
+ * IMMEDIATE`): when several processes share the file, one that read first and
+ * wrote later would fail with SQLITE_BUSY as soon as another had committed
+ * meanwhile; taking the lock first makes it wait (busy_timeout) instead.
+ * TypeORM's own BEGIN is deferred and has no option for it, so this runner's
+ * BEGIN is rewritten; its savepoints and COMMIT stay TypeORM's.
+ */
+async function beginImmediately(runner: QueryRunner): Promise<void> {
+  const query = runner.query.bind(runner);
+  runner.query = ((sql: string, ...rest: unknown[]) =>
+    query(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...(rest as []))) as QueryRunner['query'];
+  await runner.startTransaction();
 }

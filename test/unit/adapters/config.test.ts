@@ -6,6 +6,8 @@ import { createLogger } from '../../../adapters/system/logger';
 import { ConfigError, loadConfig } from '../../../config/config';
 
 const KEY = randomBytes(32).toString('base64');
+const STORAGE_URL_PROBLEM = 'STORAGE_URL must be s3://bucket or s3://bucket/prefix (a prefix of letters, digits, ".", "_", "-" and "/").';
+const S3_CREDENTIALS_PROBLEM = 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or their _FILE) must be set together.';
 
 /** The problems listed by the ConfigError that `env` raises; fails when it loads. */
 function problemsOf(env: Record<string, string>): string[] {
@@ -47,6 +49,7 @@ describe('loadConfig defaults', () => {
       mailFrom: 'no-reply@localhost',
       workers: 1,
       redisUrl: undefined,
+      storage: { kind: 'local' },
     });
   });
 
@@ -121,6 +124,43 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY, COOKIE_SECURE: 'off' }).cookieSecure).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: 'TRUE' }).cookieSecure).toBe(true);
   });
+
+  it('keeps receipts in an S3-compatible bucket under a prefix when STORAGE_URL names one', () => {
+    const config = loadConfig({
+      STORAGE_URL: 's3://acme-receipts/prod/receipts/',
+      S3_ENDPOINT: 'https://s3.eu-central.example.com',
+      S3_REGION: 'eu-central-1',
+      AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'hunter2',
+      S3_FORCE_PATH_STYLE: 'yes',
+    });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'acme-receipts',
+      prefix: 'prod/receipts',
+      endpoint: 'https://s3.eu-central.example.com',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'hunter2',
+      forcePathStyle: true,
+    });
+  });
+
+  it("uses a bucket's root, AWS's us-east-1 and the SDK's own credentials when only the bucket is named", () => {
+    expect(loadConfig({ STORAGE_URL: 's3://acme-receipts' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'acme-receipts',
+      prefix: '',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('ignores the S3 variables while receipts stay on disk', () => {
+    expect(loadConfig({ S3_ENDPOINT: 'not a url', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_FORCE_PATH_STYLE: 'perhaps' }).storage).toEqual({
+      kind: 'local',
+    });
+  });
 });
 
 describe('loadConfig validation', () => {
@@ -147,6 +187,17 @@ describe('loadConfig validation', () => {
     [{ SMTP_URL: 'smtp.example.com:587' }, 'SMTP_URL must be an smtp:// or smtps:// URL with a host.'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an e-mail address, optionally as "Name <address>".'],
     [{ MAIL_FROM: 'a@b.example\r\nBcc: c@d.example' }, 'MAIL_FROM must be an e-mail address, optionally as "Name <address>".'],
+    [{ STORAGE_URL: 'file:///var/lib/receipts' }, STORAGE_URL_PROBLEM],
+    [{ STORAGE_URL: 's3:/acme-receipts' }, STORAGE_URL_PROBLEM],
+    [{ STORAGE_URL: 's3://' }, STORAGE_URL_PROBLEM],
+    [{ STORAGE_URL: 's3://Acme_Receipts' }, STORAGE_URL_PROBLEM],
+    [{ STORAGE_URL: 's3://acme-receipts/../other' }, STORAGE_URL_PROBLEM],
+    [{ STORAGE_URL: 's3://acme-receipts/a//b' }, STORAGE_URL_PROBLEM],
+    [{ STORAGE_URL: 's3://acme-receipts', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be an http(s) URL.'],
+    [{ STORAGE_URL: 's3://acme-receipts', S3_REGION: 'eu central' }, 'S3_REGION must be a region name such as us-east-1.'],
+    [{ STORAGE_URL: 's3://acme-receipts', S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE must be true or false.'],
+    [{ STORAGE_URL: 's3://acme-receipts', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, S3_CREDENTIALS_PROBLEM],
+    [{ STORAGE_URL: 's3://acme-receipts', AWS_SECRET_ACCESS_KEY: 'hunter2' }, S3_CREDENTIALS_PROBLEM],
   ])('refuses %j', (env, problem) => {
     expect(problemsOf(env)).toEqual([problem]);
   });
@@ -162,6 +213,12 @@ describe('loadConfig validation', () => {
       expect(loadConfig({ SMTP_URL: url }).smtpUrl).toBe(url);
     }
     expect(loadConfig({ MAIL_FROM: 'books@acme.example' }).mailFrom).toBe('books@acme.example');
+  });
+
+  it('never repeats a STORAGE_URL, which may have been given credentials, in a problem', () => {
+    const [problem] = problemsOf({ STORAGE_URL: 's3://AKIAEXAMPLE:hunter2@acme-receipts/receipts' });
+    expect(problem).toBe(STORAGE_URL_PROBLEM);
+    expect(problem).not.toContain('hunter2');
   });
 
   it('never repeats the SMTP URL, which holds a password, in a problem', () => {
@@ -217,6 +274,22 @@ describe('secrets from files (*_FILE)', () => {
 
   it('reads the SMTP URL from a file', () => {
     expect(loadConfig({ SMTP_URL_FILE: secretFile('smtp-url', 'smtp://u:p@smtp.example.com:587\n') }).smtpUrl).toBe('smtp://u:p@smtp.example.com:587');
+  });
+
+  it('reads the S3 credentials from files, and names an unreadable one without its contents', () => {
+    const storage = loadConfig({
+      STORAGE_URL: 's3://acme-receipts/receipts',
+      AWS_ACCESS_KEY_ID_FILE: secretFile('access-key-id', 'AKIAEXAMPLE\n'),
+      AWS_SECRET_ACCESS_KEY_FILE: secretFile('secret-access-key', '  hunter2\n'),
+    }).storage;
+    expect(storage).toMatchObject({ kind: 's3', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'hunter2' });
+    expect(
+      problemsOf({
+        STORAGE_URL: 's3://acme-receipts',
+        AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        AWS_SECRET_ACCESS_KEY_FILE: path.join(directory, 'missing'),
+      }),
+    ).toEqual(['AWS_SECRET_ACCESS_KEY_FILE names a file that cannot be read.', S3_CREDENTIALS_PROBLEM]);
   });
 
   it('satisfies production with a key file', () => {

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { ReceiptStorage } from '../../application/expense/expense.ports';
+import { IncomingFile } from '../../application/shared/incoming-file';
+import { RECEIPT_FILE_EXTENSIONS, ReceiptContentType } from '../../domain/expense/receipt';
+
+/** `<organisation id>/<random uuid>.<ext>`, as on local disk: nothing of it comes from the client. */
+const KEY = /^[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|png|jpg|webp)$/;
+
+/**
+ * S3's smallest part (every part but the last). An upload holds one part in
+ * memory at a time, so this is also what a put costs in memory, whatever the file's size.
+ */
+const PART_BYTES = 5 * 1024 * 1024;
+
+export interface S3ReceiptStorageOptions {
+  bucket: string;
+  /** Object keys are `<prefix>/<key>`; empty for the bucket's root. */
+  prefix: string;
+  /** An S3-compatible service's URL; absent means AWS. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither: without them the SDK's own chain applies (environment, instance role, …). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`, as most self-hosted stores want. */
+  forcePathStyle: boolean;
+}
+
+/**
+ * Receipts as objects in an S3-compatible bucket. Uploads stream through
+ * lib-storage (one part in memory; multipart beyond 5 MiB) and a put answers only
+ * once the store has confirmed the whole object; reads stream the object's body.
+ */
+export class S3ReceiptStorage implements ReceiptStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
+  constructor(options: S3ReceiptStorageOptions) {
+    this.bucket = options.bucket;
+    this.prefix = options.prefix.replace(/^\/+|\/+$/g, '');
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // Since 3.729 the SDK adds CRC checksum headers to every upload and expects them
+      // on downloads, which several S3-compatible stores refuse or do not send
+      // (aws/aws-sdk-js-v3#6810). Parts are buffers, so SigV4 still signs each
+      // one's SHA-256 and the store checks it.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(organisationId: string, file: IncomingFile, contentType: ReceiptContentType): Promise<string> {
+    const key = `${organisationId}/${randomUUID()}.${RECEIPT_FILE_EXTENSIONS[contentType]}`;
+    const objectKey = this.objectKey(key);
+    // When the upload fails because the file could not be read, that is the error to
+    // report, not what aborting the multipart upload said afterwards.
+    const reading: { failure?: { error: unknown } } = {};
+    const body = Readable.from(
+      (async function* () {
+        try {
+          yield* file.content();
+        } catch (error) {
+          reading.failure = { error };
+          throw error;
+        }
+      })(),
+      { objectMode: false },
+    );
+    try {
+      await new Upload({
+        client: this.client,
+        params: { Bucket: this.bucket, Key: objectKey, Body: body, ContentType: contentType },
+        partSize: PART_BYTES,
+        queueSize: 1,
+        // A failed multipart upload is aborted, so that its parts neither show nor cost.
+        leavePartsOnError: false,
+      }).done();
+    } catch (error) {
+      throw reading.failure ? reading.failure.error : error;
+    } finally {
+      // Releases the file when the store failed before it was read to the end.
+      body.destroy();
+    }
+    return key;
+  }
+
+  async read(key: string): Promise<AsyncIterable<Uint8Array> | null> {
+    const objectKey = this.objectKey(key);
+    try {
+      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      if (!Body) throw new Error("The store answered without the receipt's content.");
+      // In Node the body is the response stream itself: nothing is read ahead of the client.
+      return Body as AsyncIterable<Uint8Array>;
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    const objectKey = this.objectKey(key);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+    } catch (error) {
+      // S3 answers 204 for a key that names nothing; some compatible stores answer 404.
+      if (!isMissingObject(error)) throw error;
+    }
+  }
+
+  /** Closes the connections kept open to the store. */
+  close(): void {
+    this.client.destroy();
+  }
+
+  private objectKey(key: string): string {
+    // Keys come from the database, but a request only ever names a well-formed one.
+    if (!KEY.test(key)) throw new Error('Malformed receipt key.');
+    return this.prefix ? `${this.prefix}/${key}` : key;
+  }
+}
+
+/**
+ * The object is not there. A missing bucket is also a 404, but that is the
+ * configuration's fault, and must not pass for a receipt that is gone.
+ */
+function isMissingObject(error: unknown): boolean {
+  const { name, $metadata } = (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };
+  if (name === 'NoSuchKey') return true;
+  return $metadata?.httpStatusCode === 404 && name !== 'NoSuchBucket';
+}

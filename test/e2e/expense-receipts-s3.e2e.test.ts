@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { S3ReceiptStorage } from '../../adapters/file-storage/s3-receipt-storage';
+import { EXPENSE_TOKENS, ReceiptStorage } from '../../application/expense/expense.ports';
+import { signUp, TestUser } from '../support/accounts';
+import { testDatabases } from '../support/databases';
+import { anExpense, expensePaths, multipart, RECEIPT_FILES } from '../support/expenses';
+import { TestS3Server } from '../support/s3-server';
+import { startTestApp, TestApp } from '../support/test-app';
+
+const BUCKET = 'expense-receipts';
+/** Object keys: `receipts/<organisation id>/<uuid>.<ext>`. */
+const OBJECT_KEY = /^receipts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(pdf|png|jpg|webp)$/;
+
+describe.each(testDatabases())('expense receipts in an S3 bucket on $name', (factory) => {
+  let s3: TestS3Server;
+  let app: TestApp;
+  let dispose: () => Promise<void>;
+  let owner: TestUser;
+  let paths: ReturnType<typeof expensePaths>;
+
+  beforeAll(async () => {
+    s3 = await TestS3Server.start();
+    await s3.createBucket(BUCKET);
+    const database = await factory.create();
+    dispose = database.dispose;
+    app = await startTestApp(database, { env: s3.env(BUCKET, 'receipts') });
+    owner = await signUp(app.client);
+    paths = expensePaths(owner.organisationUniqueId);
+  });
+
+  afterAll(async () => {
+    const storage = app.application.container.get<ReceiptStorage>(EXPENSE_TOKENS.ReceiptStorage);
+    await app.close();
+    if (storage instanceof S3ReceiptStorage) storage.close();
+    await dispose();
+    await s3.stop();
+  });
+
+  const objects = () => s3.objectKeys(BUCKET);
+
+  /** Receipt files under the data directory, where they would be without STORAGE_URL. */
+  const filesOnDisk = (): string[] => {
+    const root = path.join(app.config.dataDir, 'receipts');
+    if (!existsSync(root)) return [];
+    return readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  };
+
+  const createWithReceipt = (receipt: { bytes: Buffer; type: string }) =>
+    owner.api.post(paths.create, undefined, { multipart: multipart(anExpense(), receipt) });
+
+  const download = (id: string) =>
+    fetch(`${app.client.baseUrl}${paths.receipt(id)}`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString('base64')}` },
+    });
+
+  it('is configured for the bucket', () => {
+    expect(app.config.storage).toMatchObject({ kind: 's3', bucket: BUCKET, prefix: 'receipts', forcePathStyle: true });
+    expect(app.application.container.get(EXPENSE_TOKENS.ReceiptStorage)).toBeInstanceOf(S3ReceiptStorage);
+  });
+
+  it.each([
+    ['a small PDF', { bytes: RECEIPT_FILES.pdf.bytes, type: 'application/pdf' }],
+    ['a 6 MiB PNG', { bytes: Buffer.concat([RECEIPT_FILES.png.bytes, randomBytes(6 * 1024 * 1024)]), type: 'image/png' }],
+  ])('keeps %s in the bucket, not on disk, and gives it back byte for byte', async (_case, file) => {
+    const before = await objects();
+    const created = await createWithReceipt(file);
+    expect(created.status).toBe(201);
+
+    const added = (await objects()).filter((key) => !before.includes(key));
+    expect(added).toEqual([expect.stringMatching(OBJECT_KEY)]);
+    expect(await s3.head(BUCKET, added[0])).toEqual({ contentType: file.type, size: file.bytes.length });
+    expect(filesOnDisk()).toEqual([]);
+
+    const response = await download(created.body.unique_id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe(file.type);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBe(file.bytes.length);
+    expect(bytes.equals(file.bytes)).toBe(true);
+  });
+
+  it('replaces the object when the receipt is replaced, and removes it with the expense', async () => {
+    const created = await createWithReceipt(RECEIPT_FILES.pdf);
+    const id = created.body.unique_id;
+    const withPdf = await objects();
+
+    const replaced = await owner.api.patch(paths.update(id), undefined, { multipart: multipart({}, RECEIPT_FILES.jpeg) });
+    expect(replaced.status).toBe(200);
+    const withJpeg = await objects();
+    expect(withJpeg).toHaveLength(withPdf.length);
+    expect(withJpeg.filter((key) => !withPdf.includes(key))).toEqual([expect.stringMatching(/\.jpg$/)]);
+    expect(Buffer.from(await (await download(id)).arrayBuffer()).equals(RECEIPT_FILES.jpeg.bytes)).toBe(true);
+
+    expect((await owner.api.delete(paths.delete(id))).status).toBe(204);
+    expect(await objects()).toHaveLength(withPdf.length - 1);
+    expect(filesOnDisk()).toEqual([]);
+  });
+});
