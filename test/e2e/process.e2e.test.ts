@@ -1,4 +1,3 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -7,38 +6,15 @@ import path from 'node:path';
 import { ApiClient } from '../support/api-client';
 import { signUp } from '../support/accounts';
 import { anExpense, expensePaths } from '../support/expenses';
+import { ServerProcess, startServerProcess } from '../support/server-process';
 
 /**
- * The server as `npm start` runs it, in a child process: SIGTERM drains
- * in-flight requests and exits 0; after `kill -9` nothing acknowledged is lost.
+ * The server as `npm start` runs it, in a child process on SQLite in
+ * `dataDir`: SIGTERM drains in-flight requests and exits 0; after `kill -9`
+ * nothing acknowledged is lost.
  */
-const ROOT = path.resolve(__dirname, '../..');
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<number | null>;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'config/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', TS_NODE_TRANSPILE_ONLY: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('"listening"')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', () => reject(new Error('server exited during start')));
-  });
-  return { child, port, exited };
+function startServer(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
 }
 
 describe('the server process', () => {
