@@ -46,9 +46,13 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     method: 'GET',
     path: '/readyz',
     credentials: 'none',
-    answers: [answers.ok(READINESS_SCHEMA), { status: 503, description: 'The database does not answer.', json: READINESS_SCHEMA }],
+    answers: [
+      answers.ok(READINESS_SCHEMA),
+      { status: 503, description: 'The database does not answer, or the instance is shutting down.', json: READINESS_SCHEMA },
+    ],
     handle: async (ctx) => {
-      const ready = await options.isReady().catch(() => false);
+      // A draining instance says so, and a load balancer stops sending it requests.
+      const ready = !options.isDraining?.() && (await options.isReady().catch(() => false));
       ctx.status = ready ? 200 : 503;
       ctx.body = { status: ready ? 'ready' : 'unavailable' };
     },

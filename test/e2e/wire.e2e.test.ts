@@ -1,15 +1,16 @@
 import http from 'node:http';
 import { signUp, TestUser } from '../support/accounts';
-import { testDatabases } from '../support/databases';
+import { TestDatabase, testDatabases } from '../support/databases';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe.each(testDatabases())('wire conventions on $name', (factory) => {
   let app: TestApp;
   let dispose: () => Promise<void>;
   let user: TestUser;
+  let database: TestDatabase;
 
   beforeAll(async () => {
-    const database = await factory.create();
+    database = await factory.create();
     dispose = database.dispose;
     app = await startTestApp(database);
     user = await signUp(app.client);
@@ -200,6 +201,18 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
     const ready = await app.client.get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready while it drains, though alive', async () => {
+    const draining = await startTestApp(database, { isDraining: () => true });
+    try {
+      expect((await draining.client.get('/healthz')).status).toBe(200);
+      const ready = await draining.client.get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'unavailable' });
+    } finally {
+      await draining.close();
+    }
   });
 
   it.each([

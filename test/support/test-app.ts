@@ -23,6 +23,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  /** Whether the app should answer as an instance shutting down. */
+  isDraining?: () => boolean;
 }
 
 /** The real application on a test database, listening on a free port. */
@@ -43,6 +45,7 @@ export async function startTestApp(database: TestDatabase, options: TestAppOptio
     hasher: TEST_HASHER,
     encryptionKey: randomBytes(32),
     clock: options.clock,
+    isDraining: options.isDraining,
   });
   const server = http.createServer(application.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
