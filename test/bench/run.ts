@@ -31,6 +31,8 @@ import { peakRss, ServerCommand, ServerProcess, startServer } from './server-pro
 const ROOT = path.resolve(__dirname, '../../..');
 const WORK = path.join(ROOT, '.bench');
 const BASELINE_VENDORS = 10_000;
+/** What runs again with `WORKERS=2`. */
+const SCALED_SCENARIOS = ['list', 'me'];
 
 interface Options {
   sizes: SeedSizes;
@@ -58,6 +60,8 @@ interface Measurement extends LoadResult {
   rssMb: number;
   /** Its RSS when the measurement ended. */
   rssEndMb: number;
+  /** Server processes (`WORKERS`); RSS is the first process's (a cluster's primary). */
+  workers: number;
 }
 
 /** A server ready to measure: where it runs and how to authenticate. */
@@ -69,6 +73,8 @@ interface Target {
   process: ServerProcess;
   /** Whether it has cookie sessions (the reference has Basic only). */
   cookies: boolean;
+  /** Server processes on the port (`WORKERS`). */
+  workers: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -123,6 +129,15 @@ async function main(): Promise<void> {
       } finally {
         await target.process.stop();
       }
+      // The same lists with two processes on the port (issue 14), Basic only.
+      const scaled = SCALED_SCENARIOS.filter((s) => !options.only || options.only.includes(s));
+      if (scaling || scaled.length === 0) continue;
+      const cluster = await startService(engine, size, options, 2);
+      try {
+        measurements.push(...(await measure(cluster, generator, { ...options, only: scaled }, scaling)));
+      } finally {
+        await cluster.process.stop();
+      }
     }
     if (options.ceiling) {
       const target = await startCeiling(options.ceiling, size);
@@ -144,7 +159,7 @@ async function main(): Promise<void> {
 // ---------------------------------------------------------------- the servers
 
 /** The service on a freshly seeded copy of the data, with the production settings. */
-async function startService(engine: Engine, sizes: SeedSizes, options: Options): Promise<Target> {
+async function startService(engine: Engine, sizes: SeedSizes, options: Options, workers = 1): Promise<Target> {
   const name = `${engine}-${sizes.vendors}-${sizes.expenses}`;
   const dir = path.join(WORK, name);
   const runDir = path.join(dir, 'run');
@@ -158,8 +173,8 @@ async function startService(engine: Engine, sizes: SeedSizes, options: Options):
   } else {
     ({ env, organisation } = await seededPostgres(name, runDir, sizes));
   }
-  const process = await startServer({ args: ['dist/config/main.js'], cwd: ROOT, env: { ...env, LOG_LEVEL: 'info' } });
-  return { name: 'service', engine, vendors: sizes.vendors, organisation, process, cookies: true };
+  const process = await startServer({ args: ['dist/config/main.js'], cwd: ROOT, env: { ...env, LOG_LEVEL: 'info', WORKERS: String(workers) } });
+  return { name: 'service', engine, vendors: sizes.vendors, organisation, process, cookies: workers === 1, workers };
 }
 
 interface SeededData {
@@ -229,7 +244,7 @@ async function startCeiling(dir: string, sizes: SeedSizes): Promise<Target> {
   process.stderr.write(`seeding the reference (${sizes.vendors} vendors)…\n`);
   execFileSync(process.execPath, command.args, { cwd: app, env: { ...process.env, ...command.env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const server = await startServer({ ...command, args: [path.join(app, 'server.js')] });
-  return { name: 'ceiling', engine: 'sqlite', vendors: sizes.vendors, organisation: 'bench-org', process: server, cookies: false };
+  return { name: 'ceiling', engine: 'sqlite', vendors: sizes.vendors, organisation: 'bench-org', process: server, cookies: false, workers: 1 };
 }
 
 // ---------------------------------------------------------------- the scenarios
@@ -288,6 +303,7 @@ async function measure(target: Target, generator: LoadGenerator, options: Option
           vendors: target.vendors,
           rssMb: peakMb,
           rssEndMb: endMb,
+          workers: target.workers,
         };
         printRow(measurement);
         results.push(measurement);
@@ -332,7 +348,7 @@ async function probe(baseUrl: string, headers: Record<string, string>, kinds: Re
 
 // ---------------------------------------------------------------- output
 
-const COLUMNS = '%-8s %-8s %-6s %-9s %9s %9s %9s %7s %7s %7s';
+const COLUMNS = '%-10s %-8s %-6s %-9s %9s %9s %9s %7s %7s %7s';
 
 function printHeader(): void {
   console.log(format(COLUMNS, 'server', 'engine', 'auth', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'non2xx', 'errors', 'RSS MB'));
@@ -340,7 +356,7 @@ function printHeader(): void {
 
 function printRow(m: Measurement): void {
   console.log(
-    format(COLUMNS, m.server, m.vendors === BASELINE_VENDORS ? m.engine : `${m.engine}@${m.vendors}`, m.auth, m.scenario,
+    format(COLUMNS, m.workers > 1 ? `${m.server}×${m.workers}` : m.server, m.vendors === BASELINE_VENDORS ? m.engine : `${m.engine}@${m.vendors}`, m.auth, m.scenario,
       m.rps.toFixed(0), m.p50.toFixed(1), m.p99.toFixed(1), String(m.non2xx), String(m.errors), m.rssMb.toFixed(0)),
   );
 }
@@ -355,8 +371,8 @@ function format(pattern: string, ...values: string[]): string {
 
 /** Issue 12's goals, read from this run. */
 function goals(all: Measurement[]): string[] {
-  const find = (server: string, engine: Engine, auth: Auth, scenario: string) =>
-    all.find((m) => m.server === server && m.engine === engine && m.auth === auth && m.scenario === scenario);
+  const find = (server: string, engine: Engine, auth: Auth, scenario: string, workers = 1) =>
+    all.find((m) => m.server === server && m.engine === engine && m.auth === auth && m.scenario === scenario && m.workers === workers);
   const lines: string[] = [];
   const check = (label: string, value: number | undefined, goal: number, unit: string, atLeast = true) => {
     if (value === undefined || Number.isNaN(value)) return;
@@ -384,6 +400,13 @@ function goals(all: Measurement[]): string[] {
     const s = find('service', 'sqlite', 'basic', scenario);
     const p = find('service', 'postgres', 'basic', scenario);
     if (s && p) check(`Postgres ${scenario} against SQLite`, p.rps / s.rps, 0.5, '×');
+  }
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    for (const scenario of SCALED_SCENARIOS) {
+      const one = find('service', engine, 'basic', scenario);
+      const two = find('service', engine, 'basic', scenario, 2);
+      if (one && two) check(`${engine} ${scenario} with WORKERS=2 against one process`, two.rps / one.rps, 1.6, '×');
+    }
   }
   for (const engine of ['sqlite', 'postgres'] as const) {
     const rounds = all.filter((m) => m.server === 'service' && m.engine === engine && m.auth === 'basic' && m.scenario.startsWith('mixed#'));

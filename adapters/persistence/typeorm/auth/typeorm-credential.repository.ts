@@ -7,8 +7,9 @@ import { CredentialRow } from '../person/person.schema';
 export class TypeOrmCredentialRepository implements CredentialRepository {
   constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
 
+  /** A lean read (the read connection on SQLite): Basic authentication asks it on every request. */
   async findPasswordHash(personId: string): Promise<string | null> {
-    const row = await this.db.run((m) => m.getRepository<CredentialRow>('Credential').findOneBy({ person_id: personId }));
+    const row = await this.db.findOneBy<CredentialRow>('Credential', { person_id: personId });
     return row?.password_hash ?? null;
   }
 
