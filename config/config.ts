@@ -1,3 +1,4 @@
+import type { S3ReceiptStorageOptions } from '../adapters/file-storage/s3-receipt-storage';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -45,21 +46,8 @@ export interface AppConfig {
   storage: StorageConfig;
 }
 
-export type StorageConfig =
-  | { kind: 'local' }
-  | {
-      kind: 's3';
-      bucket: string;
-      /** Object keys start with `<prefix>/`; empty for the bucket's root. */
-      prefix: string;
-      /** An S3-compatible service; absent means AWS. */
-      endpoint?: string;
-      region: string;
-      /** Both or neither (then the SDK's own chain: environment, instance role, …). Secrets. */
-      accessKeyId?: string;
-      secretAccessKey?: string;
-      forcePathStyle: boolean;
-    };
+/** Receipts on the local disk, or in an S3-compatible bucket (the credentials are secrets). */
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3ReceiptStorageOptions);
 
 export class ConfigError extends Error {}
 
