@@ -12,6 +12,7 @@ import { Logger } from '../adapters/system/logger';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
 import { EXPENSE_TOKENS, ReceiptStorage } from '../application/expense/expense.ports';
+import { IdempotentRequests } from '../application/shared/idempotency';
 import { Mailer } from '../application/organisation/organisation.ports';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -61,6 +62,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     logger,
     controllers: container.getAll<HttpController>(HTTP_TOKENS.Controller),
     guard: container.get(AuthGuard),
+    idempotentRequests: container.get(IdempotentRequests),
     isReady: async () => {
       await database.run((manager) => manager.query('SELECT 1'));
       return true;

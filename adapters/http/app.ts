@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import Koa, { Context, Next } from 'koa';
 import { Logger } from '../system/logger';
 import { MethodNotAllowed, RouteNotFound } from './http-errors';
+import { IdempotentRequests } from '../../application/shared/idempotency';
 import { errorHandler } from './middleware/error-handler';
+import { idempotentCreate } from './middleware/idempotency';
 import { requestId, requestLog, securityHeaders } from './middleware/request-context';
 import { AuthGuard, HttpController } from './shared/controller';
 import { answers, Routes } from './shared/routes';
@@ -25,6 +27,8 @@ export interface HttpAppOptions {
   publicOrigin?: string;
   /** Origins besides the service's own whose browser pages may change state. */
   trustedOrigins?: readonly string[];
+  /** Creates under an `Idempotency-Key` run once (absent: the header is ignored). */
+  idempotentRequests?: IdempotentRequests;
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
@@ -32,7 +36,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // Koa's own error event would log with the stack; errors are handled and logged by errorHandler.
   app.silent = true;
 
-  const routes = new Routes(new Router({ strict: false }), options.guard, options.trustedOrigins ?? []);
+  const idempotency = options.idempotentRequests && idempotentCreate(options.idempotentRequests, options.logger);
+  const routes = new Routes(new Router({ strict: false }), options.guard, options.trustedOrigins ?? [], idempotency);
   routes.add({
     method: 'GET',
     path: '/healthz',

@@ -32,3 +32,21 @@ export class MailDeliveryFailed extends DomainError {
     super(message);
   }
 }
+
+/** An `Idempotency-Key` already used for another request (its body differs). */
+export class IdempotencyMismatch extends DomainError {
+  readonly code = 'idempotency_mismatch';
+
+  constructor() {
+    super('Idempotency-Key reused with a different request.');
+  }
+}
+
+/** The first request with this `Idempotency-Key` is still running. */
+export class IdempotencyInProgress extends DomainError {
+  readonly code = 'idempotency_in_progress';
+
+  constructor() {
+    super('A request with this Idempotency-Key is still in progress; retry later.');
+  }
+}

@@ -1,6 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { InMemoryUnitOfWork } from '../../adapters/persistence/in-memory/in-memory-unit-of-work';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency.store';
+import { TypeOrmIdempotencyStore } from '../../adapters/persistence/typeorm/typeorm-idempotency.store';
+import { IDEMPOTENCY_TOKENS } from '../../application/shared/idempotency';
 import { ApiDocsController } from '../../adapters/http/openapi/api-docs.controller';
 import { AuthGuard, HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import { Clock, IdGenerator, SecretBox, SHARED_TOKENS } from '../../application/shared/ports';
@@ -14,8 +17,10 @@ export function sharedModule(storage: Storage, clock: Clock, ids: IdGenerator, s
     if (storage.kind === 'typeorm') {
       bind(TypeOrmDatabase).toConstantValue(storage.database);
       bind(SHARED_TOKENS.UnitOfWork).toConstantValue(storage.database);
+      bind(IDEMPOTENCY_TOKENS.IdempotencyStore).to(TypeOrmIdempotencyStore).inSingletonScope();
     } else {
       bind(SHARED_TOKENS.UnitOfWork).toConstantValue(new InMemoryUnitOfWork());
+      bind(IDEMPOTENCY_TOKENS.IdempotencyStore).toConstantValue(new InMemoryIdempotencyStore());
     }
     bind(AuthGuard).toSelf().inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(ApiDocsController).inSingletonScope();

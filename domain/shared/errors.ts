@@ -15,7 +15,9 @@ export type ErrorCode =
   | 'locked'
   | 'in_use'
   | 'conflict'
-  | 'mail_delivery_failed';
+  | 'mail_delivery_failed'
+  | 'idempotency_mismatch'
+  | 'idempotency_in_progress';
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;

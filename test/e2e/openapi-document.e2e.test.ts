@@ -214,7 +214,10 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(expenses.items).toEqual({ $ref: '#/components/schemas/ExpenseListItem' });
     const create = doc.paths['/api/v1.0/organisation/{uid}/expenses/create/'].post.responses;
     expect(create['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Expense' });
-    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '404', '405', '409', '413', '415', '429']);
+    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '404', '405', '409', '413', '415', '422', '429']);
+    expect(create['201'].headers['Idempotent-Replayed']).toMatchObject({ required: false, schema: { const: 'true' } });
+    const createParameters = doc.paths['/api/v1.0/organisation/{uid}/expenses/create/'].post.parameters as { name: string; in: string }[];
+    expect(createParameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
     expect(doc.paths['/api/v1.0/organisation/{org}/leads/{id}/delete/'].delete.responses['204'].content).toBeUndefined();
 
     const receipt = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/receipt/'].get.responses['200'];

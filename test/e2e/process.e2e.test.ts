@@ -112,6 +112,27 @@ describe('the server process', () => {
     expect(await restarted.exited).toBe(0);
   });
 
+  it('replays, after kill -9 and a restart, the answer of a create acknowledged under an Idempotency-Key', async () => {
+    const server = await startServer(dataDir);
+    const user = await signUp(new ApiClient(`http://127.0.0.1:${server.port}`));
+    const path = `/api/v1.0/organisation/${user.organisationUniqueId}/vendors/create/`;
+    const key = { headers: { 'Idempotency-Key': 'order-7781' } };
+    const created = await user.api.post(path, { name: 'Acme Supplies', email: 'billing@acme.example' }, key);
+    expect(created.status).toBe(201);
+    server.child.kill('SIGKILL');
+    await server.exited;
+
+    const restarted = await startServer(dataDir);
+    const api = new ApiClient(`http://127.0.0.1:${restarted.port}`).basic(user.email, user.password);
+    const retried = await api.post(path, { name: 'Acme Supplies', email: 'billing@acme.example' }, key);
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(created.body);
+    expect(retried.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(Number((await api.get(`/api/v1.0/organisation/${user.organisationUniqueId}/vendors/`)).headers.get('X-Total-Count'))).toBe(1);
+    restarted.child.kill('SIGTERM');
+    await restarted.exited;
+  });
+
   it('keeps every acknowledged write after kill -9', async () => {
     const server = await startServer(dataDir);
     const client = new ApiClient(`http://127.0.0.1:${server.port}`);

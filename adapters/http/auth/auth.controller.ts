@@ -30,8 +30,10 @@ export class AuthController implements HttpController {
       path: `${auth}/signup`,
       credentials: 'none',
       body: { input: SignUpInput, form: true },
-      answers: [answers.created(SIGN_UP_SCHEMA, { 'Set-Cookie': true })],
+      // A replay under an Idempotency-Key is the stored answer: it starts no session (the client logs in).
+      answers: [answers.created(SIGN_UP_SCHEMA, { 'Set-Cookie': false })],
       errors: [429], // too many new accounts from this client address
+      slowSideEffects: true, // the password hash
       handle: async (ctx) => {
         const result = await this.signUp.execute({ ...bindBody(ctx, SignUpInput), clientAddress: ctx.ip });
         setSessionCookies(ctx, result.session, this.alwaysSecure);

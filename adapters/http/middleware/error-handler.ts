@@ -17,10 +17,20 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   conflict: 409,
   throttled: 429,
   mail_delivery_failed: 503,
+  idempotency_mismatch: 422,
+  idempotency_in_progress: 409,
 };
 
 /** Codes that clients see in the body beside `detail`: those of a 409, and a mail server that failed. */
-const CODES_IN_BODY: ReadonlySet<ErrorCode> = new Set(['invalid_transition', 'locked', 'in_use', 'conflict', 'mail_delivery_failed']);
+const CODES_IN_BODY: ReadonlySet<ErrorCode> = new Set([
+  'invalid_transition',
+  'locked',
+  'in_use',
+  'conflict',
+  'mail_delivery_failed',
+  'idempotency_mismatch',
+  'idempotency_in_progress',
+]);
 
 /**
  * The one place where errors become responses, in DRF's shapes. Anything
@@ -37,7 +47,8 @@ export function errorHandler(logger: Logger) {
   };
 }
 
-function respond(ctx: Context, error: unknown, logger: Logger): void {
+/** Renders `error` into `ctx` as the API answers it (also for an answer that is stored, as idempotent requests do). */
+export function respond(ctx: Context, error: unknown, logger: Logger): void {
   if (error instanceof ValidationFailed) {
     ctx.status = 400;
     ctx.body = error.errors;

@@ -1,4 +1,4 @@
-import { DocumentedOperation } from '../shared/routes';
+import { DocumentedOperation, isCreate } from '../shared/routes';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { inputSchema, inputsOf, queryParameters } from '../validation/input';
@@ -60,6 +60,11 @@ const HEADERS: Record<string, JsonSchema> = {
   'WWW-Authenticate': { description: 'The Basic challenge.', required: true, schema: { type: 'string', const: 'Basic realm="api"' } },
   Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds until the next attempt may succeed.', required: true, schema: { type: 'integer', minimum: 0 } },
+  'Idempotent-Replayed': {
+    description: 'Present (`true`) when the answer is the stored one of an earlier request with the same `Idempotency-Key`.',
+    required: false,
+    schema: { type: 'string', const: 'true' },
+  },
 };
 
 const header = (name: string, required = true): JsonSchema =>
@@ -71,7 +76,10 @@ const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   Detail: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'], additionalProperties: false },
   Conflict: {
     type: 'object',
-    properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['invalid_transition', 'locked', 'in_use', 'conflict'] } },
+    properties: {
+      detail: { type: 'string' },
+      code: { type: 'string', enum: ['invalid_transition', 'locked', 'in_use', 'conflict', 'idempotency_in_progress'] },
+    },
     required: ['detail', 'code'],
     additionalProperties: false,
   },
@@ -82,6 +90,12 @@ const ERROR_SCHEMAS: Record<string, JsonSchema> = {
     additionalProperties: { anyOf: [{ type: 'array', items: { type: 'string' } }, schemaRef('ValidationErrors')] },
   },
   BadRequest: { anyOf: [schemaRef('ValidationErrors'), schemaRef('Detail')] },
+  IdempotencyMismatch: {
+    type: 'object',
+    properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['idempotency_mismatch'] } },
+    required: ['detail', 'code'],
+    additionalProperties: false,
+  },
   Unavailable: {
     type: 'object',
     properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['mail_delivery_failed'] } },
@@ -105,8 +119,9 @@ const ERRORS = {
   403: ['Forbidden', errorResponse('Not allowed (a member calling an owner-only operation), or a CSRF failure (a missing token, or a browser request from another site).', 'Detail')],
   404: ['NotFound', errorResponse('Unknown, or of an organisation the caller is not a member of.', 'Detail')],
   405: ['MethodNotAllowed', errorResponse('The path does not take this method (other methods of the path).', 'Detail', ['Allow'])],
-  409: ['Conflict', errorResponse('State conflict: `invalid_transition`, `locked`, `in_use` or `conflict`.', 'Conflict')],
+  409: ['Conflict', errorResponse('State conflict: `invalid_transition`, `locked`, `in_use` or `conflict`; on a create, `idempotency_in_progress`.', 'Conflict')],
   413: ['PayloadTooLarge', errorResponse('Body over 1 MiB (JSON, form) or 10 MiB (multipart).', 'Detail')],
+  422: ['IdempotencyMismatch', errorResponse('The `Idempotency-Key` was used before with another request body.', 'IdempotencyMismatch')],
   415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
   429: ['Throttled', errorResponse('Too many attempts: failed logins, or new accounts from one client address.', 'Detail', ['Retry-After'])],
   503: ['ServiceUnavailable', errorResponse('A system the operation needs (the mail server) did not answer; nothing changed.', 'Unavailable')],
@@ -125,6 +140,7 @@ function errorStatuses(entry: DocumentedOperation): number[] {
   if (entry.body) statuses.add(400).add(413).add(415);
   if (entry.list) statuses.add(400);
   if (entry.path.includes('/:')) statuses.add(404);
+  if (isCreate(entry)) statuses.add(409).add(422);
   return [...statuses].sort();
 }
 
@@ -137,15 +153,28 @@ function successResponse(answer: DocumentedOperation['answers'][number]): JsonSc
   return { description: answer.description, headers, ...(content && { content }) };
 }
 
+const IDEMPOTENCY_KEY: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the create safe to retry: the first request with a key runs; a retry with the same key and body gets its stored answer ' +
+    '(with `Idempotent-Replayed: true`) and creates nothing; another body with the key is a 422. Keys are per caller and path, kept 24 hours.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+};
+
 const SECURITY = { none: [], optional: [{}, { basicAuth: [] }, { cookieAuth: [] }], required: undefined };
 
 function operation(entry: DocumentedOperation): JsonSchema {
   const parameters: JsonSchema[] = [...entry.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (entry.list) parameters.push(...queryParameters(listInputs(entry.list)));
   if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)));
+  if (isCreate(entry)) parameters.push(IDEMPOTENCY_KEY);
   const security = SECURITY[entry.credentials ?? 'required'];
   const responses: Record<string, JsonSchema> = {};
-  for (const answer of entry.answers) responses[String(answer.status)] = successResponse(answer);
+  for (const answer of entry.answers) {
+    responses[String(answer.status)] = successResponse(isCreate(entry) ? { ...answer, headers: { ...answer.headers, 'Idempotent-Replayed': false } } : answer);
+  }
   for (const status of errorStatuses(entry)) {
     responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status as keyof typeof ERRORS][0]}` };
   }

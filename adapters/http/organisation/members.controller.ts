@@ -59,6 +59,7 @@ export class MembersController implements HttpController {
       // The invitation is kept when its e-mail fails (`sent_at` null), so no 503 here.
       answers: [answers.created(INVITATION_SCHEMA)],
       errors: [409], // invitations to one address kept arriving at once
+      slowSideEffects: true, // the mail server
       handle: async (ctx) => {
         const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, InvitationInput));
         ctx.status = 201;

@@ -13,7 +13,7 @@ import { WireSchema, wireSchema } from './wire-schema';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Response headers the API description names (`components.headers`). */
-export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition';
+export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition' | 'Idempotent-Replayed';
 
 /** One success answer of an operation. */
 export interface Answer {
@@ -65,6 +65,12 @@ export interface Operation {
   list?: ListParameters;
   answers: Answer[];
   errors?: ErrorStatus[];
+  /**
+   * A create that waits on something outside the database (a password hash,
+   * a mail server): under an Idempotency-Key its answer is stored just after
+   * its own transactions rather than in one with them (see IdempotentRequests).
+   */
+  slowSideEffects?: boolean;
   handle(ctx: Context): Promise<void> | void;
 }
 
@@ -81,6 +87,8 @@ export class Routes {
     readonly router: Router,
     private readonly guard: AuthGuard,
     private readonly trustedOrigins: readonly string[] = [],
+    /** What makes a create idempotent under an `Idempotency-Key` (contract section 8). */
+    private readonly idempotency?: Middleware,
   ) {}
 
   get operations(): readonly DocumentedOperation[] {
@@ -100,6 +108,13 @@ export class Routes {
       const limit = (operation.credentials ?? 'required') === 'required' ? JSON_BODY_LIMIT : ANONYMOUS_BODY_LIMIT;
       middleware.push(readBody({ form: operation.body.form, multipart: operation.body.multipart, limit }));
     }
+    if (this.idempotency && isCreate(operation)) {
+      const idempotency = this.idempotency;
+      middleware.push((ctx, next) => {
+        ctx.state.idempotentAtomic = !operation.slowSideEffects;
+        return idempotency(ctx, next);
+      });
+    }
     middleware.push((ctx) => handle(ctx));
     this.router.register(operation.path, [operation.method], middleware);
   }
@@ -117,6 +132,11 @@ export class Routes {
     if (credentials === 'none') return [];
     return [this.guard.required({ optional: credentials === 'optional', csrfOnEveryMethod })];
   }
+}
+
+/** A POST that answers 201: a create, which takes an `Idempotency-Key`. */
+export function isCreate(operation: DocumentedOperation): boolean {
+  return operation.method === 'POST' && operation.answers.some((answer) => answer.status === 201);
 }
 
 const ok = (json: WireSchema<unknown>, headers?: Answer['headers']): Answer => ({ status: 200, description: 'OK', json, headers });

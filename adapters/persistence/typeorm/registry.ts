@@ -21,6 +21,7 @@ import { SearchIndexes1763700000920 } from './migrations/1763700000920-search-in
 import { EmailNormalisation1763700000930 } from './migrations/1763700000930-email-normalisation';
 import { OneOpenInvitation1763700000940 } from './migrations/1763700000940-one-open-invitation';
 import { RateLimits1763700000950 } from './migrations/1763700000950-rate-limits';
+import { IdempotencyKeys1763700000960 } from './migrations/1763700000960-idempotency-keys';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -60,4 +61,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   EmailNormalisation1763700000930,
   OneOpenInvitation1763700000940,
   RateLimits1763700000950,
+  IdempotencyKeys1763700000960,
 ];

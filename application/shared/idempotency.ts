@@ -1,0 +1,139 @@
+import { inject, injectable } from 'inversify';
+import { IdempotencyInProgress, IdempotencyMismatch } from './errors';
+import { Clock, SHARED_TOKENS, UnitOfWork } from './ports';
+
+/** A stored answer: what a retry with the same key and body receives again. */
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+export type Claim =
+  | { outcome: 'claimed' }
+  | { outcome: 'completed'; fingerprint: string; answer: StoredAnswer }
+  | { outcome: 'in-progress'; fingerprint: string };
+
+/** Where keys, their requests' fingerprints and their answers are kept (contract section 8). */
+export interface IdempotencyStore {
+  /**
+   * In a transaction of its own: claims the key for a new request, or says
+   * what holds it. A claim older than `abandonedBefore` was left by a process
+   * that died mid-request (its write never committed): it is taken over.
+   */
+  claim(scope: string, key: string, fingerprint: string, now: Date, abandonedBefore: Date): Promise<Claim>;
+  /** In the current transaction, the write's own: the answer for retries. */
+  complete(scope: string, key: string, answer: StoredAnswer, now: Date): Promise<void>;
+  /** Forgets a claim whose request ended without a stored answer (a 5xx): a retry runs afresh. */
+  release(scope: string, key: string): Promise<void>;
+  /** Removes at most `limit` keys claimed before `before`; answers how many. */
+  purge(before: Date, limit: number): Promise<number>;
+}
+
+export const IDEMPOTENCY_TOKENS = { IdempotencyStore: Symbol.for('IdempotencyStore') } as const;
+
+/** Keys are kept at least this long (contract: 24 hours). */
+export const KEY_LIFETIME_MS = 24 * 3_600_000;
+/** A claim without an answer after this long belonged to a process that died. */
+const CLAIM_LEASE_MS = 60_000;
+/** How long a retry waits for the first request with its key before answering 409. */
+const WAIT_FOR_FIRST_MS = 5_000;
+const POLL_MS = 20;
+/** Every this many claims, one bounded purge of expired keys. */
+const PURGE_EVERY = 100;
+const PURGE_LIMIT = 500;
+
+/** What a request answered, and whether a retry should get it again (not for a 5xx, nor for "not now"). */
+export interface Outcome extends StoredAnswer {
+  keep: boolean;
+}
+
+/** Undoes the first request's writes: it failed, and its answer is stored on its own or not at all. */
+class Unwound extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('unwound');
+  }
+}
+
+/**
+ * Idempotent requests, as Stripe's API has them: the first request with a key
+ * runs, and its answer is stored in the same transaction as its write, so
+ * that a crash can never leave a write without its answer or an answer
+ * without its write. A retry with the same key and body gets that answer
+ * again; with another body, 422; while the first still runs, it waits for it
+ * a moment, then 409.
+ */
+@injectable()
+export class IdempotentRequests {
+  private claims = 0;
+
+  constructor(
+    @inject(IDEMPOTENCY_TOKENS.IdempotencyStore) private readonly store: IdempotencyStore,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * `handle` runs the request once and answers what it would send, and
+   * whether to keep it. A success runs in one transaction with the storing of
+   * its answer; a failure's writes, if any, are rolled back, and its answer is
+   * stored on its own when kept (a 4xx), or the key is released (a 5xx).
+   */
+  async execute(
+    request: { scope: string; key: string; fingerprint: string; atomic?: boolean },
+    handle: () => Promise<Outcome>,
+  ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+    await this.purgeNowAndThen();
+    const { scope, key, fingerprint } = request;
+    const claim = await this.claimOrWait(scope, key, fingerprint);
+    if (claim.outcome === 'completed') {
+      if (claim.fingerprint !== fingerprint) throw new IdempotencyMismatch();
+      return { answer: claim.answer, replayed: true };
+    }
+    // A request that waits on something outside the database (a password hash, a mail server) is not
+    // wrapped: a transaction held that long would stop every other write (SQLite has one writer). Its
+    // answer is stored just after; should the process die in between, the claim lapses after the lease
+    // and a retry runs it again, which such requests bear (a taken e-mail, a replaced invitation).
+    const inTransaction = <T>(work: () => Promise<T>) => (request.atomic === false ? work() : this.unitOfWork.transaction(work));
+    let outcome: Outcome;
+    try {
+      outcome = await inTransaction(async () => {
+        const ran = await handle();
+        if (ran.status >= 400 || !ran.keep) throw new Unwound(ran);
+        await this.unitOfWork.transaction(() => this.store.complete(scope, key, answerOf(ran), this.clock.now()));
+        return ran;
+      });
+    } catch (error) {
+      if (!(error instanceof Unwound)) {
+        await this.store.release(scope, key);
+        throw error;
+      }
+      outcome = error.outcome;
+      if (outcome.keep) await this.unitOfWork.transaction(() => this.store.complete(scope, key, answerOf(outcome), this.clock.now()));
+      else await this.store.release(scope, key);
+    }
+    return { answer: answerOf(outcome), replayed: false };
+  }
+
+  /** The key claimed for this request, or its stored answer; a first request still running is waited for. */
+  private async claimOrWait(scope: string, key: string, fingerprint: string): Promise<Claim> {
+    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    for (;;) {
+      const now = this.clock.now();
+      const claim = await this.store.claim(scope, key, fingerprint, now, new Date(now.getTime() - CLAIM_LEASE_MS));
+      if (claim.outcome !== 'in-progress') return claim;
+      if (claim.fingerprint !== fingerprint) throw new IdempotencyMismatch();
+      if (Date.now() >= deadline) throw new IdempotencyInProgress();
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private async purgeNowAndThen(): Promise<void> {
+    this.claims += 1;
+    if (this.claims % PURGE_EVERY !== 0) return;
+    await this.store.purge(new Date(this.clock.now().getTime() - KEY_LIFETIME_MS), PURGE_LIMIT);
+  }
+}
+
+function answerOf(outcome: Outcome): StoredAnswer {
+  return { status: outcome.status, body: outcome.body };
+}
