@@ -3,6 +3,7 @@ import Koa, { Context, Next } from 'koa';
 import { Logger } from '../system/logger';
 import { MethodNotAllowed, RouteNotFound } from './http-errors';
 import { IdempotentRequests } from '../../application/shared/idempotency';
+import { UnitOfWork } from '../../application/shared/ports';
 import { errorHandler } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
 import { requestId, requestLog, securityHeaders } from './middleware/request-context';
@@ -29,6 +30,8 @@ export interface HttpAppOptions {
   trustedOrigins?: readonly string[];
   /** Creates under an `Idempotency-Key` run once (absent: the header is ignored). */
   idempotentRequests?: IdempotentRequests;
+  /** Where a write's `If-Match` is checked with the write (absent: the header is ignored). */
+  unitOfWork?: UnitOfWork;
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
@@ -37,7 +40,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.silent = true;
 
   const idempotency = options.idempotentRequests && idempotentCreate(options.idempotentRequests, options.logger);
-  const routes = new Routes(new Router({ strict: false }), options.guard, options.trustedOrigins ?? [], idempotency);
+  const routes = new Routes(new Router({ strict: false }), options.guard, options.trustedOrigins ?? [], idempotency, options.unitOfWork);
   routes.add({
     method: 'GET',
     path: '/healthz',

@@ -50,3 +50,12 @@ export class IdempotencyInProgress extends DomainError {
     super('A request with this Idempotency-Key is still in progress; retry later.');
   }
 }
+
+/** `If-Match` named another version of the record than the stored one: nothing was changed. */
+export class PreconditionFailed extends DomainError {
+  readonly code = 'precondition_failed';
+
+  constructor() {
+    super('Precondition failed: the record has changed.');
+  }
+}

@@ -14,8 +14,13 @@ export interface IdGenerator {
 }
 
 export interface UnitOfWork {
-  /** Runs `work` in one database transaction: all of it is committed, or none. */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one database transaction: all of it is committed, or none.
+   * `serializable`: as if alone (SQLite's writes always are; on Postgres a
+   * transaction that read what another changed meanwhile fails with
+   * `ConcurrentModification`).
+   */
+  transaction<T>(work: () => Promise<T>, options?: { serializable?: boolean }): Promise<T>;
 }
 
 /** Authenticated encryption of individual fields at rest (AES-256-GCM). */

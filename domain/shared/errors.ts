@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'conflict'
   | 'mail_delivery_failed'
   | 'idempotency_mismatch'
-  | 'idempotency_in_progress';
+  | 'idempotency_in_progress'
+  | 'precondition_failed';
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;

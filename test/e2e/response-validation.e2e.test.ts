@@ -59,7 +59,7 @@ describe.each(testDatabases().slice(0, 1))('responses checked against the API de
     const link = (rel: string) => `<http://stub/api/v1.0/organisations/?page=1&page_size=100>; rel="${rel}"`;
     const page = { 'X-Total-Count': '1', Link: `${link('first')}, ${link('last')}` };
     stub = await startStub(document, {
-      'GET /api/v1.0/me/': { status: 200, body: profile },
+      'GET /api/v1.0/me/': { status: 200, body: profile, headers: { ETag: `"${'e'.repeat(43)}"` } },
       'PUT /api/v1.0/me/': { status: 200, body: { ...profile, extra: true } },
       'PATCH /api/v1.0/me/': { status: 200, body: { ...withAddress, address: { ...withAddress.address, district: 'Central' } } },
       'POST /api/v1.0/auth/password/': { status: 200, body: profile },

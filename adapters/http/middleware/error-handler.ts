@@ -19,6 +19,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   mail_delivery_failed: 503,
   idempotency_mismatch: 422,
   idempotency_in_progress: 409,
+  precondition_failed: 412,
 };
 
 /** Codes that clients see in the body beside `detail`: those of a 409, and a mail server that failed. */
@@ -30,6 +31,7 @@ const CODES_IN_BODY: ReadonlySet<ErrorCode> = new Set([
   'mail_delivery_failed',
   'idempotency_mismatch',
   'idempotency_in_progress',
+  'precondition_failed',
 ]);
 
 /**

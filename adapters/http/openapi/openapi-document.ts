@@ -1,4 +1,4 @@
-import { DocumentedOperation, isCreate } from '../shared/routes';
+import { answersOneRecord, DocumentedOperation, isCreate } from '../shared/routes';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { inputSchema, inputsOf, queryParameters } from '../validation/input';
@@ -60,6 +60,11 @@ const HEADERS: Record<string, JsonSchema> = {
   'WWW-Authenticate': { description: 'The Basic challenge.', required: true, schema: { type: 'string', const: 'Basic realm="api"' } },
   Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds until the next attempt may succeed.', required: true, schema: { type: 'integer', minimum: 0 } },
+  ETag: {
+    description: "The record's version: a strong validator of this representation, for `If-None-Match` and `If-Match`.",
+    required: true,
+    schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{43}"$' },
+  },
   'Idempotent-Replayed': {
     description: 'Present (`true`) when the answer is the stored one of an earlier request with the same `Idempotency-Key`.',
     required: false,
@@ -90,6 +95,12 @@ const ERROR_SCHEMAS: Record<string, JsonSchema> = {
     additionalProperties: { anyOf: [{ type: 'array', items: { type: 'string' } }, schemaRef('ValidationErrors')] },
   },
   BadRequest: { anyOf: [schemaRef('ValidationErrors'), schemaRef('Detail')] },
+  PreconditionFailed: {
+    type: 'object',
+    properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['precondition_failed'] } },
+    required: ['detail', 'code'],
+    additionalProperties: false,
+  },
   IdempotencyMismatch: {
     type: 'object',
     properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['idempotency_mismatch'] } },
@@ -121,6 +132,8 @@ const ERRORS = {
   405: ['MethodNotAllowed', errorResponse('The path does not take this method (other methods of the path).', 'Detail', ['Allow'])],
   409: ['Conflict', errorResponse('State conflict: `invalid_transition`, `locked`, `in_use` or `conflict`; on a create, `idempotency_in_progress`.', 'Conflict')],
   413: ['PayloadTooLarge', errorResponse('Body over 1 MiB (JSON, form) or 10 MiB (multipart).', 'Detail')],
+  304: ['NotModified', { description: 'The record is as the `If-None-Match` ETag names it: no body.', headers: { 'X-Request-Id': header('X-Request-Id'), ETag: header('ETag') } }],
+  412: ['PreconditionFailed', errorResponse('The `If-Match` ETag is not the record\'s current one: nothing changed.', 'PreconditionFailed')],
   422: ['IdempotencyMismatch', errorResponse('The `Idempotency-Key` was used before with another request body.', 'IdempotencyMismatch')],
   415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
   429: ['Throttled', errorResponse('Too many attempts: failed logins, or new accounts from one client address.', 'Detail', ['Retry-After'])],
@@ -141,6 +154,8 @@ function errorStatuses(entry: DocumentedOperation): number[] {
   if (entry.list) statuses.add(400);
   if (entry.path.includes('/:')) statuses.add(404);
   if (isCreate(entry)) statuses.add(409).add(422);
+  if (entry.precondition) statuses.add(412);
+  if (notModifiable(entry)) statuses.add(304);
   return [...statuses].sort();
 }
 
@@ -163,6 +178,27 @@ const IDEMPOTENCY_KEY: JsonSchema = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
 };
 
+/** A GET of one record that changes nothing: `If-None-Match` may make it a 304. */
+function notModifiable(entry: DocumentedOperation): boolean {
+  return entry.method === 'GET' && answersOneRecord(entry) && !entry.csrfOnEveryMethod;
+}
+
+const IF_NONE_MATCH: JsonSchema = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'ETags (or `*`) the client holds: when one is the current one, 304 without a body.',
+  schema: { type: 'string' },
+};
+
+const IF_MATCH: JsonSchema = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description: "The ETag (or `*`) of the version the change is based on, as the record's detail GET gave it: when it is not the current one, 412 and nothing changes.",
+  schema: { type: 'string' },
+};
+
 const SECURITY = { none: [], optional: [{}, { basicAuth: [] }, { cookieAuth: [] }], required: undefined };
 
 function operation(entry: DocumentedOperation): JsonSchema {
@@ -170,10 +206,15 @@ function operation(entry: DocumentedOperation): JsonSchema {
   if (entry.list) parameters.push(...queryParameters(listInputs(entry.list)));
   if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)));
   if (isCreate(entry)) parameters.push(IDEMPOTENCY_KEY);
+  if (notModifiable(entry)) parameters.push(IF_NONE_MATCH);
+  if (entry.precondition) parameters.push(IF_MATCH);
   const security = SECURITY[entry.credentials ?? 'required'];
   const responses: Record<string, JsonSchema> = {};
   for (const answer of entry.answers) {
-    responses[String(answer.status)] = successResponse(isCreate(entry) ? { ...answer, headers: { ...answer.headers, 'Idempotent-Replayed': false } } : answer);
+    const headers: DocumentedOperation['answers'][number]['headers'] = { ...answer.headers };
+    if (isCreate(entry)) headers['Idempotent-Replayed'] = false;
+    if (answersOneRecord(entry) && answer.json && answer.status < 300) headers.ETag = true;
+    responses[String(answer.status)] = successResponse({ ...answer, headers });
   }
   for (const status of errorStatuses(entry)) {
     responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status as keyof typeof ERRORS][0]}` };

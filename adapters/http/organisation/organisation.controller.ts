@@ -61,6 +61,7 @@ export class OrganisationController implements HttpController {
       routes.add({
         method,
         path: `${API_PREFIX}/organisation/:uid/update`,
+        precondition: `${API_PREFIX}/organisation/:uid`,
         body,
         answers: [answers.ok(OWNER_ORGANISATION_SCHEMA)],
         handle: async (ctx) => {

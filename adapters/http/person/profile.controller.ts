@@ -30,6 +30,7 @@ export class ProfileController implements HttpController {
       routes.add({
         method,
         path,
+        precondition: path,
         body: { input: ProfileInput, form: true, multipart: true },
         answers: [answers.ok(PROFILE_SCHEMA)],
         handle: async (ctx) => {

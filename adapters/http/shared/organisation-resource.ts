@@ -107,6 +107,7 @@ export function registerOrganisationResource<V, F extends object, O extends stri
       body: body(input.update),
       answers: [answers.ok(resource.schema)],
       errors: conflicts('update'),
+      precondition: detail,
       handle: async (ctx) => {
         ctx.body = present(await handlers.update(ctx, bindBody(ctx, input.update, method === 'PATCH')), ctx);
       },
@@ -117,6 +118,7 @@ export function registerOrganisationResource<V, F extends object, O extends stri
     path: `${detail}${paths.delete}`,
     answers: [resource.deleteAnswersRecord ? { ...answers.ok(resource.schema), description: 'The deleted record.' } : answers.noContent()],
     errors: conflicts('delete'),
+    precondition: detail,
     handle: async (ctx) => {
       const deleted = await handlers.delete(ctx);
       if (resource.deleteAnswersRecord) ctx.body = present(deleted as V, ctx);

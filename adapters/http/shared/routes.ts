@@ -6,6 +6,8 @@ import { InputClass } from '../validation/input';
 import { ListParameters } from '../validation/query';
 import { NotFound } from '../../../domain/shared/errors';
 import { unstorableTextProblems } from '../../../domain/shared/field-messages';
+import { UnitOfWork } from '../../../application/shared/ports';
+import { ifMatch, withETag } from '../middleware/conditional';
 import { refuseCrossSite } from '../middleware/cross-site';
 import { AuthGuard } from './controller';
 import { WireSchema, wireSchema } from './wire-schema';
@@ -13,7 +15,7 @@ import { WireSchema, wireSchema } from './wire-schema';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Response headers the API description names (`components.headers`). */
-export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition' | 'Idempotent-Replayed';
+export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition' | 'Idempotent-Replayed' | 'ETag';
 
 /** One success answer of an operation. */
 export interface Answer {
@@ -71,6 +73,11 @@ export interface Operation {
    * its own transactions rather than in one with them (see IdempotentRequests).
    */
   slowSideEffects?: boolean;
+  /**
+   * A write of one record: the path of the detail GET that answers the
+   * record's current representation, whose ETag `If-Match` must name.
+   */
+  precondition?: string;
   handle(ctx: Context): Promise<void> | void;
 }
 
@@ -82,6 +89,8 @@ export type DocumentedOperation = Omit<Operation, 'handle'>;
  */
 export class Routes {
   private readonly declared: DocumentedOperation[] = [];
+  /** The GET handlers by path, for the preconditions of writes. */
+  private readonly reads = new Map<string, Operation['handle']>();
 
   constructor(
     readonly router: Router,
@@ -89,6 +98,8 @@ export class Routes {
     private readonly trustedOrigins: readonly string[] = [],
     /** What makes a create idempotent under an `Idempotency-Key` (contract section 8). */
     private readonly idempotency?: Middleware,
+    /** Where a write's `If-Match` is checked, in one transaction with the write. */
+    private readonly unitOfWork?: UnitOfWork,
   ) {}
 
   get operations(): readonly DocumentedOperation[] {
@@ -98,6 +109,7 @@ export class Routes {
   add(operation: Operation): void {
     const { handle, ...documented } = operation;
     this.declared.push(documented);
+    if (operation.method === 'GET') this.reads.set(operation.path, handle);
     const middleware: Middleware[] = [
       refuseCrossSite({ trustedOrigins: this.trustedOrigins, everyMethod: operation.csrfOnEveryMethod }),
       ...this.credentials(operation.credentials, operation.csrfOnEveryMethod),
@@ -108,6 +120,7 @@ export class Routes {
       const limit = (operation.credentials ?? 'required') === 'required' ? JSON_BODY_LIMIT : ANONYMOUS_BODY_LIMIT;
       middleware.push(readBody({ form: operation.body.form, multipart: operation.body.multipart, limit }));
     }
+    if (answersOneRecord(operation)) middleware.push(withETag({ notModified: !operation.csrfOnEveryMethod }));
     if (this.idempotency && isCreate(operation)) {
       const idempotency = this.idempotency;
       middleware.push((ctx, next) => {
@@ -115,6 +128,8 @@ export class Routes {
         return idempotency(ctx, next);
       });
     }
+    const { precondition } = operation;
+    if (precondition && this.unitOfWork) middleware.push(ifMatch(this.unitOfWork, () => this.reads.get(precondition)));
     middleware.push((ctx) => handle(ctx));
     this.router.register(operation.path, [operation.method], middleware);
   }
@@ -132,6 +147,12 @@ export class Routes {
     if (credentials === 'none') return [];
     return [this.guard.required({ optional: credentials === 'optional', csrfOnEveryMethod })];
   }
+}
+
+/** An operation whose success is one record (not a list, a file or nothing): its answers carry an ETag. */
+export function answersOneRecord(operation: DocumentedOperation): boolean {
+  const json = operation.answers[0]?.json?.json as { type?: string } | undefined;
+  return json !== undefined && json.type !== 'array';
 }
 
 /** A POST that answers 201: a create, which takes an `Idempotency-Key`. */

@@ -5,6 +5,7 @@ import { Pool } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { UnitOfWork } from '../../../application/shared/ports';
+import { ConcurrentModification } from '../../../domain/shared/errors';
 import { Dialect } from './columns';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { NamedParameters, positional, SqlQuery } from './sql';
@@ -257,10 +258,15 @@ export class TypeOrmDatabase implements UnitOfWork {
     return work(this.dataSource.manager);
   }
 
-  transaction<T>(work: () => Promise<T>): Promise<T> {
+  transaction<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
     if (this.transactionManager.getStore()) return work();
     if (this.dialect === 'sqlite') return this.exclusively(work);
-    return this.dataSource.transaction((manager) => this.transactionManager.run(manager, work));
+    if (!options.serializable) return this.dataSource.transaction((manager) => this.transactionManager.run(manager, work));
+    return this.dataSource.transaction('SERIALIZABLE', (manager) => this.transactionManager.run(manager, work)).catch((error: unknown) => {
+      // 40001: another transaction changed what this one read; 40P01: the two waited on each other.
+      if (isSerializationFailure(error)) throw new ConcurrentModification();
+      throw error;
+    });
   }
 
   /** Row locks where the engine has them; SQLite serialises writers instead. */
@@ -284,6 +290,12 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   const text = `${driverError?.message ?? ''} ${driverError?.detail ?? ''}`;
   const unique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   return unique && (column === undefined || text.includes(column));
+}
+
+/** Whether Postgres aborted a transaction to keep it serializable (or out of a deadlock). */
+export function isSerializationFailure(error: unknown): boolean {
+  const code = (error as { driverError?: { code?: string }; code?: string })?.driverError?.code ?? (error as { code?: string })?.code;
+  return code === '40001' || code === '40P01';
 }
 
 /** Whether a write failed on a foreign key: a row still referenced, or a reference to a row gone. */
