@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiResponse } from '../support/api-client';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
-import { anExpense } from '../support/expenses';
+import { anExpense, multipart } from '../support/expenses';
 import { aRecord, Collection, createRecord, organisationPath } from '../support/organisation-records';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -148,6 +148,29 @@ describe.each(testDatabases())('Idempotency-Key on every create, on $name', (fac
     expect(again.status).toBe(400);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+  });
+
+  it('fingerprints an uploaded receipt by its content: the same file replays, another file is a 422', async () => {
+    const org = organisationPath(owner.organisationUniqueId);
+    const key = fresh();
+    const fields = anExpense();
+    const send = (bytes: Buffer) =>
+      owner.api.post(`${org}/expenses/create/`, undefined, {
+        multipart: multipart(fields, { bytes, type: 'application/pdf' }),
+        headers: { 'Idempotency-Key': key },
+      });
+    const receipt = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2048), Buffer.from('\n%%EOF\n')]);
+    const first = await send(receipt);
+    const again = await send(Buffer.from(receipt));
+    const other = await send(Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2048), Buffer.from('\n%%EOF\n')]));
+
+    expect([first.status, again.status, other.status]).toEqual([201, 201, 422]);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    const download = await fetch(`${app.client.baseUrl}${org}/expenses/${first.body.unique_id}/receipt/`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString('base64')}` },
+    });
+    expect(Buffer.from(await download.arrayBuffer()).equals(receipt)).toBe(true);
   });
 
   it('keeps keys apart per caller and per path', async () => {
