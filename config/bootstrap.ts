@@ -13,6 +13,7 @@ import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
 import { EXPENSE_TOKENS, ReceiptStorage } from '../application/expense/expense.ports';
 import { IdempotentRequests } from '../application/shared/idempotency';
+import { ListRecordHistory } from '../application/shared/list-history.use-case';
 import { SHARED_TOKENS, UnitOfWork } from '../application/shared/ports';
 import { Mailer } from '../application/organisation/organisation.ports';
 import { chmodSync, mkdirSync } from 'node:fs';
@@ -65,6 +66,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     guard: container.get(AuthGuard),
     idempotentRequests: container.get(IdempotentRequests),
     unitOfWork: container.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork),
+    history: container.get(ListRecordHistory),
     isReady: async () => {
       await database.run((manager) => manager.query('SELECT 1'));
       return true;

@@ -4,6 +4,7 @@ import { Logger } from '../system/logger';
 import { MethodNotAllowed, RouteNotFound } from './http-errors';
 import { IdempotentRequests } from '../../application/shared/idempotency';
 import { UnitOfWork } from '../../application/shared/ports';
+import { ListRecordHistory } from '../../application/shared/list-history.use-case';
 import { errorHandler } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
 import { requestId, requestLog, securityHeaders } from './middleware/request-context';
@@ -32,6 +33,8 @@ export interface HttpAppOptions {
   idempotentRequests?: IdempotentRequests;
   /** Where a write's `If-Match` is checked with the write (absent: the header is ignored). */
   unitOfWork?: UnitOfWork;
+  /** Records' histories (absent: no `history/` routes). */
+  history?: ListRecordHistory;
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
@@ -40,7 +43,12 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.silent = true;
 
   const idempotency = options.idempotentRequests && idempotentCreate(options.idempotentRequests, options.logger);
-  const routes = new Routes(new Router({ strict: false }), options.guard, options.trustedOrigins ?? [], idempotency, options.unitOfWork);
+  const routes = new Routes(new Router({ strict: false }), options.guard, {
+    trustedOrigins: options.trustedOrigins,
+    idempotency,
+    unitOfWork: options.unitOfWork,
+    history: options.history,
+  });
   routes.add({
     method: 'GET',
     path: '/healthz',

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { ActingContext, HISTORY_TOKENS } from '../shared/history';
 import { ExpenseAction } from '../../domain/expense/expense-transitions';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
@@ -25,6 +26,7 @@ export class ApplyExpenseAction {
     @inject(ExpenseViews) private readonly views: ExpenseViews,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(HISTORY_TOKENS.ActingContext) private readonly acting: ActingContext,
   ) {}
 
   async execute(
@@ -37,7 +39,8 @@ export class ApplyExpenseAction {
       const operation = `expenses.${command.action}` as const;
       const grant = await this.access.authorise(actor, organisationUniqueId, expenseUniqueId, operation, { forUpdate: true });
       grant.expense.apply(command.action, actor.personId, this.clock.now(), command.reason);
-      await this.expenses.save(grant.expense);
+      // The history names the change by its action ("approve"), not "updated".
+      await this.acting.run({ personId: actor.personId, action: command.action }, () => this.expenses.save(grant.expense));
       return grant;
     });
     return this.views.one(organisation, expense);

@@ -19,6 +19,9 @@ export const AUTHORISATION_POLICY = {
   'invitations.resend': 'owner',
   'invitations.revoke': 'owner',
 
+  /** Every record's history together (a record's own history is for every member). */
+  'activity.list': 'owner',
+
   'accounts.list': 'member',
   'accounts.view': 'member',
   'accounts.create': 'member',

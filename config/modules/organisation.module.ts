@@ -1,3 +1,4 @@
+import { ActivityController } from '../../adapters/http/history/activity.controller';
 import { ContainerModule } from 'inversify';
 import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
 import { LimiterStore } from '../../adapters/security/limiter-store';
@@ -46,5 +47,6 @@ export function organisationModule(storage: Storage, mailer: Mailer, config: App
     bind(HTTP_TOKENS.Controller).to(ProfileController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(OrganisationController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(MembersController).inSingletonScope();
+    bind(HTTP_TOKENS.Controller).to(ActivityController).inSingletonScope();
   });
 }

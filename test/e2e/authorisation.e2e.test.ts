@@ -135,6 +135,7 @@ const memberResourceRows = (base: string, collection: Collection, record: keyof 
     { method: 'GET', route: base, expect: [200, 200, 404, 401] },
     { method: 'POST', route: `${base}/create`, body: () => aRecord(collection), unchanged: readBack(base), expect: [201, 201, 404, 401] },
     { method: 'GET', route: detail, target: shared(record), expect: [200, 200, 404, 401] },
+    { method: 'GET', route: `${detail}/history`, target: shared(record), expect: [200, 200, 404, 401] },
     { method: 'PUT', route: `${detail}/update`, target: shared(record), body: () => aRecord(collection), unchanged: readBack(detail), expect: [200, 200, 404, 401] },
     { method: 'PATCH', route: `${detail}/update`, target: shared(record), body: () => patch, unchanged: readBack(detail), expect: [200, 200, 404, 401] },
     { method: 'DELETE', route: `${detail}/delete`, target: freshRecord(collection), unchanged: readBack(detail), expect: [204, 204, 404, 401] },
@@ -195,6 +196,7 @@ const ROWS: Row[] = [
     expect: [200, 403, 404, 401],
   },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/members', expect: [200, 200, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/activity', expect: [200, 403, 404, 401] },
   {
     method: 'DELETE',
     route: '/api/v1.0/organisation/:uid/members/:personUid',
@@ -238,6 +240,7 @@ const ROWS: Row[] = [
     expect: [201, 201, 404, 401],
   },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/expenses/:id', target: shared('expense'), expect: [200, 200, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/expenses/:id/history', target: shared('expense'), expect: [200, 200, 404, 401] },
   {
     method: 'PUT',
     route: '/api/v1.0/organisation/:uid/expenses/:id/update',
@@ -287,6 +290,7 @@ const ROWS: Row[] = [
     expect: [201, 201, 404, 401],
   },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups/:group', expect: [200, 200, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups/:group/history', expect: [200, 200, 404, 401] },
   {
     method: 'PUT',
     route: '/api/v1.0/organisation/:uid/contact-groups/:group',
@@ -319,6 +323,7 @@ const ROWS: Row[] = [
     expect: [201, 201, 404, 401],
   },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact', expect: [200, 200, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact/history', expect: [200, 200, 404, 401] },
   {
     method: 'PUT',
     route: '/api/v1.0/organisation/:uid/contact-groups/:group/contacts/:contact',

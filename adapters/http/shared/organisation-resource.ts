@@ -2,7 +2,9 @@ import { Context } from 'koa';
 import { ListQuery, Page } from '../../../application/shared/page';
 import { InputClass } from '../validation/input';
 import { bindBody } from './bind-body';
-import { ListParameters, Orderings, readList, sendPage } from '../validation/query';
+import { ListParameters, Orderings, readList, readPage, sendPage } from '../validation/query';
+import { actorOf } from '../middleware/authentication';
+import { HISTORY_ENTRY_SCHEMA, presentHistoryEntry } from './history.presenter';
 import { answers, ErrorStatus, Method, Routes } from './routes';
 import { WireSchema } from './wire-schema';
 
@@ -113,6 +115,25 @@ export function registerOrganisationResource<V, F extends object, O extends stri
       },
     });
   }
+  if (routes.history) {
+    const history = routes.history;
+    const model = modelOf(base);
+    const organisationParam = /\/organisation\/:(\w+)/.exec(base)?.[1] ?? 'uid';
+    const idParam = resource.idParam ?? 'id';
+    routes.add({
+      method: 'GET',
+      path: `${detail}/history`,
+      list: {},
+      answers: [answers.page(HISTORY_ENTRY_SCHEMA)],
+      handle: async (ctx) => {
+        const request = readPage(ctx);
+        const entries = await history.execute(actorOf(ctx), ctx.params[organisationParam], model, ctx.params[idParam], request);
+        // No entry: a record from before histories were kept, or none at all (404).
+        if (entries.total === 0) await handlers.get(ctx);
+        sendPage(ctx, entries, request, presentHistoryEntry);
+      },
+    });
+  }
   routes.add({
     method: 'DELETE',
     path: `${detail}${paths.delete}`,
@@ -125,4 +146,10 @@ export function registerOrganisationResource<V, F extends object, O extends stri
       else ctx.status = 204;
     },
   });
+}
+
+/** The model a resource's history names: its collection in the singular, `contact-groups` → `contact_group`. */
+export function modelOf(base: string): string {
+  const collection = base.split('/').pop() ?? '';
+  return collection.replace(/s$/, '').replace(/-/g, '_');
 }

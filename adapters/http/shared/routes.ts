@@ -6,6 +6,8 @@ import { InputClass } from '../validation/input';
 import { ListParameters } from '../validation/query';
 import { NotFound } from '../../../domain/shared/errors';
 import { unstorableTextProblems } from '../../../domain/shared/field-messages';
+import { actingContext } from '../../system/acting-context';
+import { ListRecordHistory } from '../../../application/shared/list-history.use-case';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { ifMatch, withETag } from '../middleware/conditional';
 import { refuseCrossSite } from '../middleware/cross-site';
@@ -83,6 +85,17 @@ export interface Operation {
 
 export type DocumentedOperation = Omit<Operation, 'handle'>;
 
+/** What the operations share beyond the router (contract sections 7 and 8). */
+export interface RouteServices {
+  /** Origins besides the service's own whose browser pages may change state. */
+  trustedOrigins?: readonly string[];
+  /** What makes a create idempotent under an `Idempotency-Key`. */
+  idempotency?: Middleware;
+  /** Where a write's `If-Match` is checked, in one transaction with the write. */
+  unitOfWork?: UnitOfWork;
+  history?: ListRecordHistory;
+}
+
 /**
  * The router and the list of operations it serves. Controllers add their
  * operations here; `refuse` adds the 405-only routes, which are not operations.
@@ -92,15 +105,22 @@ export class Routes {
   /** The GET handlers by path, for the preconditions of writes. */
   private readonly reads = new Map<string, Operation['handle']>();
 
+  private readonly trustedOrigins: readonly string[];
+  private readonly idempotency?: Middleware;
+  private readonly unitOfWork?: UnitOfWork;
+  /** The histories of records, for the `history/` of each (absent: not served). */
+  readonly history?: ListRecordHistory;
+
   constructor(
     readonly router: Router,
     private readonly guard: AuthGuard,
-    private readonly trustedOrigins: readonly string[] = [],
-    /** What makes a create idempotent under an `Idempotency-Key` (contract section 8). */
-    private readonly idempotency?: Middleware,
-    /** Where a write's `If-Match` is checked, in one transaction with the write. */
-    private readonly unitOfWork?: UnitOfWork,
-  ) {}
+    services: RouteServices = {},
+  ) {
+    this.trustedOrigins = services.trustedOrigins ?? [];
+    this.idempotency = services.idempotency;
+    this.unitOfWork = services.unitOfWork;
+    this.history = services.history;
+  }
 
   get operations(): readonly DocumentedOperation[] {
     return this.declared;
@@ -113,6 +133,7 @@ export class Routes {
     const middleware: Middleware[] = [
       refuseCrossSite({ trustedOrigins: this.trustedOrigins, everyMethod: operation.csrfOnEveryMethod }),
       ...this.credentials(operation.credentials, operation.csrfOnEveryMethod),
+      actingPerson,
       storablePathValues,
     ];
     if (operation.body) {
@@ -192,4 +213,10 @@ const storablePathValues: Middleware = (ctx, next) => {
   const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
   if (Object.values(params).some((value) => unstorableTextProblems(value).length > 0)) throw new NotFound();
   return next();
+};
+
+/** The rest of the request runs as its authenticated person: the history records who changed what. */
+const actingPerson: Middleware = (ctx, next) => {
+  const personId = (ctx.state.auth as { actor?: { personId: string } } | undefined)?.actor?.personId;
+  return personId ? actingContext.run({ personId }, next) : next();
 };

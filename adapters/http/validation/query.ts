@@ -176,6 +176,12 @@ function pageRequestOf(values: Record<string, unknown>): PageRequest {
 }
 
 /** The page a list without filters or orderings asks for (short lists: members, invitations). */
+/** The page and the filters of a list that has no orderings (it has one order). */
+export function readFiltered<F extends object>(ctx: Context, filterInputs: InputClass<F>): { filters: F; page: PageRequest } {
+  const { page, pageSize, ...filterValues } = bindQueryInputs([...PAGING, ...inputsOf(filterInputs)], ctx.query);
+  return { filters: filterValues as F, page: pageRequestOf({ page, pageSize }) };
+}
+
 export function readPage(ctx: Context): PageRequest {
   return pageRequestOf(bindQueryInputs(PAGING, ctx.query));
 }

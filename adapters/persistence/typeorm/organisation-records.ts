@@ -4,6 +4,7 @@ import { duplicateUniqueId } from '../../../application/shared/records';
 import { ConcurrentModification, InUse, ValidationFailed } from '../../../domain/shared/errors';
 import { searchTerm } from '../search-key';
 import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from './database';
+import { recordChange } from './history-recorder';
 import { Conditions, NamedParameters, SqlQuery } from './sql';
 
 /** The condition every list starts from. */
@@ -71,20 +72,30 @@ export interface RecordTable<Row, T, O extends string> extends RecordMessages {
 export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T extends { readonly id: string }, F, O extends string> {
   protected abstract readonly table: RecordTable<Row, T, O>;
 
+  /** The state each record had when read, so that a save records what it changed. */
+  private readonly loaded = new WeakMap<T, object>();
+
   constructor(protected readonly db: TypeOrmDatabase) {}
+
+  /** A row as its domain record, remembered as read. */
+  protected restored(row: Row): T {
+    const record = this.table.mapper.toDomain(row);
+    this.loaded.set(record, snapshotOf(record));
+    return record;
+  }
 
   /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
   async findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<T | null> {
     const lock = options.forUpdate && this.db.lockForUpdate ? ' FOR UPDATE' : '';
     const [row] = await this.rows(`r.organisation_id = :organisationId AND r.unique_id = :uniqueId${lock}`, { organisationId, uniqueId });
-    return row ? this.table.mapper.toDomain(row) : null;
+    return row ? this.restored(row) : null;
   }
 
   /** The organisation's records among `ids` (internal ids), in no particular order. */
   async findByIds(organisationId: string, ids: string[]): Promise<T[]> {
     if (ids.length === 0) return [];
     const rows = await this.rows('r.organisation_id = :organisationId AND r.id IN (:...ids)', { organisationId, ids });
-    return rows.map((row) => this.table.mapper.toDomain(row));
+    return rows.map((row) => this.restored(row));
   }
 
   /** One page of the organisation's records that pass the filters, in the asked order, with their count. */
@@ -98,7 +109,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     }
     const [counted, page] = await this.db.read([count, this.pageQuery(organisationId, query)]);
     const rows = this.db.hydrate<Row>(this.table.entity, page);
-    return { total: Number(counted.rows[0]?.[0] ?? 0), items: rows.map((row) => this.table.mapper.toDomain(row)) };
+    return { total: Number(counted.rows[0]?.[0] ?? 0), items: rows.map((row) => this.restored(row)) };
   }
 
   /** The SQL of one page exactly as `list` runs it, for reading its query plan. */
@@ -115,11 +126,18 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   }
 
   async save(record: T): Promise<void> {
+    const before = this.loaded.get(record) ?? null;
+    const after = snapshotOf(record);
     try {
-      await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record));
+      // The change and its history entry commit together, or neither.
+      await this.db.transaction(async () => {
+        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record));
+        await recordChange(this.db, this.table.model, before, after);
+      });
     } catch (error) {
       throw this.writeError(error);
     }
+    this.loaded.set(record, after);
   }
 
   /** Inserts new records in one statement (an organisation's default chart). */
@@ -135,7 +153,10 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   async delete(record: T): Promise<void> {
     try {
-      await this.db.run((m) => this.repository(m).delete({ id: record.id } as FindOptionsWhere<Row>));
+      await this.db.transaction(async () => {
+        await this.db.run((m) => this.repository(m).delete({ id: record.id } as FindOptionsWhere<Row>));
+        await recordChange(this.db, this.table.model, snapshotOf(record), null);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error) && this.table.inUse) throw new InUse(this.table.inUse);
       throw error;
@@ -208,4 +229,9 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 /** The LIKE pattern (with `ESCAPE '\'`) of rows whose search key contains `term`: `%` and `_` in it are literal. */
 export function containing(term: string): string {
   return `%${searchTerm(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A record's full state (every organisation-scoped entity has `snapshot()`). */
+function snapshotOf(record: object): object {
+  return (record as { snapshot(): object }).snapshot();
 }

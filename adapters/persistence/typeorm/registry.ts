@@ -22,6 +22,7 @@ import { EmailNormalisation1763700000930 } from './migrations/1763700000930-emai
 import { OneOpenInvitation1763700000940 } from './migrations/1763700000940-one-open-invitation';
 import { RateLimits1763700000950 } from './migrations/1763700000950-rate-limits';
 import { IdempotencyKeys1763700000960 } from './migrations/1763700000960-idempotency-keys';
+import { History1763700000970 } from './migrations/1763700000970-history';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -62,4 +63,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   OneOpenInvitation1763700000940,
   RateLimits1763700000950,
   IdempotencyKeys1763700000960,
+  History1763700000970,
 ];

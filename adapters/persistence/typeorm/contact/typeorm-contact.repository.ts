@@ -57,7 +57,7 @@ export class TypeOrmContactRepository
         primary_contact: true,
       }),
     );
-    return rows.filter((row) => row.id !== contact.id).map(contactMapper.toDomain);
+    return rows.filter((row) => row.id !== contact.id).map((row) => this.restored(row));
   }
 
   protected override filtered(query: Conditions, filters: ContactFilters): Conditions {

@@ -16,6 +16,7 @@ const OWNER_ONLY: Operation[] = [
   'invitations.list',
   'invitations.resend',
   'invitations.revoke',
+  'activity.list',
   'expenses.approve',
   'expenses.reject',
   'expenses.mark_paid',

@@ -1,0 +1,76 @@
+import { actingContext } from '../../system/acting-context';
+import { UuidV7Generator } from '../../system/uuid-v7-generator';
+import { TypeOrmDatabase } from './database';
+
+/** Field names whose values history never shows: bank account numbers and employees' medical details. */
+const SECRET = /account_?number|iban|routing|swift|bic\b|sort_?code|allerg|medical|blood|health|disab|emergency/i;
+const MASK = '***';
+const ids = new UuidV7Generator();
+/** Bookkeeping every change touches: not a change of its own. */
+const LEFT_OUT = new Set(['id', 'organisation_id', 'last_updated']);
+
+interface Snapshot {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+}
+
+/**
+ * Writes one history entry (contract section 8) in the current transaction:
+ * `created` with every field, `updated` (or the expense action's name) with
+ * the fields that changed, `deleted` with none; fields as the API names them,
+ * values as JSON, secrets masked, the acting person from the request.
+ */
+export async function recordChange(db: TypeOrmDatabase, model: string, before: object | null, after: object | null): Promise<void> {
+  const subject = (after ?? before) as Snapshot;
+  const current = actingContext.current();
+  const action = after === null ? 'deleted' : before === null ? 'created' : (current?.action ?? 'updated');
+  const changes = after === null ? {} : changesBetween(before, after);
+  if (action === 'updated' && Object.keys(changes).length === 0) return;
+  const insert = db.sql(
+    `INSERT INTO history (id, organisation_id, model, record_unique_id, action, at, actor_id, changes)
+     VALUES (:id, :organisationId, :model, :recordUniqueId, :action, :at, :actorId, :changes)`,
+    {
+      // Time-ordered: entries of the same millisecond keep their order.
+      id: ids.next(),
+      organisationId: subject.organisationId,
+      model: model.replace(/ /g, '_'),
+      recordUniqueId: subject.uniqueId,
+      action,
+      at: Date.now(),
+      actorId: current?.personId ?? null,
+      changes: JSON.stringify(changes),
+    },
+  );
+  await db.run((manager) => manager.query(insert.sql, insert.parameters));
+}
+
+/** Field → [old, new] for every top-level field that changed, secrets compared as they are and shown masked. */
+export function changesBetween(before: object | null, after: object): Record<string, [unknown, unknown]> {
+  const [old, now] = [wireOf(before ?? {}, false), wireOf(after, false)] as Record<string, unknown>[];
+  const [shownOld, shownNow] = [wireOf(before ?? {}, true), wireOf(after, true)] as Record<string, unknown>[];
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of new Set([...Object.keys(old), ...Object.keys(now)])) {
+    if (LEFT_OUT.has(field) || (before === null && now[field] === null)) continue;
+    if (JSON.stringify(old[field] ?? null) === JSON.stringify(now[field] ?? null)) continue;
+    changes[field] = SECRET.test(field) ? [MASK, MASK] : [shownOld[field] ?? null, shownNow[field] ?? null];
+  }
+  return changes;
+}
+
+/** A domain value as JSON with the API's snake_case names: decimals and calendar dates as their text, nested secrets masked when `mask`. */
+function wireOf(value: unknown, mask: boolean): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => wireOf(item, mask));
+  if (typeof value === 'object') {
+    if (Object.getPrototypeOf(value) !== Object.prototype) return String(value);
+    const wire: Record<string, unknown> = {};
+    for (const [name, nested] of Object.entries(value as Record<string, unknown>)) {
+      const field = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+      wire[field] = mask && SECRET.test(field) && nested !== null && nested !== undefined ? MASK : wireOf(nested, mask);
+    }
+    return wire;
+  }
+  return typeof value === 'bigint' ? value.toString() : value;
+}

@@ -1,0 +1,45 @@
+import { Page, PageRequest } from './page';
+
+/**
+ * Who is acting in the current request, and under which name when the change
+ * is more than an update (an expense action): set by the HTTP adapter around
+ * each authenticated request, read where changes are recorded.
+ */
+export interface Acting {
+  personId: string;
+  action?: string;
+}
+
+/** The acting person of the work in progress, carried through its asynchronous calls. */
+export interface ActingContext {
+  run<T>(acting: Acting, work: () => T): T;
+  current(): Acting | undefined;
+}
+
+/** One change of a record, as its history shows it (contract section 8). */
+export interface HistoryEntry {
+  id: string;
+  model: string;
+  recordUniqueId: string;
+  action: string;
+  at: Date;
+  actor: { uniqueId: string; fullName: string } | null;
+  /** Field (as the API names it) → [old, new]; secrets as "***". */
+  changes: Record<string, [unknown, unknown]>;
+}
+
+export interface ActivityFilters {
+  model?: string;
+  actorUniqueId?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+}
+
+/** The history the storage writes with every change, read newest first. */
+export interface HistoryReader {
+  forRecord(organisationId: string, model: string, recordUniqueId: string, page: PageRequest): Promise<Page<HistoryEntry>>;
+  forOrganisation(organisationId: string, filters: ActivityFilters, page: PageRequest): Promise<Page<HistoryEntry>>;
+}
+
+export const HISTORY_TOKENS = { HistoryReader: Symbol.for('HistoryReader'), ActingContext: Symbol.for('ActingContext') } as const;
