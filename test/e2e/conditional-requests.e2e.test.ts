@@ -71,7 +71,10 @@ describe.each(testDatabases())('ETags and conditional requests on $name', (facto
       const newer = changed.headers.get('ETag');
       expect(newer).not.toBe(etag);
       const reread = await owner.api.get(record.detail, { headers: { 'If-None-Match': etag! } });
-      expect([record.name, reread.status, reread.headers.get('ETag')]).toEqual([record.name, 200, record.name === 'organisation' ? reread.headers.get('ETag') : newer]);
+      expect([record.name, reread.status]).toEqual([record.name, 200]);
+      expect(reread.headers.get('ETag')).not.toBe(etag);
+      // The organisation's update answers its owner view, its detail the basic view: each has its own ETag.
+      if (record.name !== 'organisation') expect(reread.headers.get('ETag')).toBe(newer);
     }
   });
 

@@ -27,15 +27,14 @@ export class InvalidIdempotencyKey extends HttpError {
  * handler, so that a 4xx is stored like a success; a 5xx and the transient
  * 409 and 429 are not.
  */
-export function idempotentCreate(requests: IdempotentRequests, logger: Logger): Middleware {
-  return async (ctx, next) => {
+export function idempotentCreate(requests: IdempotentRequests, logger: Logger): (options: { atomic: boolean }) => Middleware {
+  return ({ atomic }) => async (ctx, next) => {
     if (ctx.get('Idempotency-Key') === '' && !('idempotency-key' in ctx.headers)) return next();
     const key = ctx.get('Idempotency-Key');
     if (!VALID_KEY.test(key)) throw new InvalidIdempotencyKey();
     const caller = (ctx.state.auth as { actor?: { personId: string } } | undefined)?.actor?.personId ?? 'anonymous';
     const scope = `${caller} ${ctx.path.replace(/\/+$/, '')}`;
     const fingerprint = await fingerprintOf(ctx.state.body);
-    const atomic = ctx.state.idempotentAtomic !== false;
     const { answer, replayed } = await requests.execute({ scope, key, fingerprint, atomic }, async () => {
       try {
         await next();

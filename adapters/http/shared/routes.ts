@@ -89,8 +89,8 @@ export type DocumentedOperation = Omit<Operation, 'handle'>;
 export interface RouteServices {
   /** Origins besides the service's own whose browser pages may change state. */
   trustedOrigins?: readonly string[];
-  /** What makes a create idempotent under an `Idempotency-Key`. */
-  idempotency?: Middleware;
+  /** What makes a create idempotent under an `Idempotency-Key`, in one transaction with its write when `atomic`. */
+  idempotency?: (options: { atomic: boolean }) => Middleware;
   /** Where a write's `If-Match` is checked, in one transaction with the write. */
   unitOfWork?: UnitOfWork;
   history?: ListRecordHistory;
@@ -106,7 +106,7 @@ export class Routes {
   private readonly reads = new Map<string, Operation['handle']>();
 
   private readonly trustedOrigins: readonly string[];
-  private readonly idempotency?: Middleware;
+  private readonly idempotency?: (options: { atomic: boolean }) => Middleware;
   private readonly unitOfWork?: UnitOfWork;
   /** The histories of records, for the `history/` of each (absent: not served). */
   readonly history?: ListRecordHistory;
@@ -142,13 +142,7 @@ export class Routes {
       middleware.push(readBody({ form: operation.body.form, multipart: operation.body.multipart, limit }));
     }
     if (answersOneRecord(operation)) middleware.push(withETag({ notModified: !operation.csrfOnEveryMethod }));
-    if (this.idempotency && isCreate(operation)) {
-      const idempotency = this.idempotency;
-      middleware.push((ctx, next) => {
-        ctx.state.idempotentAtomic = !operation.slowSideEffects;
-        return idempotency(ctx, next);
-      });
-    }
+    if (this.idempotency && isCreate(operation)) middleware.push(this.idempotency({ atomic: !operation.slowSideEffects }));
     const { precondition } = operation;
     if (precondition && this.unitOfWork) middleware.push(ifMatch(this.unitOfWork, () => this.reads.get(precondition)));
     middleware.push((ctx) => handle(ctx));
