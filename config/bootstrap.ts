@@ -9,6 +9,8 @@ import { createDataSource, dialectOf, sqliteFileOf } from '../adapters/persisten
 import { migrateExclusively } from '../adapters/persistence/typeorm/migrate';
 import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterStore } from '../adapters/security/limiter-store';
 import { Logger } from '../adapters/system/logger';
+import { WebhookWorker } from '../adapters/webhook/webhook-worker';
+import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
 import { EXPENSE_TOKENS, ReceiptStorage } from '../application/expense/expense.ports';
@@ -38,6 +40,8 @@ export interface BootstrapOptions extends Partial<Omit<ContainerParts, 'config' 
   isDraining?: () => boolean;
   /** Apply pending migrations first (default); a cluster's workers leave it to the primary. */
   migrate?: boolean;
+  /** Whether this process delivers webhooks (default: the configuration's `WEBHOOK_DELIVERY`). */
+  deliverWebhooks?: boolean;
 }
 
 /** Opens the database, applies pending migrations, wires the container and the Koa app. */
@@ -78,7 +82,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     trustedOrigins: config.csrfTrustedOrigins,
   });
   const receipts = container.get<ReceiptStorage & { close?(): Promise<void> }>(EXPENSE_TOKENS.ReceiptStorage);
+  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), logger, { pollMs: config.webhooks.pollMs });
+  if (options.deliverWebhooks ?? config.webhooks.deliver) webhooks.start();
   const close = async () => {
+    await webhooks.stop();
     await limiters.close();
     await receipts.close?.(); // the S3 client's connections
     await database.close();

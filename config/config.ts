@@ -44,6 +44,12 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Where receipts live: `DATA_DIR/receipts`, or an S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`). */
   storage: StorageConfig;
+  /**
+   * Webhooks: whether this process delivers (`WEBHOOK_DELIVERY`, off when a
+   * separate `npm run webhooks` process does), and how often it looks for due
+   * deliveries (`WEBHOOK_POLL_MS`).
+   */
+  webhooks: { deliver: boolean; pollMs: number };
 }
 
 /** Receipts on the local disk, or in an S3-compatible bucket (the credentials are secrets). */
@@ -143,6 +149,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workers: env.WORKERS === 'auto' ? availableParallelism() : integer('WORKERS', 1, 1, 64),
     redisUrl,
     storage: storageConfig(env, problems, flag),
+    webhooks: { deliver: flag('WEBHOOK_DELIVERY', true), pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000) },
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -18,6 +18,8 @@ import { salesModule } from './modules/sales.module';
 import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
 import { vendorModule } from './modules/vendor.module';
+import { webhookModule } from './modules/webhook.module';
+import { WebhookSender } from '../application/webhook/webhook.ports';
 
 export interface ContainerParts {
   config: AppConfig;
@@ -31,6 +33,8 @@ export interface ContainerParts {
   mailer?: Mailer;
   /** Where rate limits count (shared by every instance); process memory when absent. */
   limiters?: LimiterStore;
+  /** How webhooks leave (default: HTTP, only to public addresses in production). */
+  webhookSender?: WebhookSender;
 }
 
 /**
@@ -55,6 +59,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     salesModule(storage),
     vendorModule(storage),
     contactModule(storage),
+    webhookModule(storage, config, parts.webhookSender),
   );
   return container;
 }

@@ -7,6 +7,7 @@ import { ContactGroupAccess, GroupPath } from './contact-group-access';
 import { CONTACT_TOKENS, ContactRepository } from './contact.ports';
 import { ContactView, ContactViews } from './contact-views';
 import { PrimaryContactWriter } from './primary-contact-writer';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 export type NewContact = ContactChanges & { firstName: string };
 
@@ -21,10 +22,11 @@ export class CreateContact {
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, path: GroupPath, command: NewContact): Promise<ContactView> {
-    const { grant, contact } = await this.unitOfWork.transaction(async () => {
+    return this.unitOfWork.transaction(async () => {
       const grant = await this.access.groupForUpdate(actor, path, 'contacts.create');
       const existing = (uid: string) => this.contacts.findByUniqueId(grant.organisation.id, uid);
       const uniqueId = await newUniqueId(command.uniqueId, this.ids, existing, 'contact');
@@ -38,8 +40,9 @@ export class CreateContact {
         now,
       });
       await this.writer.save(contact, now);
-      return { grant, contact };
+      const view = await this.views.contact(grant, contact);
+      await this.events.publish({ organisation: grant.organisation, type: 'contact.created', recordId: contact.id, subject: { model: 'contact', view } });
+      return view;
     });
-    return this.views.contact(grant, contact);
   }
 }

@@ -4,6 +4,7 @@ import { SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { ContactGroupAccess, ContactPath } from './contact-group-access';
 import { CONTACT_TOKENS, ContactRepository } from './contact.ports';
 import { ContactView, ContactViews } from './contact-views';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /** Any member deletes a contact; the answer is the contact as it was (the spec lists a contact body). */
 @injectable()
@@ -13,15 +14,17 @@ export class DeleteContact {
     @inject(CONTACT_TOKENS.ContactRepository) private readonly contacts: ContactRepository,
     @inject(ContactViews) private readonly views: ContactViews,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, path: ContactPath): Promise<ContactView> {
-    const { grant, contact } = await this.unitOfWork.transaction(async () => {
+    return this.unitOfWork.transaction(async () => {
       const grant = await this.access.groupForUpdate(actor, path, 'contacts.delete');
       const contact = await this.access.contact(grant, path.contactUniqueId);
+      const view = await this.views.contact(grant, contact);
       await this.contacts.delete(contact);
-      return { grant, contact };
+      await this.events.publish({ organisation: grant.organisation, type: 'contact.deleted', recordId: contact.id, subject: { model: 'contact', view } });
+      return view;
     });
-    return this.views.contact(grant, contact);
   }
 }

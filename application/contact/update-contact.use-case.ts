@@ -5,6 +5,7 @@ import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { ContactGroupAccess, ContactPath } from './contact-group-access';
 import { ContactView, ContactViews } from './contact-views';
 import { PrimaryContactWriter } from './primary-contact-writer';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /** Any member changes a contact (PUT and PATCH alike); making it primary demotes the others of its slot. */
 @injectable()
@@ -15,17 +16,19 @@ export class UpdateContact {
     @inject(ContactViews) private readonly views: ContactViews,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, path: ContactPath, changes: ContactChanges): Promise<ContactView> {
-    const { grant, contact } = await this.unitOfWork.transaction(async () => {
+    return this.unitOfWork.transaction(async () => {
       const grant = await this.access.groupForUpdate(actor, path, 'contacts.update');
       const contact = await this.access.contact(grant, path.contactUniqueId);
       const now = this.clock.now();
       contact.update(changes, now);
       await this.writer.save(contact, now);
-      return { grant, contact };
+      const view = await this.views.contact(grant, contact);
+      await this.events.publish({ organisation: grant.organisation, type: 'contact.updated', recordId: contact.id, subject: { model: 'contact', view } });
+      return view;
     });
-    return this.views.contact(grant, contact);
   }
 }

@@ -9,6 +9,7 @@ import { assertExpenseAvailable } from './expense-uniqueness';
 import { ExpenseView, ExpenseViews } from './expense-views';
 import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
 import { ReceiptFiles } from './receipt-files';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /** Any member records an expense, as a draft or straight for approval. */
 @injectable()
@@ -22,11 +23,12 @@ export class CreateExpense {
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewExpenseCommand): Promise<ExpenseView> {
     const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'expenses.create');
-    const expense = await this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
+    return this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
       this.unitOfWork.transaction(async () => {
         const references = await this.references.resolve(organisation.id, command);
         await assertExpenseAvailable(this.expenses, organisation.id, command);
@@ -45,9 +47,10 @@ export class CreateExpense {
           now: this.clock.now(),
         });
         await this.expenses.save(expense);
-        return expense;
+        const view = await this.views.one(organisation, expense);
+        await this.events.publish({ organisation, type: 'expense.created', recordId: expense.id, subject: { model: 'expense', view } });
+        return view;
       }),
     );
-    return this.views.one(organisation, expense);
   }
 }

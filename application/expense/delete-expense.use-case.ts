@@ -4,6 +4,8 @@ import { SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { ExpenseAccess } from './expense-access';
 import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
 import { ReceiptFiles } from './receipt-files';
+import { ExpenseViews } from './expense-views';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /** Any member deletes a draft or rejected expense (else 409 locked); its receipt goes with it. */
 @injectable()
@@ -12,7 +14,9 @@ export class DeleteExpense {
     @inject(ExpenseAccess) private readonly access: ExpenseAccess,
     @inject(EXPENSE_TOKENS.ExpenseRepository) private readonly expenses: ExpenseRepository,
     @inject(ReceiptFiles) private readonly receipts: ReceiptFiles,
+    @inject(ExpenseViews) private readonly views: ExpenseViews,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, expenseUniqueId: string): Promise<void> {
@@ -21,7 +25,9 @@ export class DeleteExpense {
         forUpdate: true,
       });
       expense.assertDeletable(organisation.financialYearLockDate);
+      const view = await this.views.one(organisation, expense);
       await this.expenses.delete(expense);
+      await this.events.publish({ organisation, type: 'expense.deleted', recordId: expense.id, subject: { model: 'expense', view } });
       return expense.receipt;
     });
     await this.receipts.discard(receipt);

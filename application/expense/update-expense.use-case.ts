@@ -9,6 +9,7 @@ import { assertExpenseAvailable } from './expense-uniqueness';
 import { ExpenseView, ExpenseViews } from './expense-views';
 import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
 import { ReceiptFiles } from './receipt-files';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /**
  * PUT and PATCH by any member, while the expense is a draft or rejected (else
@@ -25,6 +26,7 @@ export class UpdateExpense {
     @inject(ExpenseViews) private readonly views: ExpenseViews,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(
@@ -35,7 +37,7 @@ export class UpdateExpense {
   ): Promise<ExpenseView> {
     const { organisation } = await this.organisations.authorise(actor, organisationUniqueId, 'expenses.update');
     const lockDate = organisation.financialYearLockDate;
-    const { expense, unreferenced } = await this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
+    const { view, unreferenced } = await this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
       this.unitOfWork.transaction(async () => {
         const expense = await this.access.find(organisation.id, expenseUniqueId, { forUpdate: true });
         expense.assertEditable(lockDate);
@@ -44,10 +46,12 @@ export class UpdateExpense {
         const previous = expense.receipt;
         expense.edit({ ...detailsOf(command), ...references, uniqueId: command.uniqueId, receipt }, this.clock.now(), lockDate);
         await this.expenses.save(expense);
-        return { expense, unreferenced: receipt === undefined ? null : previous };
+        const view = await this.views.one(organisation, expense);
+        await this.events.publish({ organisation, type: 'expense.updated', recordId: expense.id, subject: { model: 'expense', view } });
+        return { view, unreferenced: receipt === undefined ? null : previous };
       }),
     );
     await this.receipts.discard(unreferenced);
-    return this.views.one(organisation, expense);
+    return view;
   }
 }

@@ -8,6 +8,7 @@ import { newUniqueId } from '../shared/records';
 import { LEAD_TOKENS, LeadRepository } from './lead.ports';
 import { LeadReferences, LeadReferencesInput } from './lead-references';
 import { LeadView, LeadViews } from './lead-views';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /** A lead as a member writes it: its stage and client by unique_id. */
 export type LeadCommand = Partial<Omit<LeadDetails, 'salesStageId' | 'clientId'>> &
@@ -29,10 +30,11 @@ export class CreateLead {
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewLeadCommand): Promise<LeadView> {
-    const lead = await this.unitOfWork.transaction(async () => {
+    return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.create');
       const { uniqueId, salesStage: _stage, client: _client, ...details } = command;
       const { salesStage, client } = await this.references.resolve(organisation.id, command);
@@ -49,8 +51,9 @@ export class CreateLead {
         now: this.clock.now(),
       });
       await this.leads.save(lead);
-      return lead;
+      const view = await this.views.one(lead);
+      await this.events.publish({ organisation, type: 'lead.created', recordId: lead.id, subject: { model: 'lead', view } });
+      return view;
     });
-    return this.views.one(lead);
   }
 }

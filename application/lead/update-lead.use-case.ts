@@ -7,6 +7,7 @@ import { LeadCommand } from './create-lead.use-case';
 import { LEAD_TOKENS, LeadRepository } from './lead.ports';
 import { idOf, LeadReferences } from './lead-references';
 import { LeadView, LeadViews } from './lead-views';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /**
  * PUT and PATCH alike (the HTTP adapter checks PUT's required fields). The
@@ -21,18 +22,26 @@ export class UpdateLead {
     @inject(LeadViews) private readonly views: LeadViews,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, leadUniqueId: string, changes: LeadCommand): Promise<LeadView> {
-    const lead = await this.unitOfWork.transaction(async () => {
+    return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.update');
       const lead = found(await this.leads.findByUniqueId(organisation.id, leadUniqueId));
+      const outcome = lead.outcome;
       const { salesStage: _stage, client: _client, ...details } = changes;
       const { salesStage, client } = await this.references.resolve(organisation.id, changes);
       lead.update({ ...details, salesStageId: idOf(salesStage), clientId: idOf(client) }, this.clock.now());
       await this.leads.save(lead);
-      return lead;
+      const view = await this.views.one(lead);
+      const subject = { model: 'lead', view } as const;
+      await this.events.publish({ organisation, type: 'lead.updated', recordId: lead.id, subject });
+      // Reaching 100 or 0 closes the lead: won or lost, announced after the update itself.
+      if (lead.outcome !== outcome && lead.outcome !== 'open') {
+        await this.events.publish({ organisation, type: `lead.${lead.outcome}`, recordId: lead.id, subject });
+      }
+      return view;
     });
-    return this.views.one(lead);
   }
 }

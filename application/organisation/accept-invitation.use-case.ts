@@ -8,7 +8,9 @@ import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ProfileView, ProfileViews } from '../person/profile-views';
 import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, RateLimit, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
-import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, TokenIssuer } from './organisation.ports';
+import { memberViewOf } from './list-members.use-case';
+import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository, TokenIssuer } from './organisation.ports';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 export interface AcceptInvitationCommand {
   token: string;
@@ -29,6 +31,7 @@ export class AcceptInvitation {
   constructor(
     @inject(ORGANISATION_TOKENS.InvitationRepository) private readonly invitations: InvitationRepository,
     @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
+    @inject(ORGANISATION_TOKENS.OrganisationRepository) private readonly organisations: OrganisationRepository,
     @inject(ORGANISATION_TOKENS.TokenIssuer) private readonly tokens: TokenIssuer,
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
     @inject(AUTH_TOKENS.CredentialRepository) private readonly credentials: CredentialRepository,
@@ -39,6 +42,7 @@ export class AcceptInvitation {
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(command: AcceptInvitationCommand): Promise<{ profile: ProfileView; session: StartedSession | null }> {
@@ -53,7 +57,13 @@ export class AcceptInvitation {
       invitation.accept(person.id, now);
       await this.invitations.save(invitation);
       if (!(await this.memberships.find(invitation.organisationId, person.id))) {
-        await this.memberships.add({ organisationId: invitation.organisationId, personId: person.id, role: invitation.role, dateJoined: now });
+        const membership = { organisationId: invitation.organisationId, personId: person.id, role: invitation.role, dateJoined: now };
+        await this.memberships.add(membership);
+        const organisation = await this.organisations.findById(invitation.organisationId);
+        if (organisation) {
+          const view = memberViewOf(person, membership);
+          await this.events.publish({ organisation, type: 'member.joined', recordId: person.id, subject: { model: 'member', view } });
+        }
       }
       return person;
     });

@@ -76,6 +76,14 @@ export const AUTHORISATION_POLICY = {
   'contacts.create': 'member',
   'contacts.update': 'member',
   'contacts.delete': 'member',
+
+  /** Where the organisation's data is sent, and the secrets that sign it: the owner's alone. */
+  'webhooks.list': 'owner',
+  'webhooks.view': 'owner',
+  'webhooks.create': 'owner',
+  'webhooks.update': 'owner',
+  'webhooks.delete': 'owner',
+  'webhooks.ping': 'owner',
 } as const satisfies Record<string, Role> & Record<`expenses.${ExpenseAction}`, Role>;
 
 export type Operation = keyof typeof AUTHORISATION_POLICY;

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { Role } from '../../domain/organisation/membership';
+import { Membership, Role } from '../../domain/organisation/membership';
+import { Person } from '../../domain/person/person';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
 import { Page, PageRequest, slicePage } from '../shared/page';
@@ -31,8 +32,12 @@ export class ListMembers {
     const members = memberships.flatMap((membership) => {
       const person = people.get(membership.personId);
       if (!person) return [];
-      return [{ uniqueId: person.uniqueId, fullName: person.fullName, email: person.email, role: membership.role, dateJoined: membership.dateJoined }];
+      return [memberViewOf(person, membership)];
     });
     return slicePage(members, request);
   }
+}
+
+export function memberViewOf(person: Person, membership: Membership): MemberView {
+  return { uniqueId: person.uniqueId, fullName: person.fullName, email: person.email, role: membership.role, dateJoined: membership.dateJoined };
 }

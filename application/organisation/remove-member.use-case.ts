@@ -3,8 +3,10 @@ import { NotFound, ValidationFailed } from '../../domain/shared/errors';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { memberViewOf } from './list-members.use-case';
 import { OrganisationAccess } from './organisation-access';
 import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS } from './organisation.ports';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /**
  * The owner removes a member, and with them their pending invitations to the
@@ -19,6 +21,7 @@ export class RemoveMember {
     @inject(ORGANISATION_TOKENS.InvitationRepository) private readonly invitations: InvitationRepository,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, personUniqueId: string): Promise<void> {
@@ -29,7 +32,12 @@ export class RemoveMember {
       if (person.id === organisation.ownerId) {
         throw ValidationFailed.field('non_field_errors', 'The owner cannot be removed from the organisation.');
       }
+      const membership = await this.memberships.find(organisation.id, person.id);
       await this.memberships.remove(organisation.id, person.id);
+      if (membership) {
+        const view = memberViewOf(person, membership);
+        await this.events.publish({ organisation, type: 'member.removed', recordId: person.id, subject: { model: 'member', view } });
+      }
       // Their unused invitations to this organisation go too: no link may bring them back.
       const now = this.clock.now();
       for (const invitation of await this.invitations.listForOrganisation(organisation.id)) {

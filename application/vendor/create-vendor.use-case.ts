@@ -6,6 +6,7 @@ import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { newUniqueId } from '../shared/records';
 import { VENDOR_TOKENS, VendorRepository } from './vendor.ports';
 import { VendorView, VendorViews } from './vendor-views';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 export type NewVendorCommand = VendorChanges & { name: string };
 
@@ -22,10 +23,11 @@ export class CreateVendor {
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewVendorCommand): Promise<VendorView> {
-    const vendor = await this.unitOfWork.transaction(async () => {
+    return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.create');
       const existing = (uid: string) => this.vendors.findByUniqueId(organisation.id, uid);
       const vendor = Vendor.create({
@@ -38,8 +40,9 @@ export class CreateVendor {
         now: this.clock.now(),
       });
       await this.vendors.save(vendor);
-      return vendor;
+      const view = await this.views.one(vendor);
+      await this.events.publish({ organisation, type: 'vendor.created', recordId: vendor.id, subject: { model: 'vendor', view } });
+      return view;
     });
-    return this.views.one(vendor);
   }
 }

@@ -6,6 +6,7 @@ import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { found } from '../shared/records';
 import { VENDOR_TOKENS, VendorRepository } from './vendor.ports';
 import { VendorView, VendorViews } from './vendor-views';
+import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /** PUT and PATCH alike: address and bank details merge field by field (the HTTP adapter checks PUT's required fields). */
 @injectable()
@@ -16,16 +17,18 @@ export class UpdateVendor {
     @inject(VendorViews) private readonly views: VendorViews,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, vendorUniqueId: string, changes: VendorChanges): Promise<VendorView> {
-    const vendor = await this.unitOfWork.transaction(async () => {
+    return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.update');
       const vendor = found(await this.vendors.findByUniqueId(organisation.id, vendorUniqueId));
       vendor.update(changes, this.clock.now());
       await this.vendors.save(vendor);
-      return vendor;
+      const view = await this.views.one(vendor);
+      await this.events.publish({ organisation, type: 'vendor.updated', recordId: vendor.id, subject: { model: 'vendor', view } });
+      return view;
     });
-    return this.views.one(vendor);
   }
 }

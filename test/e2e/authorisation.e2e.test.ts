@@ -99,6 +99,11 @@ const freshInvitation = async (w: World) => {
   const invited = await w.clients.owner.post(`/api/v1.0/organisation/${w.org}/invitations/`, { email: freshEmail(), role: 'member' });
   return { invitationUid: invited.body.unique_id as string };
 };
+/** An endpoint nobody listens at (port 9 refuses at once): a ping answers 200 with the failed attempt. */
+const freshWebhook = async (w: World) => {
+  const created = await w.clients.owner.post(`/api/v1.0/organisation/${w.org}/webhooks/create/`, { url: 'http://127.0.0.1:9/hook', events: ['vendor.created'] });
+  return { id: created.body.unique_id as string };
+};
 const passwordOf = (w: World, caller: Caller) => (caller === 'anonymous' ? PASSPHRASE : w.users[caller].password);
 
 const ACTION_ROUTE = '/api/v1.0/organisation/:uid/expenses/:id/action';
@@ -224,6 +229,40 @@ const ROWS: Row[] = [
     route: '/api/v1.0/organisation/:uid/invitations/:invitationUid/resend',
     target: freshInvitation,
     unchanged: readBack('/api/v1.0/organisation/:uid/invitations'),
+    expect: [200, 403, 404, 401],
+  },
+
+  // Webhooks: the owner's alone.
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/webhooks', expect: [200, 403, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:uid/webhooks/create',
+    body: () => ({ url: 'https://hooks.example.com/in', events: ['lead.created'] }),
+    unchanged: readBack('/api/v1.0/organisation/:uid/webhooks'),
+    expect: [201, 403, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/webhooks/:id', target: freshWebhook, expect: [200, 403, 404, 401] },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:uid/webhooks/:id',
+    target: freshWebhook,
+    body: () => ({ is_active: false }),
+    unchanged: readBack('/api/v1.0/organisation/:uid/webhooks/:id'),
+    expect: [200, 403, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:uid/webhooks/:id',
+    target: freshWebhook,
+    unchanged: readBack('/api/v1.0/organisation/:uid/webhooks/:id'),
+    expect: [204, 403, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/webhooks/:id/deliveries', target: freshWebhook, expect: [200, 403, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:uid/webhooks/:id/ping',
+    target: freshWebhook,
+    unchanged: readBack('/api/v1.0/organisation/:uid/webhooks/:id/deliveries'),
     expect: [200, 403, 404, 401],
   },
 

@@ -1,70 +1,20 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { migrations } from '../../adapters/persistence/typeorm/registry';
 import { ApiClient } from '../support/api-client';
 import { signUp, TestUser } from '../support/accounts';
 import { anExpense, expensePaths, multipart } from '../support/expenses';
 import { TestS3Server } from '../support/s3-server';
 import { ServerProcess, startServerProcess } from '../support/server-process';
+import { sharedDatabaseEngines as engines, SharedDatabase } from '../support/shared-database';
 
 /**
  * Two instances of the service, each a process of its own as on two hosts,
  * on one database (a Postgres database, or one SQLite file), with receipts in
  * one S3 bucket: what one instance does holds on the other at once.
  */
-interface SharedDatabase {
-  env: Record<string, string>;
-  appliedMigrations(): Promise<string[]>;
-  dispose(): Promise<void>;
-}
-
-async function postgresDatabase(adminUrl: string): Promise<SharedDatabase> {
-  const name = `instances_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    appliedMigrations: async () => {
-      const client = new Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        return (await client.query('SELECT name FROM migrations ORDER BY id')).rows.map((row) => row.name as string);
-      } finally {
-        await client.end();
-      }
-    },
-    dispose: async () => {
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-async function sqliteDatabase(dataDir: string): Promise<SharedDatabase> {
-  return {
-    env: { DATABASE_URL: '' },
-    appliedMigrations: async () => {
-      const db = new BetterSqlite3(path.join(dataDir, 'app.db'), { readonly: true });
-      try {
-        return (db.prepare('SELECT name FROM migrations ORDER BY id').all() as { name: string }[]).map((row) => row.name);
-      } finally {
-        db.close();
-      }
-    },
-    dispose: async () => undefined,
-  };
-}
-
-const engines: [string, (dataDir: string) => Promise<SharedDatabase>][] = [['sqlite', sqliteDatabase]];
-if (process.env.TEST_DATABASE_URL) engines.push(['postgres', () => postgresDatabase(process.env.TEST_DATABASE_URL!)]);
-
 describe.each(engines)('two instances on one %s database', (engine, open) => {
   let dataDir: string;
   let database: SharedDatabase;

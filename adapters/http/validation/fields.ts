@@ -248,6 +248,28 @@ export class ChoiceField<V extends string> extends Field<V | ''> {
   }
 }
 
+/** DRF's MultipleChoiceField with `allow_empty=False`: a JSON list of choices, each once. */
+export class MultipleChoiceField<V extends string> extends Field<V[]> {
+  constructor(
+    private readonly values: readonly V[],
+    options: FieldOptions = {},
+  ) {
+    super(options);
+  }
+
+  protected convert(raw: unknown): V[] {
+    if (!Array.isArray(raw)) reject(`Expected a list of items but got type "${pythonTypeName(raw)}".`);
+    if (raw.length === 0) reject('This selection may not be empty.');
+    const invalid = raw.find((item) => typeof item !== 'string' || !(this.values as readonly string[]).includes(item));
+    if (invalid !== undefined) reject(`"${pythonStr(invalid)}" is not a valid choice.`);
+    return [...new Set(raw as V[])];
+  }
+
+  protected describe(): JsonSchema {
+    return { type: 'array', items: { type: 'string', enum: [...this.values] }, minItems: 1, uniqueItems: true };
+  }
+}
+
 export class CurrencyField extends TextField {
   constructor(
     options: FieldOptions,
@@ -390,6 +412,7 @@ export const fields = {
   url: (options?: TextOptions) => new UrlField(options),
   uniqueId: (options?: FieldOptions) => new UniqueIdField(options),
   choice: <V extends string>(choices: Choices<V>, options?: ChoiceOptions) => new ChoiceField(choices, options),
+  multipleChoice: <V extends string>(values: readonly V[], options?: FieldOptions) => new MultipleChoiceField(values, options),
   currency: (isKnown: (code: string) => boolean, options: FieldOptions = {}) => new CurrencyField(options, isKnown),
   decimal: (limits: DecimalLimits, options?: FieldOptions) => new DecimalField(limits, options),
   integer: (options?: IntegerOptions) => new IntegerField(options),

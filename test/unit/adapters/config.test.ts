@@ -50,6 +50,7 @@ describe('loadConfig defaults', () => {
       workers: 1,
       redisUrl: undefined,
       storage: { kind: 'local' },
+      webhooks: { deliver: true, pollMs: 1000 },
     });
   });
 

@@ -1,0 +1,31 @@
+import { EventSubject } from '../../../application/webhook/record-events';
+import { EventPayloads } from '../../../application/webhook/webhook.ports';
+import { presentContact } from '../contact/contact.presenter';
+import { presentExpense } from '../expense/expense.presenter';
+import { presentLead } from '../lead/lead.presenter';
+import { presentMember } from '../organisation/members.presenter';
+import { presentVendor } from '../vendor/vendor.presenter';
+
+/**
+ * An event's `data` is the record as the API's detail answer presents it,
+ * written by the same presenters. Links in it (an expense's receipt) start
+ * with the service's public origin, as no request is there to give one.
+ */
+export class PresentedEventPayloads implements EventPayloads {
+  constructor(private readonly origin: string) {}
+
+  present(subject: EventSubject): object {
+    switch (subject.model) {
+      case 'expense':
+        return presentExpense(subject.view, this.origin);
+      case 'lead':
+        return presentLead(subject.view);
+      case 'vendor':
+        return presentVendor(subject.view);
+      case 'contact':
+        return presentContact(subject.view);
+      case 'member':
+        return presentMember(subject.view);
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { inject, injectable } from 'inversify';
+import { CreateWebhookEndpoint } from '../../../application/webhook/create-webhook-endpoint.use-case';
+import { DeleteWebhookEndpoint } from '../../../application/webhook/delete-webhook-endpoint.use-case';
+import { GetWebhookEndpoint } from '../../../application/webhook/get-webhook-endpoint.use-case';
+import { ListWebhookDeliveries } from '../../../application/webhook/list-webhook-deliveries.use-case';
+import { ListWebhookEndpoints } from '../../../application/webhook/list-webhook-endpoints.use-case';
+import { PingWebhookEndpoint } from '../../../application/webhook/ping-webhook-endpoint.use-case';
+import { UpdateWebhookEndpoint } from '../../../application/webhook/update-webhook-endpoint.use-case';
+import { actorOf } from '../middleware/authentication';
+import { bindBody } from '../shared/bind-body';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { answers, Routes } from '../shared/routes';
+import { readPage, sendPage } from '../validation/query';
+import { NewWebhookEndpointInput, WebhookEndpointChangesInput } from './webhook.dto';
+import {
+  DELIVERY_ATTEMPT_SCHEMA,
+  NEW_WEBHOOK_ENDPOINT_SCHEMA,
+  presentDeliveryAttempt,
+  presentNewWebhookEndpoint,
+  presentWebhookEndpoint,
+  WEBHOOK_ENDPOINT_SCHEMA,
+} from './webhook.presenter';
+
+/** `/api/v1.0/organisation/{uid}/webhooks/…` (contract section 9), the owner's alone. */
+@injectable()
+export class WebhookController implements HttpController {
+  constructor(
+    @inject(ListWebhookEndpoints) private readonly listEndpoints: ListWebhookEndpoints,
+    @inject(CreateWebhookEndpoint) private readonly createEndpoint: CreateWebhookEndpoint,
+    @inject(GetWebhookEndpoint) private readonly getEndpoint: GetWebhookEndpoint,
+    @inject(UpdateWebhookEndpoint) private readonly updateEndpoint: UpdateWebhookEndpoint,
+    @inject(DeleteWebhookEndpoint) private readonly deleteEndpoint: DeleteWebhookEndpoint,
+    @inject(ListWebhookDeliveries) private readonly listDeliveries: ListWebhookDeliveries,
+    @inject(PingWebhookEndpoint) private readonly ping: PingWebhookEndpoint,
+  ) {}
+
+  register(routes: Routes): void {
+    const base = `${API_PREFIX}/organisation/:uid/webhooks`;
+    const detail = `${base}/:id`;
+    routes.add({
+      method: 'GET',
+      path: base,
+      list: {},
+      answers: [answers.page(WEBHOOK_ENDPOINT_SCHEMA)],
+      errors: [403],
+      handle: async (ctx) => {
+        const request = readPage(ctx);
+        sendPage(ctx, await this.listEndpoints.execute(actorOf(ctx), ctx.params.uid, request), request, presentWebhookEndpoint);
+      },
+    });
+    routes.add({
+      method: 'POST',
+      path: `${base}/create`,
+      body: { input: NewWebhookEndpointInput },
+      answers: [answers.created(NEW_WEBHOOK_ENDPOINT_SCHEMA)],
+      errors: [403],
+      handle: async (ctx) => {
+        const { endpoint, secret } = await this.createEndpoint.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, NewWebhookEndpointInput));
+        ctx.status = 201;
+        ctx.body = presentNewWebhookEndpoint(endpoint, secret);
+      },
+    });
+    routes.refuse(`${base}/create`, ['POST']);
+    routes.add({
+      method: 'GET',
+      path: detail,
+      answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
+      errors: [403],
+      handle: async (ctx) => {
+        ctx.body = presentWebhookEndpoint(await this.getEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id));
+      },
+    });
+    routes.add({
+      method: 'PATCH',
+      path: detail,
+      body: { input: WebhookEndpointChangesInput },
+      answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
+      errors: [403],
+      precondition: detail,
+      handle: async (ctx) => {
+        const changes = bindBody(ctx, WebhookEndpointChangesInput, true);
+        ctx.body = presentWebhookEndpoint(await this.updateEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes));
+      },
+    });
+    routes.add({
+      method: 'DELETE',
+      path: detail,
+      answers: [answers.noContent()],
+      errors: [403],
+      precondition: detail,
+      handle: async (ctx) => {
+        await this.deleteEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id);
+        ctx.status = 204;
+      },
+    });
+    routes.add({
+      method: 'GET',
+      path: `${detail}/deliveries`,
+      list: {},
+      answers: [answers.page(DELIVERY_ATTEMPT_SCHEMA)],
+      errors: [403],
+      handle: async (ctx) => {
+        const request = readPage(ctx);
+        sendPage(ctx, await this.listDeliveries.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, request), request, presentDeliveryAttempt);
+      },
+    });
+    routes.add({
+      method: 'POST',
+      path: `${detail}/ping`,
+      answers: [{ ...answers.ok(DELIVERY_ATTEMPT_SCHEMA), description: 'The attempt: whether the receiver answered 2xx, its status and how long it took.' }],
+      errors: [403],
+      handle: async (ctx) => {
+        ctx.body = presentDeliveryAttempt(await this.ping.execute(actorOf(ctx), ctx.params.uid, ctx.params.id));
+      },
+    });
+  }
+}

@@ -1,0 +1,117 @@
+import { Page, PageRequest, slicePage } from '../../../application/shared/page';
+import { duplicateUniqueId } from '../../../application/shared/records';
+import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookEndpointRepository, WebhookQueue } from '../../../application/webhook/webhook.ports';
+import { WebhookEndpoint, WebhookEndpointSnapshot } from '../../../domain/webhook/webhook-endpoint';
+import { WebhookEventType } from '../../../domain/webhook/webhook-events';
+
+/** Endpoints in process memory, for use-case tests. */
+export class InMemoryWebhookEndpointRepository implements WebhookEndpointRepository {
+  private readonly rows = new Map<string, WebhookEndpointSnapshot>();
+
+  async findByUniqueId(organisationId: string, uniqueId: string): Promise<WebhookEndpoint | null> {
+    const row = [...this.rows.values()].find((r) => r.organisationId === organisationId && r.uniqueId === uniqueId);
+    return row ? WebhookEndpoint.restore(row) : null;
+  }
+
+  async findById(id: string): Promise<WebhookEndpoint | null> {
+    const row = this.rows.get(id);
+    return row ? WebhookEndpoint.restore(row) : null;
+  }
+
+  async list(organisationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>> {
+    const rows = [...this.rows.values()].filter((r) => r.organisationId === organisationId);
+    rows.sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime() || (a.id < b.id ? -1 : 1));
+    return slicePage(rows.map(WebhookEndpoint.restore), request);
+  }
+
+  async subscribedTo(organisationId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {
+    return [...this.rows.values()]
+      .filter((r) => r.organisationId === organisationId)
+      .map(WebhookEndpoint.restore)
+      .filter((endpoint) => endpoint.subscribesTo(type));
+  }
+
+  async save(endpoint: WebhookEndpoint): Promise<void> {
+    const s = endpoint.snapshot();
+    const taken = [...this.rows.values()].some((r) => r.organisationId === s.organisationId && r.uniqueId === s.uniqueId && r.id !== s.id);
+    if (taken) throw duplicateUniqueId('webhook');
+    this.rows.set(s.id, s);
+  }
+
+  async delete(endpoint: WebhookEndpoint): Promise<void> {
+    this.rows.delete(endpoint.id);
+  }
+}
+
+interface DeliveryRow {
+  seq: number;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  recordKey: string;
+  payload: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt: number;
+  claimedUntil: number | null;
+}
+
+/** The outbox in process memory, with the same claiming rules as the database's. */
+export class InMemoryWebhookQueue implements WebhookQueue {
+  private readonly deliveries: DeliveryRow[] = [];
+  private readonly log_: { endpointId: string; attempt: DeliveryAttempt }[] = [];
+  private seq = 0;
+
+  constructor(private readonly endpoints: InMemoryWebhookEndpointRepository) {}
+
+  async enqueue(event: { id: string; type: string; recordKey: string; payload: string; at: Date }, endpointIds: string[]): Promise<void> {
+    for (const endpointId of endpointIds) {
+      this.seq += 1;
+      this.deliveries.push({
+        seq: this.seq,
+        endpointId,
+        eventId: event.id,
+        eventType: event.type,
+        recordKey: event.recordKey,
+        payload: event.payload,
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: event.at.getTime(),
+        claimedUntil: null,
+      });
+    }
+  }
+
+  async claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedDelivery[]> {
+    const claimed: QueuedDelivery[] = [];
+    for (const row of this.deliveries) {
+      if (claimed.length >= limit) break;
+      if (row.state !== 'pending' || row.nextAttemptAt > now.getTime() || (row.claimedUntil ?? 0) > now.getTime()) continue;
+      if (!(await this.endpoints.findById(row.endpointId))?.isActive) continue;
+      const earlier = this.deliveries.some((d) => d.state === 'pending' && d.endpointId === row.endpointId && d.recordKey === row.recordKey && d.seq < row.seq);
+      if (earlier) continue;
+      row.claimedUntil = leaseUntil.getTime();
+      claimed.push({ id: String(row.seq), endpointId: row.endpointId, eventId: row.eventId, eventType: row.eventType, payload: row.payload, attempts: row.attempts });
+    }
+    return claimed;
+  }
+
+  async settle(delivery: QueuedDelivery, attempt: DeliveryAttempt, next: DeliveryNext): Promise<void> {
+    await this.log(delivery.endpointId, attempt);
+    const row = this.deliveries.find((d) => String(d.seq) === delivery.id);
+    if (!row) return;
+    row.state = next.state;
+    row.attempts = attempt.attempt;
+    row.claimedUntil = null;
+    if (next.state === 'pending') row.nextAttemptAt = next.at.getTime();
+  }
+
+  async log(endpointId: string, attempt: DeliveryAttempt): Promise<void> {
+    this.log_.push({ endpointId, attempt });
+  }
+
+  async attempts(endpointId: string, request: PageRequest): Promise<Page<DeliveryAttempt>> {
+    const attempts = this.log_.filter((entry) => entry.endpointId === endpointId).map((entry) => entry.attempt);
+    return slicePage(attempts.reverse(), request);
+  }
+}

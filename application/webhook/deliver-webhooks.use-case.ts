@@ -1,0 +1,72 @@
+import { inject, injectable } from 'inversify';
+import { nextAttemptAt } from '../../domain/webhook/webhook-events';
+import { Clock, IdGenerator, SecretBox, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue, WebhookSender } from './webhook.ports';
+
+/** How long a claimed delivery stays its worker's: past the 10 s answer time, so that only a dead worker loses it. */
+const CLAIM_LEASE_MS = 60_000;
+
+/**
+ * One round of the webhook worker: claims the deliveries that are due, sends
+ * each, and logs the attempt. A failure is tried again on the retry schedule,
+ * then given up; every attempt failing for three days disables the endpoint.
+ * Deliveries are at least once: a worker that dies mid-attempt leaves its
+ * claim to lapse, and another sends the message again, with the same id.
+ */
+@injectable()
+export class DeliverWebhooks {
+  constructor(
+    @inject(WEBHOOK_TOKENS.WebhookQueue) private readonly queue: WebhookQueue,
+    @inject(WEBHOOK_TOKENS.WebhookEndpointRepository) private readonly endpoints: WebhookEndpointRepository,
+    @inject(WEBHOOK_TOKENS.WebhookSender) private readonly sender: WebhookSender,
+    @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** Answers how many deliveries it attempted (0: nothing was due). */
+  async execute(limit: number): Promise<number> {
+    const now = this.clock.now();
+    const claimed = await this.queue.claim(now, limit, new Date(now.getTime() + CLAIM_LEASE_MS));
+    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+    return claimed.length;
+  }
+
+  private async deliver(delivery: QueuedDelivery): Promise<void> {
+    const endpoint = await this.endpoints.findById(delivery.endpointId);
+    if (!endpoint) return; // deleted meanwhile, its deliveries with it
+    const at = this.clock.now();
+    const outcome = await this.sender.send({
+      url: endpoint.url,
+      secret: this.box.open(endpoint.sealedSecret),
+      id: delivery.eventId,
+      timestamp: at,
+      body: delivery.payload,
+    });
+    const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    const attempt: DeliveryAttempt = {
+      ...outcome,
+      id: this.ids.next(),
+      eventId: delivery.eventId,
+      eventType: delivery.eventType,
+      attempt: delivery.attempts + 1,
+      succeeded,
+      at,
+    };
+    await this.unitOfWork.transaction(async () => {
+      // Read again, and locked first (before the log's row refers to it): the owner may have changed
+      // the endpoint while the message was out, and concurrent settlements queue here rather than deadlock.
+      const current = await this.endpoints.findById(delivery.endpointId, { forUpdate: true });
+      if (!current) return;
+      await this.queue.settle(delivery, attempt, succeeded ? { state: 'delivered' } : retryOf(delivery.attempts + 1, at));
+      const changed = succeeded ? current.recordSuccess() : current.recordFailure(at);
+      if (changed) await this.endpoints.save(current);
+    });
+  }
+}
+
+function retryOf(failedAttempts: number, at: Date): DeliveryNext {
+  const next = nextAttemptAt(failedAttempts, at);
+  return next ? { state: 'pending', at: next } : { state: 'failed' };
+}

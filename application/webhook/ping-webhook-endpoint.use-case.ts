@@ -1,0 +1,42 @@
+import { inject, injectable } from 'inversify';
+import { PING_EVENT } from '../../domain/webhook/webhook-events';
+import { Actor } from '../shared/actor';
+import { Clock, IdGenerator, SecretBox, SHARED_TOKENS } from '../shared/ports';
+import { WebhookEndpointAccess } from './webhook-endpoint-access';
+import { eventBody } from './webhook-outbox';
+import { DeliveryAttempt, WEBHOOK_TOKENS, WebhookQueue, WebhookSender } from './webhook.ports';
+
+/**
+ * The owner checks a receiver: one signed `webhook.ping` sent at once, even
+ * to a disabled endpoint, logged among its deliveries and never retried.
+ */
+@injectable()
+export class PingWebhookEndpoint {
+  constructor(
+    @inject(WebhookEndpointAccess) private readonly access: WebhookEndpointAccess,
+    @inject(WEBHOOK_TOKENS.WebhookSender) private readonly sender: WebhookSender,
+    @inject(WEBHOOK_TOKENS.WebhookQueue) private readonly queue: WebhookQueue,
+    @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
+    @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, organisationUniqueId: string, endpointUniqueId: string): Promise<DeliveryAttempt> {
+    const { organisation, endpoint } = await this.access.endpoint(actor, organisationUniqueId, endpointUniqueId, 'webhooks.ping');
+    const id = `msg_${this.ids.next()}`;
+    const at = this.clock.now();
+    const body = eventBody(id, PING_EVENT, at, organisation.uniqueId, { endpoint: endpoint.uniqueId });
+    const outcome = await this.sender.send({ url: endpoint.url, secret: this.box.open(endpoint.sealedSecret), id, timestamp: at, body });
+    const attempt: DeliveryAttempt = {
+      ...outcome,
+      id: this.ids.next(),
+      eventId: id,
+      eventType: PING_EVENT,
+      attempt: 1,
+      succeeded: outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300,
+      at,
+    };
+    await this.queue.log(endpoint.id, attempt);
+    return attempt;
+  }
+}

@@ -1,0 +1,35 @@
+import type { WebhookEventType } from '../../domain/webhook/webhook-events';
+import type { ContactView } from '../contact/contact-views';
+import type { ExpenseView } from '../expense/expense-views';
+import type { LeadView } from '../lead/lead-views';
+import type { MemberView } from '../organisation/list-members.use-case';
+import type { VendorView } from '../vendor/vendor-views';
+
+/** The record an event is about, as the use case that changed it sees it. */
+export type EventSubject =
+  | { model: 'expense'; view: ExpenseView }
+  | { model: 'lead'; view: LeadView }
+  | { model: 'vendor'; view: VendorView }
+  | { model: 'contact'; view: ContactView }
+  | { model: 'member'; view: MemberView };
+
+/** Something that happened to one record of an organisation. */
+export interface RecordEvent {
+  organisation: { id: string; uniqueId: string };
+  type: WebhookEventType;
+  /** The record's internal id: events of one record are delivered in the order they were committed. */
+  recordId: string;
+  subject: EventSubject;
+}
+
+/**
+ * Where use cases announce what they changed, in the transaction of the
+ * change: an event committed with it, or neither (contract section 9).
+ */
+export interface RecordEvents {
+  publish(event: RecordEvent): Promise<void>;
+}
+
+export const EVENT_TOKENS = {
+  RecordEvents: Symbol.for('RecordEvents'),
+} as const;

@@ -1,0 +1,38 @@
+import { inject, injectable } from 'inversify';
+import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
+import { RecordEvent, RecordEvents } from './record-events';
+import { EventPayloads, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue } from './webhook.ports';
+
+/**
+ * The webhooks' side of `RecordEvents`: an event that some active endpoint of
+ * the organisation subscribed to is written to the outbox, with the record as
+ * the API presents it, in the transaction of the change. Nothing is written
+ * when no endpoint listens.
+ */
+@injectable()
+export class WebhookOutbox implements RecordEvents {
+  constructor(
+    @inject(WEBHOOK_TOKENS.WebhookEndpointRepository) private readonly endpoints: WebhookEndpointRepository,
+    @inject(WEBHOOK_TOKENS.WebhookQueue) private readonly queue: WebhookQueue,
+    @inject(WEBHOOK_TOKENS.EventPayloads) private readonly payloads: EventPayloads,
+    @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async publish(event: RecordEvent): Promise<void> {
+    const endpoints = await this.endpoints.subscribedTo(event.organisation.id, event.type);
+    if (endpoints.length === 0) return;
+    const id = `msg_${this.ids.next()}`;
+    const at = this.clock.now();
+    const payload = eventBody(id, event.type, at, event.organisation.uniqueId, this.payloads.present(event.subject));
+    await this.queue.enqueue(
+      { id, organisationId: event.organisation.id, type: event.type, recordKey: `${event.subject.model}:${event.recordId}`, payload, at },
+      endpoints.map((endpoint) => endpoint.id),
+    );
+  }
+}
+
+/** The body every delivery sends (contract section 9). */
+export function eventBody(id: string, type: string, created: Date, organisationUniqueId: string, data: object): string {
+  return JSON.stringify({ id, type, created: created.toISOString(), organisation: organisationUniqueId, data });
+}

@@ -1,0 +1,102 @@
+import { WebhookEndpoint } from '../../domain/webhook/webhook-endpoint';
+import { WebhookEventType } from '../../domain/webhook/webhook-events';
+import { Page, PageRequest } from '../shared/page';
+import { EventSubject } from './record-events';
+
+export interface WebhookEndpointRepository {
+  findByUniqueId(organisationId: string, uniqueId: string): Promise<WebhookEndpoint | null>;
+  /** `forUpdate` locks the row until the current transaction ends. */
+  findById(id: string, options?: { forUpdate?: boolean }): Promise<WebhookEndpoint | null>;
+  /** Oldest first. */
+  list(organisationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>>;
+  /** The organisation's active endpoints subscribed to `type`. */
+  subscribedTo(organisationId: string, type: WebhookEventType): Promise<WebhookEndpoint[]>;
+  /** Adds or replaces; a unique_id already taken in the organisation is a 400 on `unique_id`. */
+  save(endpoint: WebhookEndpoint): Promise<void>;
+  /** With its queued deliveries and their log. */
+  delete(endpoint: WebhookEndpoint): Promise<void>;
+}
+
+/** One event on its way to one endpoint. */
+export interface QueuedDelivery {
+  id: string;
+  endpointId: string;
+  /** The message id receivers de-duplicate by: the same for every endpoint and every attempt. */
+  eventId: string;
+  eventType: string;
+  /** The exact body, as first written: every attempt sends the same bytes. */
+  payload: string;
+  /** Failed attempts so far. */
+  attempts: number;
+}
+
+/** What one attempt got back: a status, or an error before any (refused, timed out, a forbidden address). */
+export interface AttemptOutcome {
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface DeliveryAttempt extends AttemptOutcome {
+  id: string;
+  eventId: string;
+  eventType: string;
+  /** 1 for the first attempt of a delivery. */
+  attempt: number;
+  succeeded: boolean;
+  at: Date;
+}
+
+/** What becomes of a delivery after an attempt. */
+export type DeliveryNext = { state: 'delivered' } | { state: 'pending'; at: Date } | { state: 'failed' };
+
+/** The outbox: deliveries written with the change, claimed by whichever instance's worker comes first. */
+export interface WebhookQueue {
+  /** In the current transaction: the event, and one delivery of it to each endpoint, due at once. */
+  enqueue(event: { id: string; organisationId: string; type: string; recordKey: string; payload: string; at: Date }, endpointIds: string[]): Promise<void>;
+  /**
+   * Claims up to `limit` deliveries due at `now` until `leaseUntil`, each the
+   * oldest pending one of its endpoint and record, none claimed by another
+   * worker whose lease still runs.
+   */
+  claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedDelivery[]>;
+  /** Logs the attempt and moves the delivery on. */
+  settle(delivery: QueuedDelivery, attempt: DeliveryAttempt, next: DeliveryNext): Promise<void>;
+  /** Logs an attempt outside the queue (a ping). */
+  log(endpointId: string, attempt: DeliveryAttempt): Promise<void>;
+  /** The endpoint's attempts, newest first. */
+  attempts(endpointId: string, request: PageRequest): Promise<Page<DeliveryAttempt>>;
+}
+
+/** A message as it leaves: signed by the sender with the endpoint's secret. */
+export interface OutgoingMessage {
+  url: string;
+  secret: string;
+  id: string;
+  timestamp: Date;
+  body: string;
+}
+
+/** POSTs a message; never throws for what the receiver or the network did. */
+export interface WebhookSender {
+  send(message: OutgoingMessage): Promise<AttemptOutcome>;
+}
+
+/** The record of an event as the API presents it. */
+export interface EventPayloads {
+  present(subject: EventSubject): object;
+}
+
+/** A new endpoint's signing secret, in the form receivers' libraries take (`whsec_…`). */
+export interface WebhookSecrets {
+  generate(): string;
+}
+
+export const WEBHOOK_TOKENS = {
+  WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
+  WebhookQueue: Symbol.for('WebhookQueue'),
+  WebhookSender: Symbol.for('WebhookSender'),
+  EventPayloads: Symbol.for('EventPayloads'),
+  WebhookSecrets: Symbol.for('WebhookSecrets'),
+  UrlPolicy: Symbol.for('WebhookUrlPolicy'),
+} as const;

@@ -1,0 +1,151 @@
+import { ValidationFailed } from '../shared/errors';
+import { OrganisationRecord } from '../shared/organisation-record';
+import { assertUniqueIdUnchanged } from '../shared/unique-id';
+import { DISABLE_AFTER_FAILING_MS, WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook-events';
+
+export const WEBHOOK_URL_MAX_LENGTH = 500;
+
+/** Where deliveries may go: production takes only https; elsewhere http to this machine too (a receiver under development). */
+export interface UrlPolicy {
+  allowLocalHttp: boolean;
+}
+
+export interface WebhookEndpointSnapshot {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+  url: string;
+  events: WebhookEventType[];
+  isActive: boolean;
+  /** The signing secret, sealed by the storage's secret box: the entity never sees it in clear. */
+  sealedSecret: string;
+  /** Since when every attempt has failed; null while deliveries succeed. */
+  failingSince: Date | null;
+  dateCreated: Date;
+  lastUpdated: Date;
+}
+
+export interface WebhookEndpointChanges {
+  uniqueId?: string;
+  url?: string;
+  events?: string[];
+  isActive?: boolean;
+}
+
+export interface NewWebhookEndpoint {
+  id: string;
+  uniqueId: string;
+  organisationId: string;
+  url: string;
+  events: string[];
+  isActive?: boolean;
+  sealedSecret: string;
+  now: Date;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A receiver of an organisation's events: its URL, the events it subscribed
+ * to, and whether it still receives them. Every attempt failing for three
+ * days disables it; a success clears the count.
+ */
+export class WebhookEndpoint extends OrganisationRecord<WebhookEndpointSnapshot> {
+  private constructor(state: WebhookEndpointSnapshot) {
+    super(state);
+  }
+
+  static create(input: NewWebhookEndpoint, policy: UrlPolicy): WebhookEndpoint {
+    return new WebhookEndpoint({
+      id: input.id,
+      uniqueId: input.uniqueId,
+      organisationId: input.organisationId,
+      url: checkedUrl(input.url, policy),
+      events: checkedEvents(input.events),
+      isActive: input.isActive ?? true,
+      sealedSecret: input.sealedSecret,
+      failingSince: null,
+      dateCreated: input.now,
+      lastUpdated: input.now,
+    });
+  }
+
+  /** For mappers only. */
+  static restore(snapshot: WebhookEndpointSnapshot): WebhookEndpoint {
+    return new WebhookEndpoint({ ...snapshot, events: [...snapshot.events] });
+  }
+
+  get url(): string {
+    return this.state.url;
+  }
+
+  get isActive(): boolean {
+    return this.state.isActive;
+  }
+
+  get sealedSecret(): string {
+    return this.state.sealedSecret;
+  }
+
+  subscribesTo(type: WebhookEventType): boolean {
+    return this.state.isActive && this.state.events.includes(type);
+  }
+
+  /** Re-enabling an endpoint starts its failure count afresh. */
+  change(changes: WebhookEndpointChanges, policy: UrlPolicy, now: Date): void {
+    assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
+    const next = { ...this.state, lastUpdated: now };
+    if (changes.url !== undefined) next.url = checkedUrl(changes.url, policy);
+    if (changes.events !== undefined) next.events = checkedEvents(changes.events);
+    if (changes.isActive !== undefined) {
+      if (changes.isActive && !this.state.isActive) next.failingSince = null;
+      next.isActive = changes.isActive;
+    }
+    this.state = next;
+  }
+
+  /** A delivered message ends a run of failures. Answers whether anything changed. */
+  recordSuccess(): boolean {
+    if (this.state.failingSince === null) return false;
+    this.state = { ...this.state, failingSince: null };
+    return true;
+  }
+
+  /** A failed attempt: after three days of nothing but failures the endpoint is disabled. Answers whether anything changed. */
+  recordFailure(at: Date): boolean {
+    const failingSince = this.state.failingSince ?? at;
+    const disable = this.state.isActive && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
+    if (failingSince === this.state.failingSince && !disable) return false;
+    this.state = { ...this.state, failingSince, isActive: this.state.isActive && !disable };
+    return true;
+  }
+
+  get failingSince(): Date | null {
+    return this.state.failingSince;
+  }
+}
+
+function checkedUrl(text: string, policy: UrlPolicy): string {
+  const invalid = () => ValidationFailed.field('url', 'Enter a valid URL.');
+  if (text.length > WEBHOOK_URL_MAX_LENGTH) throw ValidationFailed.field('url', `Ensure this field has no more than ${WEBHOOK_URL_MAX_LENGTH} characters.`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalid();
+  }
+  if (url.username || url.password) throw ValidationFailed.field('url', 'The URL may not carry credentials.');
+  if (url.protocol === 'https:') return url.href;
+  if (url.protocol === 'http:' && policy.allowLocalHttp && LOCAL_HOSTS.has(url.hostname)) return url.href;
+  if (url.protocol === 'http:' || url.protocol === 'https:') {
+    throw ValidationFailed.field('url', policy.allowLocalHttp ? 'Use https (http only to localhost).' : 'Use https.');
+  }
+  throw invalid();
+}
+
+function checkedEvents(events: string[]): WebhookEventType[] {
+  if (events.length === 0) throw ValidationFailed.field('events', 'This list may not be empty.');
+  const unknown = events.filter((event) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event));
+  if (unknown.length > 0) throw ValidationFailed.field('events', `"${unknown[0]}" is not a valid choice.`);
+  return [...new Set(events)] as WebhookEventType[];
+}
