@@ -10,6 +10,7 @@ import {
 } from '../../application/organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../../application/person/person.ports';
 import { Actor } from '../../application/shared/actor';
+import { WebhookSender } from '../../application/webhook/webhook.ports';
 import { loadConfig } from '../../config/config';
 import { buildContainer } from '../../config/container';
 import { Person } from '../../domain/person/person';
@@ -32,13 +33,14 @@ export interface InMemoryApp {
 
 const ids = new UuidV7Generator();
 
-export async function inMemoryApp(clock = new FixedClock('2026-03-15T10:00:00.000Z')): Promise<InMemoryApp> {
+export async function inMemoryApp(clock = new FixedClock('2026-03-15T10:00:00.000Z'), parts: { webhookSender?: WebhookSender } = {}): Promise<InMemoryApp> {
   const container = await buildContainer({
     config: loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
     storage: { kind: 'memory' },
     encryptionKey: randomBytes(32),
     clock,
     hasher: TEST_HASHER,
+    ...parts,
   });
   const people = container.get<PersonRepository>(PERSON_TOKENS.PersonRepository);
   return {

@@ -1,0 +1,62 @@
+import { SHARED_TOKENS, UnitOfWork } from '../../../application/shared/ports';
+import { EVENT_TOKENS, RecordEvents } from '../../../application/webhook/record-events';
+import { WEBHOOK_TOKENS, WebhookQueue } from '../../../application/webhook/webhook.ports';
+import { OrganisationRepository, ORGANISATION_TOKENS } from '../../../application/organisation/organisation.ports';
+import { signUp } from '../../support/accounts';
+import { testDatabases } from '../../support/databases';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+/** The outbox on each engine: written with the change or not at all, and each delivery claimed by one worker. */
+describe.each(testDatabases())('the webhook outbox on $name', (factory) => {
+  let app: TestApp;
+  let dispose: () => Promise<void>;
+  let queue: WebhookQueue;
+  let events: RecordEvents;
+  let unitOfWork: UnitOfWork;
+  let organisation: { id: string; uniqueId: string };
+  const member = { uniqueId: 'p1', fullName: 'Ann Lee', email: 'ann@example.com', role: 'member' as const, dateJoined: new Date() };
+  const publish = (recordId: string) =>
+    events.publish({ organisation, type: 'member.joined', recordId, subject: { model: 'member', view: member } });
+  const farFuture = () => new Date(Date.now() + 3_600_000);
+
+  beforeAll(async () => {
+    const database = await factory.create();
+    dispose = database.dispose;
+    app = await startTestApp(database, { env: { WEBHOOK_DELIVERY: 'off' } });
+    const owner = await signUp(app.client);
+    await owner.api.post(`/api/v1.0/organisation/${owner.organisationUniqueId}/webhooks/create/`, { url: 'https://hooks.example.com/in', events: ['member.joined'] });
+    const container = app.application.container;
+    queue = container.get(WEBHOOK_TOKENS.WebhookQueue);
+    events = container.get(EVENT_TOKENS.RecordEvents);
+    unitOfWork = container.get(SHARED_TOKENS.UnitOfWork);
+    organisation = (await container.get<OrganisationRepository>(ORGANISATION_TOKENS.OrganisationRepository).findByUniqueId(owner.organisationUniqueId))!;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await dispose();
+  });
+
+  it('keeps no event of a transaction that rolled back', async () => {
+    await expect(
+      unitOfWork.transaction(async () => {
+        await publish('rolled-back');
+        throw new Error('the change failed after its event was written');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await queue.claim(new Date(), 100, farFuture())).toEqual([]);
+  });
+
+  it('gives each delivery to one of two workers claiming at once', async () => {
+    for (let i = 0; i < 40; i += 1) await unitOfWork.transaction(() => publish(`record-${i}`));
+    const now = new Date(Date.now() + 1000);
+    const [first, second] = await Promise.all([queue.claim(now, 25, farFuture()), queue.claim(now, 25, farFuture())]);
+    const ids = [...first, ...second].map((delivery) => delivery.id);
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+    // Claimed until the lease lapses: nobody else gets them meanwhile.
+    expect(await queue.claim(now, 100, farFuture())).toEqual([]);
+    const afterLease = await queue.claim(new Date(farFuture().getTime() + 1000), 100, new Date(farFuture().getTime() + 120_000));
+    expect(afterLease).toHaveLength(40);
+  });
+});
