@@ -11,7 +11,7 @@ import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterSto
 import { Logger } from '../adapters/system/logger';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
-import { EXPENSE_TOKENS, ReceiptStorage } from '../application/expense/expense.ports';
+import { FILE_STORAGE_TOKENS, FileStorage } from '../application/shared/file-storage';
 import { IdempotentRequests } from '../application/shared/idempotency';
 import { ListRecordHistory } from '../application/shared/list-history.use-case';
 import { SHARED_TOKENS, UnitOfWork } from '../application/shared/ports';
@@ -77,10 +77,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     publicOrigin: config.publicOrigin,
     trustedOrigins: config.csrfTrustedOrigins,
   });
-  const receipts = container.get<ReceiptStorage & { close?(): Promise<void> }>(EXPENSE_TOKENS.ReceiptStorage);
+  const files = Object.values(FILE_STORAGE_TOKENS).map((token) => container.get<FileStorage & { close?(): void }>(token));
   const close = async () => {
     await limiters.close();
-    await receipts.close?.(); // the S3 client's connections
+    for (const storage of files) storage.close?.(); // the S3 client's connections (shared: closing twice is harmless)
     await database.close();
   };
   return { app, container, dataSource, close };

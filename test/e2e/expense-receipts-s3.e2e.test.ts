@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { S3ReceiptStorage } from '../../adapters/file-storage/s3-receipt-storage';
-import { EXPENSE_TOKENS, ReceiptStorage } from '../../application/expense/expense.ports';
+import { S3FileStorage } from '../../adapters/file-storage/s3-file-storage';
+import { FILE_STORAGE_TOKENS, FileStorage } from '../../application/shared/file-storage';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { anExpense, expensePaths, multipart, RECEIPT_FILES } from '../support/expenses';
@@ -31,9 +31,9 @@ describe.each(testDatabases())('expense receipts in an S3 bucket on $name', (fac
   });
 
   afterAll(async () => {
-    const storage = app.application.container.get<ReceiptStorage>(EXPENSE_TOKENS.ReceiptStorage);
+    const storage = app.application.container.get<FileStorage>(FILE_STORAGE_TOKENS.Receipts);
     await app.close();
-    if (storage instanceof S3ReceiptStorage) storage.close();
+    if (storage instanceof S3FileStorage) storage.close();
     await dispose();
     await s3.stop();
   });
@@ -57,7 +57,8 @@ describe.each(testDatabases())('expense receipts in an S3 bucket on $name', (fac
 
   it('is configured for the bucket', () => {
     expect(app.config.storage).toMatchObject({ kind: 's3', bucket: BUCKET, prefix: 'receipts', forcePathStyle: true });
-    expect(app.application.container.get(EXPENSE_TOKENS.ReceiptStorage)).toBeInstanceOf(S3ReceiptStorage);
+    expect(app.application.container.get(FILE_STORAGE_TOKENS.Receipts)).toBeInstanceOf(S3FileStorage);
+    expect(app.application.container.get(FILE_STORAGE_TOKENS.Pictures)).toBeInstanceOf(S3FileStorage);
   });
 
   it.each([
