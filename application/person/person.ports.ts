@@ -3,6 +3,7 @@ import { Person } from '../../domain/person/person';
 export interface PersonRepository {
   findById(id: string): Promise<Person | null>;
   findByIds(ids: string[]): Promise<Person[]>;
+  findByUniqueId(uniqueId: string): Promise<Person | null>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<Person | null>;
   /** Within one organisation: the member with this unique_id. */

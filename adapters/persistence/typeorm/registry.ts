@@ -23,6 +23,7 @@ import { OneOpenInvitation1763700000940 } from './migrations/1763700000940-one-o
 import { RateLimits1763700000950 } from './migrations/1763700000950-rate-limits';
 import { IdempotencyKeys1763700000960 } from './migrations/1763700000960-idempotency-keys';
 import { History1763700000970 } from './migrations/1763700000970-history';
+import { Pictures1763700000980 } from './migrations/1763700000980-pictures';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -64,4 +65,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   RateLimits1763700000950,
   IdempotencyKeys1763700000960,
   History1763700000970,
+  Pictures1763700000980,
 ];

@@ -29,6 +29,10 @@ export class TypeOrmPersonRepository implements PersonRepository {
     return rows.map((row) => this.mapper.toDomain(row));
   }
 
+  findByUniqueId(uniqueId: string): Promise<Person | null> {
+    return this.findOne({ unique_id: uniqueId });
+  }
+
   findByEmail(email: string): Promise<Person | null> {
     return this.findOne({ email_key: emailKey(email) });
   }
