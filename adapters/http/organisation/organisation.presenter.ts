@@ -14,7 +14,7 @@ import {
   REPORTING_CURRENCIES,
 } from '../../../domain/shared/enumerations';
 import { ADDRESS_SCHEMA, BANKING_SCHEMA, PERSON_REF_SCHEMA, presentAddress, presentBanking, wire } from '../shared/present';
-import { organisationLogoUrl } from '../shared/picture-urls';
+import { organisationLogoUrl } from '../shared/pictures';
 import { wireSchema as s } from '../shared/wire-schema';
 
 /** What members see: the basic view; `origin` makes the logo's URL absolute. */

@@ -4,7 +4,7 @@ import { EMPLOYEE_LIMITS, EmployeeInformation } from '../../../domain/person/emp
 import { JOB_TITLE_MAX_LENGTH, USER_TYPES } from '../../../domain/person/person';
 import { LANGUAGES } from '../../../domain/shared/enumerations';
 import { ADDRESS_SCHEMA, BANKING_SCHEMA, presentAddress, presentBanking, wire } from '../shared/present';
-import { personPictureUrl } from '../shared/picture-urls';
+import { personPictureUrl } from '../shared/pictures';
 import { wireSchema as s } from '../shared/wire-schema';
 
 /** The Person of the spec; `origin` makes the picture's URL absolute. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { InMemoryFileStorage } from '../../../adapters/file-storage/in-memory-file-storage';
@@ -8,6 +8,7 @@ import { S3FileStorage, S3StorageOptions } from '../../../adapters/file-storage/
 import { FileNamespace, FileStorage } from '../../../application/shared/file-storage';
 import { IncomingFile } from '../../../application/shared/incoming-file';
 import { FILE_EXTENSIONS, FileContentType } from '../../../domain/shared/file-type';
+import { filesUnder } from '../../support/files';
 import { TestS3Server } from '../../support/s3-server';
 
 /**
@@ -311,13 +312,4 @@ async function contentOf(content: AsyncIterable<Uint8Array> | null): Promise<Buf
 
 function digest(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** Files under `root`, relative to it, as `/`-separated paths. */
-function filesUnder(root: string): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
 }

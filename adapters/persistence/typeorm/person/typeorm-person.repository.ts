@@ -19,8 +19,10 @@ export class TypeOrmPersonRepository implements PersonRepository {
     this.mapper = new PersonMapper(box);
   }
 
-  findById(id: string): Promise<Person | null> {
-    return this.findOne({ id });
+  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Person | null> {
+    if (!options.forUpdate) return this.findOne({ id });
+    const row = await this.db.run((m) => m.getRepository<PersonRow>('Person').findOne({ where: { id }, lock: this.db.lockForUpdate }));
+    return row ? this.mapper.toDomain(row) : null;
   }
 
   async findByIds(ids: string[]): Promise<Person[]> {
