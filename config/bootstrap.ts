@@ -13,7 +13,7 @@ import { WebhookWorker } from '../adapters/webhook/webhook-worker';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
-import { EXPENSE_TOKENS, ReceiptStorage } from '../application/expense/expense.ports';
+import { FILE_STORAGE_TOKENS, FileStorage } from '../application/shared/file-storage';
 import { IdempotentRequests } from '../application/shared/idempotency';
 import { ListRecordHistory } from '../application/shared/list-history.use-case';
 import { SHARED_TOKENS, UnitOfWork } from '../application/shared/ports';
@@ -81,13 +81,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     publicOrigin: config.publicOrigin,
     trustedOrigins: config.csrfTrustedOrigins,
   });
-  const receipts = container.get<ReceiptStorage & { close?(): Promise<void> }>(EXPENSE_TOKENS.ReceiptStorage);
+  const files = Object.values(FILE_STORAGE_TOKENS).map((token) => container.get<FileStorage & { close?(): void }>(token));
   const webhooks = new WebhookWorker(container.get(DeliverWebhooks), logger, { pollMs: config.webhooks.pollMs });
   if (options.deliverWebhooks ?? config.webhooks.deliver) webhooks.start();
   const close = async () => {
     await webhooks.stop();
     await limiters.close();
-    await receipts.close?.(); // the S3 client's connections
+    for (const storage of files) storage.close?.(); // the S3 client's connections (shared: closing twice is harmless)
     await database.close();
   };
   return { app, container, dataSource, close };

@@ -1,4 +1,4 @@
-import type { S3ReceiptStorageOptions } from '../adapters/file-storage/s3-receipt-storage';
+import type { S3StorageOptions } from '../adapters/file-storage/s3-file-storage';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -42,7 +42,7 @@ export interface AppConfig {
   workers: number;
   /** `redis://…` (may carry a password): short-lived shared state there rather than in the database. */
   redisUrl: string | undefined;
-  /** Where receipts live: `DATA_DIR/receipts`, or an S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`). */
+  /** Where receipts and pictures live: `DATA_DIR/receipts` and `DATA_DIR/pictures`, or an S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`). */
   storage: StorageConfig;
   /**
    * Webhooks: whether this process delivers (`WEBHOOK_DELIVERY`, off when a
@@ -52,8 +52,8 @@ export interface AppConfig {
   webhooks: { deliver: boolean; pollMs: number };
 }
 
-/** Receipts on the local disk, or in an S3-compatible bucket (the credentials are secrets). */
-export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3ReceiptStorageOptions);
+/** Receipts and pictures on the local disk, or in an S3-compatible bucket (the credentials are secrets). */
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
 
 export class ConfigError extends Error {}
 

@@ -13,6 +13,7 @@ import { accountModule } from './modules/account.module';
 import { authModule } from './modules/auth.module';
 import { contactModule } from './modules/contact.module';
 import { expenseModule } from './modules/expense.module';
+import { fileStorageModule } from './modules/file-storage.module';
 import { organisationModule } from './modules/organisation.module';
 import { salesModule } from './modules/sales.module';
 import { sharedModule } from './modules/shared.module';
@@ -55,7 +56,8 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     authModule(storage, config, parts.hasher ?? passwordHasher(config), limiters),
     organisationModule(storage, parts.mailer ?? new RecordingMailer(), config, limiters),
     accountModule(storage),
-    expenseModule(storage, config),
+    fileStorageModule(storage, config),
+    expenseModule(storage),
     salesModule(storage),
     vendorModule(storage),
     contactModule(storage),

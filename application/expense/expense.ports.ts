@@ -1,8 +1,6 @@
 import { Expense } from '../../domain/expense/expense';
 import { ExpenseStatus } from '../../domain/expense/expense-status';
-import { ReceiptContentType } from '../../domain/expense/receipt';
 import { CalendarDate } from '../../domain/shared/calendar-date';
-import { IncomingFile } from '../shared/incoming-file';
 import { ListQuery, Page } from '../shared/page';
 
 export type ExpenseOrderingField = 'expenseDate' | 'amount' | 'totalAmount' | 'expenseNumber' | 'dateCreated';
@@ -62,21 +60,10 @@ export interface ExpenseVendorDirectory {
   findByIds(organisationId: string, ids: string[]): Promise<ExpenseVendor[]>;
 }
 
-/** Where receipt files live. Keys are chosen by the storage, never by the client. */
-export interface ReceiptStorage {
-  /** Stores the file durably and answers its new key. */
-  put(organisationId: string, file: IncomingFile, contentType: ReceiptContentType): Promise<string>;
-  /** The stored bytes, or null when the key names nothing. */
-  read(key: string): Promise<AsyncIterable<Uint8Array> | null>;
-  /** Removes the file; a key that names nothing is not an error. */
-  remove(key: string): Promise<void>;
-}
-
 export const DUPLICATE_EXPENSE_NUMBER = 'expense with this expense number already exists.';
 export const DUPLICATE_EXPENSE_UNIQUE_ID = 'expense with this unique id already exists.';
 
 export const EXPENSE_TOKENS = {
   ExpenseRepository: Symbol.for('ExpenseRepository'),
   ExpenseVendorDirectory: Symbol.for('ExpenseVendorDirectory'),
-  ReceiptStorage: Symbol.for('ReceiptStorage'),
 } as const;

@@ -3,7 +3,7 @@ import { RECEIPT_FILE_EXTENSIONS, ReceiptContentType } from '../../domain/expens
 import { NotFound } from '../../domain/shared/errors';
 import { Actor } from '../shared/actor';
 import { ExpenseAccess } from './expense-access';
-import { EXPENSE_TOKENS, ReceiptStorage } from './expense.ports';
+import { ReceiptFiles } from './receipt-files';
 
 export interface ReceiptDownload {
   contentType: ReceiptContentType;
@@ -18,13 +18,13 @@ export interface ReceiptDownload {
 export class GetExpenseReceipt {
   constructor(
     @inject(ExpenseAccess) private readonly access: ExpenseAccess,
-    @inject(EXPENSE_TOKENS.ReceiptStorage) private readonly storage: ReceiptStorage,
+    @inject(ReceiptFiles) private readonly receipts: ReceiptFiles,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, expenseUniqueId: string): Promise<ReceiptDownload> {
     const { expense } = await this.access.authorise(actor, organisationUniqueId, expenseUniqueId, 'expenses.view_receipt');
     const receipt = expense.receipt;
-    const content = receipt ? await this.storage.read(receipt.key) : null;
+    const content = receipt ? await this.receipts.read(receipt) : null;
     if (!receipt || !content) throw new NotFound();
     return {
       contentType: receipt.contentType,

@@ -10,6 +10,8 @@ import { Role } from '../../domain/organisation/membership';
 export const AUTHORISATION_POLICY = {
   'organisation.view': 'member',
   'organisation.update': 'owner',
+  'organisation.view_logo': 'member',
+  'organisation.change_logo': 'owner',
 
   'members.list': 'member',
   'members.remove': 'owner',

@@ -25,8 +25,14 @@ export class OrganisationAccess {
     @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
   ) {}
 
-  async authorise(actor: Actor, organisationUniqueId: string, operation: Operation): Promise<OrganisationAccessGrant> {
-    const organisation = await this.organisations.findByUniqueId(organisationUniqueId);
+  /** `forUpdate`: the organisation's row stays locked until the transaction ends, for a write of the organisation itself. */
+  async authorise(
+    actor: Actor,
+    organisationUniqueId: string,
+    operation: Operation,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<OrganisationAccessGrant> {
+    const organisation = await this.organisations.findByUniqueId(organisationUniqueId, options);
     if (!organisation) throw new NotFound();
     const membership = await this.memberships.find(organisation.id, actor.personId);
     if (!membership) throw new NotFound();

@@ -4,7 +4,8 @@ import { Organisation } from '../../domain/organisation/organisation';
 
 export interface OrganisationRepository {
   findById(id: string): Promise<Organisation | null>;
-  findByUniqueId(uniqueId: string): Promise<Organisation | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers use it: a save writes every column). */
+  findByUniqueId(uniqueId: string, options?: { forUpdate?: boolean }): Promise<Organisation | null>;
   /** Every organisation the person belongs to, in the order they joined. */
   listForPerson(personId: string): Promise<Organisation[]>;
   existsWithUniqueId(uniqueId: string): Promise<boolean>;

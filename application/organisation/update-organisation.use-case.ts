@@ -19,7 +19,7 @@ export class UpdateOrganisation {
 
   async execute(actor: Actor, organisationUniqueId: string, changes: OrganisationChanges): Promise<OrganisationView> {
     const organisation = await this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'organisation.update');
+      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'organisation.update', { forUpdate: true });
       organisation.update(changes, this.clock.now());
       await this.organisations.save(organisation);
       return organisation;

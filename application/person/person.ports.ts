@@ -1,8 +1,10 @@
 import { Person } from '../../domain/person/person';
 
 export interface PersonRepository {
-  findById(id: string): Promise<Person | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers use it: a save writes every column). */
+  findById(id: string, options?: { forUpdate?: boolean }): Promise<Person | null>;
   findByIds(ids: string[]): Promise<Person[]>;
+  findByUniqueId(uniqueId: string): Promise<Person | null>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<Person | null>;
   /** Within one organisation: the member with this unique_id. */

@@ -21,7 +21,7 @@ export class UpdateProfile {
 
   async execute(actor: Actor, changes: ProfileChanges): Promise<ProfileView> {
     const person = await this.unitOfWork.transaction(async () => {
-      const person = await this.people.findById(actor.personId);
+      const person = await this.people.findById(actor.personId, { forUpdate: true });
       if (!person) throw new NotFound();
       person.updateProfile(changes, this.clock.now());
       await this.people.save(person);

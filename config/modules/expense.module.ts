@@ -1,7 +1,4 @@
 import { ContainerModule } from 'inversify';
-import { LocalDiskReceiptStorage } from '../../adapters/file-storage/local-disk-receipt-storage';
-import { InMemoryReceiptStorage } from '../../adapters/file-storage/in-memory-receipt-storage';
-import { S3ReceiptStorage } from '../../adapters/file-storage/s3-receipt-storage';
 import { ExpenseController } from '../../adapters/http/expense/expense.controller';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import { InMemoryExpenseRepository } from '../../adapters/persistence/in-memory/in-memory-expense.repository';
@@ -10,20 +7,15 @@ import { ACCOUNT_TOKENS } from '../../application/account/account.ports';
 import { EXPENSE_TOKENS } from '../../application/expense/expense.ports';
 import { ExpensesAsVendorReferences, VendorsAsExpenseDirectory } from '../../application/expense/vendor-links';
 import { VENDOR_TOKENS } from '../../application/vendor/vendor.ports';
-import { AppConfig } from '../config';
 import { Storage } from './storage';
 
-/** Expenses, their receipts, and the vendors they may name. */
-export function expenseModule(storage: Storage, config: AppConfig): ContainerModule {
+/** Expenses and the vendors they may name (their receipts: fileStorageModule). */
+export function expenseModule(storage: Storage): ContainerModule {
   return new ContainerModule(({ bind }) => {
     if (storage.kind === 'typeorm') {
       bind(EXPENSE_TOKENS.ExpenseRepository).to(TypeOrmExpenseRepository).inSingletonScope();
-      bind(EXPENSE_TOKENS.ReceiptStorage).toConstantValue(
-        config.storage.kind === 's3' ? new S3ReceiptStorage(config.storage) : new LocalDiskReceiptStorage(config.dataDir),
-      );
     } else {
       bind(EXPENSE_TOKENS.ExpenseRepository).toConstantValue(new InMemoryExpenseRepository());
-      bind(EXPENSE_TOKENS.ReceiptStorage).toConstantValue(new InMemoryReceiptStorage());
     }
     // Expenses name the organisation's vendors, and a vendor they name cannot be deleted.
     bind(EXPENSE_TOKENS.ExpenseVendorDirectory).to(VendorsAsExpenseDirectory).inSingletonScope();

@@ -6,6 +6,8 @@ import { AppConfig } from '../config';
 import { MembersController } from '../../adapters/http/organisation/members.controller';
 import { OrganisationController } from '../../adapters/http/organisation/organisation.controller';
 import { ProfileController } from '../../adapters/http/person/profile.controller';
+import { ProfilePictureController } from '../../adapters/http/person/profile-picture.controller';
+import { OrganisationLogoController } from '../../adapters/http/organisation/organisation-logo.controller';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import {
   InMemoryMembershipRepository,
@@ -46,6 +48,8 @@ export function organisationModule(storage: Storage, mailer: Mailer, config: App
     }
     bind(HTTP_TOKENS.Controller).to(ProfileController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(OrganisationController).inSingletonScope();
+    bind(HTTP_TOKENS.Controller).to(ProfilePictureController).inSingletonScope();
+    bind(HTTP_TOKENS.Controller).to(OrganisationLogoController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(MembersController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(ActivityController).inSingletonScope();
   });

@@ -13,6 +13,7 @@ import {
 import { mergeNested, NestedChanges } from '../shared/nested';
 import { financialYearLabel } from './financial-year';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
+import { Picture } from '../shared/picture';
 
 export const ORGANISATION_NAME_MAX_LENGTH = 200;
 export const VAT_RATE_LIMITS = new DecimalLimits(3, 2);
@@ -65,7 +66,7 @@ export interface OrganisationSnapshot extends OrganisationSettings {
   id: string;
   uniqueId: string;
   ownerId: string;
-  logoUrl: string | null;
+  logo: Picture | null;
   address: Address | null;
   bankingInformation: BankingInformation | null;
   dateCreated: Date;
@@ -114,6 +115,9 @@ const DEFAULTS: Omit<OrganisationSettings, 'name'> = {
   ...(Object.fromEntries(AI_AGENTS.map((agent) => [agent, false])) as Record<AiAgent, boolean>),
 };
 
+/** What `update` may change: the settings, never the owner, the logo or the dates. */
+const SETTING_NAMES: ReadonlySet<string> = new Set(['name', ...Object.keys(DEFAULTS)]);
+
 /** A business on the platform: its settings, its books' calendar and its AI budget. */
 export class Organisation {
   private constructor(private state: OrganisationSnapshot) {}
@@ -126,7 +130,7 @@ export class Organisation {
       id,
       uniqueId,
       ownerId,
-      logoUrl: null,
+      logo: null,
       address: null,
       bankingInformation: null,
       dateCreated: now,
@@ -161,6 +165,10 @@ export class Organisation {
     return this.state.defaultCurrency;
   }
 
+  get logo(): Picture | null {
+    return this.state.logo;
+  }
+
   get financialYearLockDate(): CalendarDate | null {
     return this.state.financialYearLockDate;
   }
@@ -183,10 +191,22 @@ export class Organisation {
     return { ...this.state };
   }
 
+  /** A new logo in place of the current one (if any). */
+  changeLogo(logo: Picture, now: Date): void {
+    if (logo.equals(this.state.logo)) return;
+    this.state = { ...this.state, logo, lastUpdated: now };
+  }
+
+  /** No logo any more; without one, nothing changes. */
+  removeLogo(now: Date): void {
+    if (this.state.logo === null) return;
+    this.state = { ...this.state, logo: null, lastUpdated: now };
+  }
+
   update(changes: OrganisationChanges, now: Date): void {
     assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
     const { uniqueId: _unchanged, address, bankingInformation, ...settings } = changes;
-    const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+    const defined = Object.fromEntries(Object.entries(settings).filter(([name, v]) => v !== undefined && SETTING_NAMES.has(name)));
     const next: OrganisationSnapshot = {
       ...this.state,
       ...defined,

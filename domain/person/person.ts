@@ -6,6 +6,7 @@ import { mergeNested, NestedChanges } from '../shared/nested';
 import { EmployeeDetails, EmployeeInformation, changeEmployeeInformation } from './employee-information';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
 import { normaliseEmail } from './email-address';
+import { Picture } from '../shared/picture';
 
 export const USER_TYPES = new Choices([
   ['user', 'Regular User'],
@@ -25,7 +26,7 @@ export interface PersonSnapshot {
   currentLanguage: Language;
   jobTitle: string | null;
   userType: UserType;
-  profilePictureUrl: string | null;
+  picture: Picture | null;
   address: Address | null;
   bankingInformation: BankingInformation | null;
   employeeInformation: EmployeeInformation | null;
@@ -68,7 +69,7 @@ export class Person {
       currentLanguage: 'en',
       jobTitle: null,
       userType: 'user',
-      profilePictureUrl: null,
+      picture: null,
       address: null,
       bankingInformation: null,
       employeeInformation: null,
@@ -103,12 +104,28 @@ export class Person {
     return this.state.isActive;
   }
 
+  get picture(): Picture | null {
+    return this.state.picture;
+  }
+
   snapshot(): PersonSnapshot {
     return { ...this.state };
   }
 
   recordLogin(now: Date): void {
     this.state.lastLogin = now;
+  }
+
+  /** A new profile picture in place of the current one (if any). */
+  changePicture(picture: Picture, now: Date): void {
+    if (picture.equals(this.state.picture)) return;
+    this.state = { ...this.state, picture, lastUpdated: now };
+  }
+
+  /** No picture any more; without one, nothing changes. */
+  removePicture(now: Date): void {
+    if (this.state.picture === null) return;
+    this.state = { ...this.state, picture: null, lastUpdated: now };
   }
 
   updateProfile(changes: ProfileChanges, now: Date): void {

@@ -7,6 +7,7 @@ import { testDatabases } from '../support/databases';
 import { actOn, anExpense, createExpense, multipart, RECEIPT_FILES } from '../support/expenses';
 import { addMember } from '../support/members';
 import { aRecord, Collection, createContact, createRecord, oneOfEach, OrganisationRecords } from '../support/organisation-records';
+import { PICTURE_FILES, pictureForm } from '../support/pictures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -44,6 +45,8 @@ interface Row {
   target?: (w: World, caller: Caller) => Promise<Params> | Params;
   query?: string;
   body?: (w: World, caller: Caller) => unknown;
+  /** A multipart body instead (a file upload). */
+  form?: () => FormData;
   /** What the owner reads before and after a refused call: it must not change. */
   unchanged?: (w: World, params: Params) => Promise<unknown>;
   expect: Statuses;
@@ -78,6 +81,13 @@ const freshContact = async (w: World) => ({ contact: await createContact(w.clien
 const freshMember = async (w: World) => {
   const person = await signUp(w.app.client);
   await addMember(w.app, w.org, person);
+  return { personUid: person.personUniqueId };
+};
+/** A new member of A alone (the callers share the host's organisation by now), with a picture. */
+const freshMemberWithPicture = async (w: World) => {
+  const person = await signUp(w.app.client);
+  await addMember(w.app, w.org, person);
+  await person.api.put('/api/v1.0/me/picture/', undefined, { multipart: pictureForm(PICTURE_FILES.png) });
   return { personUid: person.personUniqueId };
 };
 /** An expense of A, moved by the owner along `steps` from a draft. */
@@ -181,6 +191,10 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/v1.0/me', expect: [200, 200, 200, 401] },
   { method: 'PUT', route: '/api/v1.0/me', body: () => ({ job_title: 'Put by the table' }), expect: [200, 200, 200, 401] },
   { method: 'PATCH', route: '/api/v1.0/me', body: () => ({ job_title: 'Patched by the table' }), expect: [200, 200, 200, 401] },
+  // Pictures: a person's goes to whoever shares an organisation with them; A has a logo (set up below).
+  { method: 'GET', route: '/api/v1.0/people/:personUid/picture', target: freshMemberWithPicture, expect: [200, 200, 404, 401] },
+  { method: 'PUT', route: '/api/v1.0/me/picture', form: () => pictureForm(PICTURE_FILES.png), expect: [200, 200, 200, 401] },
+  { method: 'DELETE', route: '/api/v1.0/me/picture', expect: [204, 204, 204, 401] },
   { method: 'GET', route: '/api/v1.0/organisations', expect: [200, 200, 200, 401] },
   { method: 'POST', route: '/api/v1.0/organisations/create', body: () => ({ name: 'Founded by the table' }), expect: [201, 201, 201, 401] },
 
@@ -200,6 +214,15 @@ const ROWS: Row[] = [
     unchanged: readBack('/api/v1.0/organisation/:uid'),
     expect: [200, 403, 404, 401],
   },
+  { method: 'GET', route: '/api/v1.0/organisation/:uid/logo', expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:uid/logo',
+    form: () => pictureForm(PICTURE_FILES.webp),
+    unchanged: readBack('/api/v1.0/organisation/:uid'),
+    expect: [200, 403, 404, 401],
+  },
+  { method: 'DELETE', route: '/api/v1.0/organisation/:uid/logo', unchanged: readBack('/api/v1.0/organisation/:uid'), expect: [204, 403, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/members', expect: [200, 200, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/activity', expect: [200, 403, 404, 401] },
   {
@@ -412,6 +435,7 @@ describe.each(testDatabases())('authorisation of every endpoint on $name', (fact
     const nonMember = await signUp(app.client);
     await addMember(app, owner.organisationUniqueId, member);
     const org = owner.organisationUniqueId;
+    await owner.api.put(`/api/v1.0/organisation/${org}/logo/`, undefined, { multipart: pictureForm(PICTURE_FILES.jpeg) });
     const withReceipt = await owner.api.post(`/api/v1.0/organisation/${org}/expenses/create/`, undefined, {
       multipart: multipart(anExpense(), RECEIPT_FILES.pdf),
     });
@@ -443,7 +467,7 @@ describe.each(testDatabases())('authorisation of every endpoint on $name', (fact
     const params = { ...sharedParams(w), ...(await row.target?.(w, caller)) };
     const refused = status >= 400;
     const before = refused ? await row.unchanged?.(w, params) : undefined;
-    const response = await w.clients[caller].request(row.method, pathOf(row.route, params, row.query), { json: row.body?.(w, caller) });
+    const response = await w.clients[caller].request(row.method, pathOf(row.route, params, row.query), { json: row.body?.(w, caller), multipart: row.form?.() });
     // The body is shown only when the status is not the expected one.
     expect({ status: response.status, ...(response.status !== status && { body: response.body }) }).toEqual({ status });
     if (refused && row.unchanged) expect(await row.unchanged(w, params)).toEqual(before);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { S3ReceiptStorage } from '../../adapters/file-storage/s3-receipt-storage';
-import { EXPENSE_TOKENS, ReceiptStorage } from '../../application/expense/expense.ports';
+import { S3FileStorage } from '../../adapters/file-storage/s3-file-storage';
+import { FILE_STORAGE_TOKENS, FileStorage } from '../../application/shared/file-storage';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { anExpense, expensePaths, multipart, RECEIPT_FILES } from '../support/expenses';
+import { PICTURE_FILES, putPicture, download as downloadPicture } from '../support/pictures';
 import { TestS3Server } from '../support/s3-server';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -31,9 +32,9 @@ describe.each(testDatabases())('expense receipts in an S3 bucket on $name', (fac
   });
 
   afterAll(async () => {
-    const storage = app.application.container.get<ReceiptStorage>(EXPENSE_TOKENS.ReceiptStorage);
+    const storage = app.application.container.get<FileStorage>(FILE_STORAGE_TOKENS.Receipts);
     await app.close();
-    if (storage instanceof S3ReceiptStorage) storage.close();
+    if (storage instanceof S3FileStorage) storage.close();
     await dispose();
     await s3.stop();
   });
@@ -57,7 +58,8 @@ describe.each(testDatabases())('expense receipts in an S3 bucket on $name', (fac
 
   it('is configured for the bucket', () => {
     expect(app.config.storage).toMatchObject({ kind: 's3', bucket: BUCKET, prefix: 'receipts', forcePathStyle: true });
-    expect(app.application.container.get(EXPENSE_TOKENS.ReceiptStorage)).toBeInstanceOf(S3ReceiptStorage);
+    expect(app.application.container.get(FILE_STORAGE_TOKENS.Receipts)).toBeInstanceOf(S3FileStorage);
+    expect(app.application.container.get(FILE_STORAGE_TOKENS.Pictures)).toBeInstanceOf(S3FileStorage);
   });
 
   it.each([
@@ -96,5 +98,23 @@ describe.each(testDatabases())('expense receipts in an S3 bucket on $name', (fac
     expect((await owner.api.delete(paths.delete(id))).status).toBe(204);
     expect(await objects()).toHaveLength(withPdf.length - 1);
     expect(filesOnDisk()).toEqual([]);
+  });
+
+  it('keeps pictures in the same bucket, in the folder pictures/ under the prefix, replaced and removed there', async () => {
+    const before = await objects();
+    const first = await putPicture(owner.api, '/api/v1.0/organisation/' + owner.organisationUniqueId + '/logo/', PICTURE_FILES.png);
+    expect(first.status).toBe(200);
+    const added = (await objects()).filter((key) => !before.includes(key));
+    expect(added).toEqual([expect.stringMatching(/^receipts\/pictures\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/)]);
+    expect(await s3.head(BUCKET, added[0])).toEqual({ contentType: 'image/png', size: PICTURE_FILES.png.bytes.length });
+    const got = await downloadPicture(app.client.baseUrl, first.body.logo_url, owner);
+    expect([got.status, got.type, got.bytes.equals(PICTURE_FILES.png.bytes)]).toEqual([200, 'image/png', true]);
+
+    const second = await putPicture(owner.api, '/api/v1.0/organisation/' + owner.organisationUniqueId + '/logo/', PICTURE_FILES.webp);
+    expect(second.status).toBe(200);
+    const replaced = (await objects()).filter((key) => !before.includes(key));
+    expect(replaced).toEqual([expect.stringMatching(/^receipts\/pictures\/.+\.webp$/)]);
+    expect((await owner.api.delete('/api/v1.0/organisation/' + owner.organisationUniqueId + '/logo/')).status).toBe(204);
+    expect(await objects()).toEqual(before);
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
-import { InMemoryReceiptStorage } from '../../adapters/file-storage/in-memory-receipt-storage';
+import { InMemoryFileStorage } from '../../adapters/file-storage/in-memory-file-storage';
 import { UuidV7Generator } from '../../adapters/system/uuid-v7-generator';
-import { EXPENSE_TOKENS } from '../../application/expense/expense.ports';
+import { FILE_STORAGE_TOKENS } from '../../application/shared/file-storage';
 import { VENDOR_TOKENS, VendorRepository } from '../../application/vendor/vendor.ports';
 import { Vendor } from '../../domain/vendor/vendor';
 import { IncomingFile } from '../../application/shared/incoming-file';
@@ -100,7 +100,8 @@ export async function inMemoryWorld(now = new Date('2026-02-01T09:00:00.000Z')) 
   return {
     container,
     clock,
-    receipts: container.get<InMemoryReceiptStorage>(EXPENSE_TOKENS.ReceiptStorage),
+    receipts: container.get<InMemoryFileStorage>(FILE_STORAGE_TOKENS.Receipts),
+    pictures: container.get<InMemoryFileStorage>(FILE_STORAGE_TOKENS.Pictures),
     /** Vendors of an organisation, saved through the vendor repository expenses read. */
     vendors: {
       add: async (organisationId: string, vendor: { id: string; uniqueId: string; name: string }): Promise<void> => {

@@ -4,7 +4,8 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { S3ReceiptStorage, S3ReceiptStorageOptions } from '../../adapters/file-storage/s3-receipt-storage';
+import { S3FileStorage, S3StorageOptions } from '../../adapters/file-storage/s3-file-storage';
+import { FileNamespace } from '../../application/shared/file-storage';
 
 /** s3rver knows one account, and checks only its access key id (SigV4 signatures are not verified). */
 export const TEST_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
@@ -82,12 +83,12 @@ export class TestS3Server {
   }
 
   /** The adapter's options for a bucket of this server. */
-  storageOptions(bucket: string, prefix: string): S3ReceiptStorageOptions {
+  storageOptions(bucket: string, prefix: string): S3StorageOptions {
     return { bucket, prefix, endpoint: this.endpoint, region: TEST_S3_REGION, ...TEST_S3_CREDENTIALS, forcePathStyle: true };
   }
 
-  storage(bucket: string, prefix: string): S3ReceiptStorage {
-    return new S3ReceiptStorage(this.storageOptions(bucket, prefix));
+  storage(bucket: string, prefix: string, namespace: FileNamespace = 'receipts'): S3FileStorage {
+    return new S3FileStorage(this.storageOptions(bucket, prefix), namespace);
   }
 
   /** The application's environment for keeping receipts in a bucket of this server. */

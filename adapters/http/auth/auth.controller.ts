@@ -6,7 +6,7 @@ import { SignUp } from '../../../application/auth/sign-up.use-case';
 import { actorOf, authOf } from '../middleware/authentication';
 import { presentProfile, PROFILE_SCHEMA } from '../person/profile.presenter';
 import { bindBody } from '../shared/bind-body';
-import { API_PREFIX, HttpController } from '../shared/controller';
+import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { answers, Routes } from '../shared/routes';
 import { ChangePasswordInput, LogInInput, SignUpInput } from './auth.dto';
 import { presentSignUp, SIGN_UP_SCHEMA } from './auth.presenter';
@@ -38,7 +38,7 @@ export class AuthController implements HttpController {
         const result = await this.signUp.execute({ ...bindBody(ctx, SignUpInput), clientAddress: ctx.ip });
         setSessionCookies(ctx, result.session, this.alwaysSecure);
         ctx.status = 201;
-        ctx.body = presentSignUp(result);
+        ctx.body = presentSignUp(result, originOf(ctx));
       },
     });
     routes.add({
@@ -52,7 +52,7 @@ export class AuthController implements HttpController {
         const input = bindBody(ctx, LogInInput);
         const result = await this.logIn.execute({ ...input, clientAddress: ctx.ip });
         setSessionCookies(ctx, result.session, this.alwaysSecure);
-        ctx.body = presentProfile(result.profile);
+        ctx.body = presentProfile(result.profile, originOf(ctx));
       },
     });
     routes.add({

@@ -4,8 +4,8 @@ import { presentProfile, PROFILE_SCHEMA } from '../person/profile.presenter';
 import { wireSchema as s } from '../shared/wire-schema';
 
 /** The new user and the organisation they now own. */
-export function presentSignUp(result: SignedUp) {
-  return { person: presentProfile(result.profile), organisation: presentOwnerOrganisation(result.organisation) };
+export function presentSignUp(result: SignedUp, origin: string) {
+  return { person: presentProfile(result.profile, origin), organisation: presentOwnerOrganisation(result.organisation, origin) };
 }
 
 /** What `presentSignUp` writes. */

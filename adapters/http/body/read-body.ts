@@ -37,6 +37,8 @@ export interface BodyOptions {
   multipart?: boolean;
   /** Bytes of a JSON or form body (default `JSON_BODY_LIMIT`). */
   limit?: number;
+  /** Bytes of the file of a multipart body (default `MULTIPART_BODY_LIMIT`; pictures take less). */
+  fileLimit?: number;
 }
 
 const WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
@@ -48,14 +50,15 @@ const WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
  */
 export function readBody(options: BodyOptions = {}) {
   /** Files go to a directory of the request's own, removed with everything in it when the request ends. */
+  const fileLimit = options.fileLimit ?? MULTIPART_BODY_LIMIT;
   const multipart = (uploadDir: string) => koaBody({
     multipart: true,
     json: false,
     urlencoded: false,
     text: false,
     formidable: {
-      maxFileSize: MULTIPART_BODY_LIMIT,
-      maxTotalFileSize: MULTIPART_BODY_LIMIT,
+      maxFileSize: fileLimit,
+      maxTotalFileSize: fileLimit,
       maxFieldsSize: JSON_BODY_LIMIT,
       maxFields: MULTIPART_MAX_FIELDS,
       maxFiles: MULTIPART_MAX_FILES,
@@ -64,7 +67,7 @@ export function readBody(options: BodyOptions = {}) {
       uploadDir,
     },
     onError: (error) => {
-      throw multipartError(error);
+      throw multipartError(error, fileLimit);
     },
   });
 
@@ -83,7 +86,7 @@ export function readBody(options: BodyOptions = {}) {
       ctx.state.body = expandDottedNames([...new URLSearchParams(text)]);
       ctx.state.bodyIsForm = true;
     } else if (type === 'multipart/form-data' && options.multipart) {
-      assertDeclaredLength(ctx.req, MULTIPART_BODY_LIMIT + JSON_BODY_LIMIT);
+      assertDeclaredLength(ctx.req, fileLimit + JSON_BODY_LIMIT, fileLimit);
       // Uploads live in a directory of this request's only, gone when it ends, refused or not: whoever
       // keeps a file copies it.
       const uploads = await mkdtemp(path.join(tmpdir(), 'upload-'));
@@ -105,7 +108,7 @@ export function readBody(options: BodyOptions = {}) {
 }
 
 /** The answer to a multipart body formidable refused: each limit names itself. */
-function multipartError(error: Error): Error {
+function multipartError(error: Error, fileLimit: number): Error {
   switch ((error as { code?: number }).code) {
     case FORMIDABLE.maxFilesExceeded:
       return new TooManyParts('files', MULTIPART_MAX_FILES);
@@ -115,9 +118,9 @@ function multipartError(error: Error): Error {
       return new PayloadTooLarge(JSON_BODY_LIMIT);
     case FORMIDABLE.biggerThanMaxFileSize:
     case FORMIDABLE.biggerThanTotalMaxFileSize:
-      return new PayloadTooLarge(MULTIPART_BODY_LIMIT);
+      return new PayloadTooLarge(fileLimit);
     default:
-      return (error as { httpCode?: number }).httpCode === 413 ? new PayloadTooLarge(MULTIPART_BODY_LIMIT) : new ParseError('Multipart form parse error.');
+      return (error as { httpCode?: number }).httpCode === 413 ? new PayloadTooLarge(fileLimit) : new ParseError('Multipart form parse error.');
   }
 }
 
@@ -135,9 +138,10 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-function assertDeclaredLength(req: IncomingMessage, limit: number): void {
+/** `named`: the limit the answer names (a multipart body's file limit, not the file and its fields together). */
+function assertDeclaredLength(req: IncomingMessage, limit: number, named = limit): void {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new PayloadTooLarge(limit);
+  if (declared > limit) throw new PayloadTooLarge(named);
 }
 
 /** The raw body, refusing (413) as soon as it is known to exceed the limit. */

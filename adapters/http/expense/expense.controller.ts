@@ -10,15 +10,12 @@ import { ListExpenses } from '../../../application/expense/list-expenses.use-cas
 import { UpdateExpense } from '../../../application/expense/update-expense.use-case';
 import { RECEIPT_CONTENT_TYPES } from '../../../domain/expense/receipt';
 import { actorOf } from '../middleware/authentication';
-import { API_PREFIX, HttpController } from '../shared/controller';
+import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { answers, Routes } from '../shared/routes';
 import { bindQuery } from '../validation/query';
 import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseFilterInput, ExpenseInput, NewExpenseInput } from './expense.dto';
 import { EXPENSE_LIST_ITEM_SCHEMA, EXPENSE_SCHEMA, presentExpense, presentExpenseListItem } from './expense.presenter';
-
-/** Where the client reached us (behind a trusted proxy, as it says), for absolute receipt URLs. */
-const originOf = (ctx: Context): string => ctx.state.origin;
 
 /** Expenses: `/api/v1.0/organisation/{uid}/expenses/…` (spec Part 4, contract section 6). */
 @injectable()

@@ -10,7 +10,7 @@ import { COOKIE_SECURE, setSessionCookies } from '../auth/session-cookies';
 import { actorOf } from '../middleware/authentication';
 import { presentProfile, PROFILE_SCHEMA } from '../person/profile.presenter';
 import { bindBody } from '../shared/bind-body';
-import { API_PREFIX, HttpController } from '../shared/controller';
+import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { answers, Routes } from '../shared/routes';
 import { readPage, sendPage } from '../validation/query';
 import { InvitationInput, NewAccountInput } from './members.dto';
@@ -108,7 +108,7 @@ export class MembersController implements HttpController {
         const newAccount = actor ? null : bindBody(ctx, NewAccountInput);
         const result = await this.acceptInvitation.execute({ token: ctx.params.token, actor, newAccount, clientAddress: ctx.ip });
         if (result.session) setSessionCookies(ctx, result.session, this.alwaysSecure);
-        ctx.body = presentProfile(result.profile);
+        ctx.body = presentProfile(result.profile, originOf(ctx));
       },
     });
   }

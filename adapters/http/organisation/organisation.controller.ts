@@ -5,7 +5,7 @@ import { ListOrganisations } from '../../../application/organisation/list-organi
 import { UpdateOrganisation } from '../../../application/organisation/update-organisation.use-case';
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
-import { API_PREFIX, HttpController } from '../shared/controller';
+import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { answers, Method, Routes } from '../shared/routes';
 import { readPage, sendPage } from '../validation/query';
 import { NewOrganisationInput, OrganisationInput } from './organisation.dto';
@@ -35,7 +35,7 @@ export class OrganisationController implements HttpController {
       answers: [answers.page(OWNER_ORGANISATION_SCHEMA)],
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listOrganisations.execute(actorOf(ctx), request), request, presentOwnerOrganisation);
+        sendPage(ctx, await this.listOrganisations.execute(actorOf(ctx), request), request, (view) => presentOwnerOrganisation(view, originOf(ctx)));
       },
     });
     routes.add({
@@ -46,7 +46,7 @@ export class OrganisationController implements HttpController {
       handle: async (ctx) => {
         const input = bindBody(ctx, OrganisationInput) as NewOrganisationInput;
         ctx.status = 201;
-        ctx.body = presentOwnerOrganisation(await this.createOrganisation.execute(actorOf(ctx), input));
+        ctx.body = presentOwnerOrganisation(await this.createOrganisation.execute(actorOf(ctx), input), originOf(ctx));
       },
     });
     routes.add({
@@ -54,7 +54,7 @@ export class OrganisationController implements HttpController {
       path: `${API_PREFIX}/organisation/:uid`,
       answers: [answers.ok(BASIC_ORGANISATION_SCHEMA)],
       handle: async (ctx) => {
-        ctx.body = presentBasicOrganisation(await this.getOrganisation.execute(actorOf(ctx), ctx.params.uid));
+        ctx.body = presentBasicOrganisation(await this.getOrganisation.execute(actorOf(ctx), ctx.params.uid), originOf(ctx));
       },
     });
     for (const method of ['PUT', 'PATCH'] as const satisfies Method[]) {
@@ -66,7 +66,7 @@ export class OrganisationController implements HttpController {
         answers: [answers.ok(OWNER_ORGANISATION_SCHEMA)],
         handle: async (ctx) => {
           const changes = bindBody(ctx, OrganisationInput, method === 'PATCH');
-          ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.uid, changes));
+          ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.uid, changes), originOf(ctx));
         },
       });
     }

@@ -14,10 +14,11 @@ import {
   REPORTING_CURRENCIES,
 } from '../../../domain/shared/enumerations';
 import { ADDRESS_SCHEMA, BANKING_SCHEMA, PERSON_REF_SCHEMA, presentAddress, presentBanking, wire } from '../shared/present';
+import { organisationLogoUrl } from '../shared/pictures';
 import { wireSchema as s } from '../shared/wire-schema';
 
-/** What members see: the basic view. */
-export function presentBasicOrganisation(view: OrganisationView) {
+/** What members see: the basic view; `origin` makes the logo's URL absolute. */
+export function presentBasicOrganisation(view: OrganisationView, origin: string) {
   const o = view.organisation;
   return {
     unique_id: o.uniqueId,
@@ -28,7 +29,7 @@ export function presentBasicOrganisation(view: OrganisationView) {
     business_category: o.businessCategory,
     business_category_display: o.businessCategory ? BUSINESS_CATEGORIES.label(o.businessCategory) : null,
     business_website: o.businessWebsite,
-    logo_url: o.logoUrl,
+    logo_url: organisationLogoUrl(origin, o.uniqueId, o.logo),
     owner: wire.person(view.owner),
     member_count: view.memberCount,
     date_created: wire.dateTime(o.dateCreated),
@@ -37,7 +38,7 @@ export function presentBasicOrganisation(view: OrganisationView) {
 }
 
 /** The owner view: every field of the organisation. */
-export function presentOwnerOrganisation(view: OrganisationView) {
+export function presentOwnerOrganisation(view: OrganisationView, origin: string) {
   const o = view.organisation;
   return {
     unique_id: o.uniqueId,
@@ -51,7 +52,7 @@ export function presentOwnerOrganisation(view: OrganisationView) {
     how_did_you_hear_about_us: o.howDidYouHearAboutUs,
     business_website: o.businessWebsite,
     vat_number: o.vatNumber,
-    logo_url: o.logoUrl,
+    logo_url: organisationLogoUrl(origin, o.uniqueId, o.logo),
     setup_done: o.setupDone,
     address: presentAddress(o.address),
     banking_information: presentBanking(o.bankingInformation),
@@ -106,7 +107,7 @@ const COMMON = {
   business_category: s.nullable(s.choiceOrBlank(BUSINESS_CATEGORIES)),
   business_category_display: s.nullable(s.label(BUSINESS_CATEGORIES)),
   business_website: s.nullable(s.uri(300)),
-  logo_url: text,
+  logo_url: s.nullable(s.uri()),
   owner: s.nullable(PERSON_REF_SCHEMA),
   member_count: s.integer({ min: 0 }),
   date_created: s.dateTime(),

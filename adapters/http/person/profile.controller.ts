@@ -3,7 +3,7 @@ import { GetProfile } from '../../../application/person/get-profile.use-case';
 import { UpdateProfile } from '../../../application/person/update-profile.use-case';
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
-import { API_PREFIX, HttpController } from '../shared/controller';
+import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { answers, Method, Routes } from '../shared/routes';
 import { ProfileInput } from './profile.dto';
 import { presentProfile, PROFILE_SCHEMA } from './profile.presenter';
@@ -23,7 +23,7 @@ export class ProfileController implements HttpController {
       path,
       answers: [answers.ok(PROFILE_SCHEMA)],
       handle: async (ctx) => {
-        ctx.body = presentProfile(await this.getProfile.execute(actorOf(ctx)));
+        ctx.body = presentProfile(await this.getProfile.execute(actorOf(ctx)), originOf(ctx));
       },
     });
     for (const method of ['PUT', 'PATCH'] as const satisfies Method[]) {
@@ -35,7 +35,7 @@ export class ProfileController implements HttpController {
         answers: [answers.ok(PROFILE_SCHEMA)],
         handle: async (ctx) => {
           const changes = bindBody(ctx, ProfileInput, method === 'PATCH');
-          ctx.body = presentProfile(await this.updateProfile.execute(actorOf(ctx), changes));
+          ctx.body = presentProfile(await this.updateProfile.execute(actorOf(ctx), changes), originOf(ctx));
         },
       });
     }

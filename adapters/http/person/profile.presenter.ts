@@ -4,16 +4,18 @@ import { EMPLOYEE_LIMITS, EmployeeInformation } from '../../../domain/person/emp
 import { JOB_TITLE_MAX_LENGTH, USER_TYPES } from '../../../domain/person/person';
 import { LANGUAGES } from '../../../domain/shared/enumerations';
 import { ADDRESS_SCHEMA, BANKING_SCHEMA, presentAddress, presentBanking, wire } from '../shared/present';
+import { personPictureUrl } from '../shared/pictures';
 import { wireSchema as s } from '../shared/wire-schema';
 
-export function presentProfile(view: ProfileView) {
+/** The Person of the spec; `origin` makes the picture's URL absolute. */
+export function presentProfile(view: ProfileView, origin: string) {
   const p = view.person;
   return {
     unique_id: p.uniqueId,
     user: { first_name: p.firstName, last_name: p.lastName, email: p.email },
     current_language: p.currentLanguage,
     language_display: LANGUAGES.label(p.currentLanguage),
-    profile_picture_url: p.profilePictureUrl,
+    profile_picture_url: personPictureUrl(origin, p.uniqueId, p.picture),
     job_title: p.jobTitle,
     is_owner: view.isOwner,
     user_type: p.userType,

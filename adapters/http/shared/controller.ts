@@ -23,3 +23,6 @@ export class AuthGuard {
     return authenticated(this.authenticate, options);
   }
 }
+
+/** Where the client reached us (behind a trusted proxy, as it says, or `PUBLIC_BASE_URL`): the origin of absolute links in answers. */
+export const originOf = (ctx: { state: { origin?: unknown } }): string => ctx.state.origin as string;

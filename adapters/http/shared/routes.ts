@@ -17,7 +17,7 @@ import { WireSchema, wireSchema } from './wire-schema';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Response headers the API description names (`components.headers`). */
-export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition' | 'Idempotent-Replayed' | 'ETag';
+export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition' | 'Idempotent-Replayed' | 'ETag' | 'Cache-Control';
 
 /** One success answer of an operation. */
 export interface Answer {
@@ -49,6 +49,8 @@ export interface BodyParameters {
   form?: boolean;
   /** `multipart/form-data`, with files. */
   multipart?: boolean;
+  /** Bytes of the file in a multipart body, when less than every upload's 10 MiB (413 beyond). */
+  fileLimit?: number;
 }
 
 /**
@@ -139,7 +141,8 @@ export class Routes {
     if (operation.body) {
       // Routes open to anonymous callers read small bodies only: nothing is parsed at length for a stranger.
       const limit = (operation.credentials ?? 'required') === 'required' ? JSON_BODY_LIMIT : ANONYMOUS_BODY_LIMIT;
-      middleware.push(readBody({ form: operation.body.form, multipart: operation.body.multipart, limit }));
+      const { form, multipart, fileLimit } = operation.body;
+      middleware.push(readBody({ form, multipart, limit, fileLimit }));
     }
     if (answersOneRecord(operation)) middleware.push(withETag({ notModified: !operation.csrfOnEveryMethod }));
     if (this.idempotency && isCreate(operation)) middleware.push(this.idempotency({ atomic: !operation.slowSideEffects }));

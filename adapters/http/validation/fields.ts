@@ -39,6 +39,11 @@ export abstract class Field<T> {
     this.nullable = options.nullable ?? false;
   }
 
+  /** What a required field that was not sent answers (DRF's `required` message). */
+  get requiredMessage(): string {
+    return FIELD_MESSAGES.required;
+  }
+
   /** Whether '' in a form body stands for "no value" (DRF's `get_value`). */
   protected get blankMeansNull(): boolean {
     return this.nullable;

@@ -5,6 +5,10 @@ import { Field, FieldOptions, JsonSchema, reject } from './fields';
 
 /** DRF's FileField: a multipart file part; in a form, an empty value means null when nullable. */
 export class FileField extends Field<IncomingFile> {
+  override get requiredMessage(): string {
+    return 'No file was submitted.';
+  }
+
   protected convert(raw: unknown): IncomingFile {
     if (!(raw instanceof UploadedFile)) reject('The submitted data was not a file. Check the encoding type on the form.');
     if (raw.size === 0) reject('The submitted file is empty.');

@@ -79,7 +79,7 @@ export function bindProperties(
       Object.prototype.hasOwnProperty.call(raw, input.wireName) &&
       !(context.form && raw[input.wireName] === '' && input.field.blankFormValueMeansAbsent);
     if (!present) {
-      if (input.field.required && !context.partial) errors[input.wireName] = [FIELD_MESSAGES.required];
+      if (input.field.required && !context.partial) errors[input.wireName] = [input.field.requiredMessage];
       continue;
     }
     try {

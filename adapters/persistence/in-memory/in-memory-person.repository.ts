@@ -18,6 +18,11 @@ export class InMemoryPersonRepository implements PersonRepository {
     return ids.flatMap((id) => (this.rows.has(id) ? [Person.restore(this.rows.get(id)!)] : []));
   }
 
+  async findByUniqueId(uniqueId: string): Promise<Person | null> {
+    const row = [...this.rows.values()].find((p) => p.uniqueId === uniqueId);
+    return row ? Person.restore(row) : null;
+  }
+
   async findByEmail(email: string): Promise<Person | null> {
     const row = [...this.rows.values()].find((p) => sameEmail(p.email, email));
     return row ? Person.restore(row) : null;

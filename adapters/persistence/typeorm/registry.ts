@@ -23,6 +23,7 @@ import { OneOpenInvitation1763700000940 } from './migrations/1763700000940-one-o
 import { RateLimits1763700000950 } from './migrations/1763700000950-rate-limits';
 import { IdempotencyKeys1763700000960 } from './migrations/1763700000960-idempotency-keys';
 import { History1763700000970 } from './migrations/1763700000970-history';
+import { Pictures1763700000980 } from './migrations/1763700000980-pictures';
 import { Webhooks1763700000990 } from './migrations/1763700000990-webhooks';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
@@ -65,5 +66,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   RateLimits1763700000950,
   IdempotencyKeys1763700000960,
   History1763700000970,
+  Pictures1763700000980,
   Webhooks1763700000990,
 ];

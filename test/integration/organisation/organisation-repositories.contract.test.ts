@@ -18,6 +18,7 @@ import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
+import { Picture } from '../../../domain/shared/picture';
 import { storageTargets } from '../../support/storage';
 
 const ids = new UuidV7Generator();
@@ -114,6 +115,26 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     const found = await organisations.findByUniqueId(organisation.uniqueId);
     expect(found?.snapshot()).toEqual(organisation.snapshot());
     expect(found?.monthlyAiCreditsRemaining.toFixed(2)).toBe('9999.98');
+  });
+
+  it("round-trips a person's picture and an organisation's logo, and their removal, finding the person by unique_id", async () => {
+    const person = aPerson();
+    const picture = Picture.of({ key: `${person.id}/0b8f6f0e-6a53-4d0c-9a43-2f1d7c8e9a10.webp`, contentType: 'image/webp', size: 5 * 1024 * 1024 });
+    person.changePicture(picture, at('2026-03-02T00:00:00Z'));
+    await people.save(person);
+    expect((await people.findByUniqueId(person.uniqueId))?.snapshot()).toEqual(person.snapshot());
+    person.removePicture(at('2026-03-03T00:00:00Z'));
+    await people.save(person);
+    expect((await people.findById(person.id))?.picture).toBeNull();
+    expect(await people.findByUniqueId('no-such-person')).toBeNull();
+
+    const organisation = Organisation.found({ id: ids.next(), uniqueId: `org-${ids.next()}`, name: 'Logo Ltd', ownerId: person.id, now: at('2026-03-01T00:00:00Z') });
+    organisation.changeLogo(Picture.of({ key: `${organisation.id}/1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f.jpg`, contentType: 'image/jpeg', size: 1 }), at('2026-03-02T00:00:00Z'));
+    await organisations.save(organisation);
+    expect((await organisations.findById(organisation.id))?.snapshot()).toEqual(organisation.snapshot());
+    organisation.removeLogo(at('2026-03-03T00:00:00Z'));
+    await organisations.save(organisation);
+    expect((await organisations.findById(organisation.id))?.logo).toBeNull();
   });
 
   it('lists a person’s organisations and memberships in the order joined, and counts members', async () => {

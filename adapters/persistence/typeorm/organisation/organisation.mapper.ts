@@ -2,6 +2,7 @@ import { SecretBox } from '../../../../application/shared/ports';
 import { AI_AGENTS, AiAgent, Organisation, OrganisationSnapshot } from '../../../../domain/organisation/organisation';
 import { decodeAddress, encodeAddress, openBanking, sealBanking } from '../nested-codec';
 import { OrganisationRow } from './organisation.schema';
+import { pictureFromRow, pictureToRow } from '../picture-columns';
 
 /** Every agent's flag, false when not stored. */
 function agentFlags(stored: Partial<Record<AiAgent, boolean>>): Record<AiAgent, boolean> {
@@ -31,7 +32,7 @@ export class OrganisationMapper {
       otherCategory: row.other_category,
       businessWebsite: row.business_website,
       vatNumber: row.vat_number,
-      logoUrl: row.logo_url,
+      logo: pictureFromRow({ key: row.logo_key, contentType: row.logo_content_type, size: row.logo_size }),
       setupDone: row.setup_done,
       address: decodeAddress(row.address),
       bankingInformation: openBanking(this.box, row.banking_sealed),
@@ -56,6 +57,7 @@ export class OrganisationMapper {
 
   toPersistence(organisation: Organisation): OrganisationRow {
     const s = organisation.snapshot();
+    const logo = pictureToRow(s.logo);
     return {
       id: s.id,
       unique_id: s.uniqueId,
@@ -68,7 +70,10 @@ export class OrganisationMapper {
       how_did_you_hear_about_us: s.howDidYouHearAboutUs,
       business_website: s.businessWebsite,
       vat_number: s.vatNumber,
-      logo_url: s.logoUrl,
+      logo_url: null,
+      logo_key: logo.key,
+      logo_content_type: logo.contentType,
+      logo_size: logo.size,
       setup_done: s.setupDone,
       address: encodeAddress(s.address),
       banking_sealed: sealBanking(this.box, s.bankingInformation),

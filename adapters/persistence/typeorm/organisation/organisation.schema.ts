@@ -13,7 +13,11 @@ const organisationColumns = {
   how_did_you_hear_about_us: c.varchar(40).nullable(),
   business_website: c.varchar(300).nullable(),
   vat_number: c.varchar(100).nullable(),
+  /** Always null: the previous version's column, kept while it may still run (rolling deploys). */
   logo_url: c.text().nullable(),
+  logo_key: c.varchar(200).nullable(),
+  logo_content_type: c.varchar(50).nullable(),
+  logo_size: c.integer().nullable(),
   setup_done: c.boolean(),
   address: c.text().nullable(),
   banking_sealed: c.text().nullable(),

@@ -25,8 +25,11 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
     return row ? this.mapper.toDomain(row) : null;
   }
 
-  async findByUniqueId(uniqueId: string): Promise<Organisation | null> {
-    const row = await this.db.findOneBy<OrganisationRow>('Organisation', { unique_id: uniqueId });
+  async findByUniqueId(uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<Organisation | null> {
+    const where = { unique_id: uniqueId };
+    const row = options.forUpdate
+      ? await this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').findOne({ where, lock: this.db.lockForUpdate }))
+      : await this.db.findOneBy<OrganisationRow>('Organisation', where);
     return row ? this.mapper.toDomain(row) : null;
   }
 

@@ -4,6 +4,7 @@ import { Language } from '../../../../domain/shared/enumerations';
 import { decodeAddress, encodeAddress, openBanking, openEmployee, sealBanking, sealEmployee } from '../nested-codec';
 import { emailKey } from '../../../../domain/person/email-address';
 import { PersonRow } from './person.schema';
+import { pictureFromRow, pictureToRow } from '../picture-columns';
 
 export class PersonMapper {
   constructor(private readonly box: SecretBox) {}
@@ -19,7 +20,7 @@ export class PersonMapper {
       currentLanguage: row.current_language as Language,
       jobTitle: row.job_title,
       userType: row.user_type as UserType,
-      profilePictureUrl: row.profile_picture_url,
+      picture: pictureFromRow({ key: row.picture_key, contentType: row.picture_content_type, size: row.picture_size }),
       address: decodeAddress(row.address),
       bankingInformation: openBanking(this.box, row.banking_sealed),
       employeeInformation: openEmployee(this.box, row.employee_sealed),
@@ -31,6 +32,7 @@ export class PersonMapper {
 
   toPersistence(person: Person): PersonRow {
     const s = person.snapshot();
+    const picture = pictureToRow(s.picture);
     return {
       id: s.id,
       unique_id: s.uniqueId,
@@ -42,7 +44,10 @@ export class PersonMapper {
       current_language: s.currentLanguage,
       job_title: s.jobTitle,
       user_type: s.userType,
-      profile_picture_url: s.profilePictureUrl,
+      profile_picture_url: null,
+      picture_key: picture.key,
+      picture_content_type: picture.contentType,
+      picture_size: picture.size,
       address: encodeAddress(s.address),
       banking_sealed: sealBanking(this.box, s.bankingInformation),
       employee_sealed: sealEmployee(this.box, s.employeeInformation),

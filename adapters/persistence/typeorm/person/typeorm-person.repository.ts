@@ -19,14 +19,20 @@ export class TypeOrmPersonRepository implements PersonRepository {
     this.mapper = new PersonMapper(box);
   }
 
-  findById(id: string): Promise<Person | null> {
-    return this.findOne({ id });
+  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Person | null> {
+    if (!options.forUpdate) return this.findOne({ id });
+    const row = await this.db.run((m) => m.getRepository<PersonRow>('Person').findOne({ where: { id }, lock: this.db.lockForUpdate }));
+    return row ? this.mapper.toDomain(row) : null;
   }
 
   async findByIds(ids: string[]): Promise<Person[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.findBy<PersonRow>('Person', { id: ids });
     return rows.map((row) => this.mapper.toDomain(row));
+  }
+
+  findByUniqueId(uniqueId: string): Promise<Person | null> {
+    return this.findOne({ unique_id: uniqueId });
   }
 
   findByEmail(email: string): Promise<Person | null> {

@@ -11,6 +11,7 @@ import { anOrganisationWithAMember, InMemoryUseCases, OrganisationWithAMember, u
 // Written out independently of the policy, so that a changed entry there fails here.
 const OWNER_ONLY: Operation[] = [
   'organisation.update',
+  'organisation.change_logo',
   'members.remove',
   'invitations.create',
   'invitations.list',

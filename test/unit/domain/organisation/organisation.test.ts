@@ -3,6 +3,7 @@ import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { anOrganisation, FOUNDED_AT, LATER, OWNER_ID } from './organisation.mother';
+import { aPicture } from '../shared/picture.mother';
 
 const money = Decimal.of;
 const date = CalendarDate.of;
@@ -39,7 +40,7 @@ describe('founding an organisation', () => {
       purchasedSeats: 0,
       address: null,
       bankingInformation: null,
-      logoUrl: null,
+      logo: null,
       financialYearLockDate: null,
       dateCreated: FOUNDED_AT,
       lastUpdated: FOUNDED_AT,
@@ -179,5 +180,35 @@ describe('books calendar', () => {
     expect(organisation.isLockedOn(date('2026-01-01'))).toBe(false);
     expect(organisation.isLockedOn(date('2026-06-30'))).toBe(false);
     expect(anOrganisation().isLockedOn(date('1990-01-01'))).toBe(false);
+  });
+});
+
+describe("an organisation's logo", () => {
+  it('is none at first', () => {
+    expect(anOrganisation().logo).toBeNull();
+  });
+
+  it('changes to a new one and is removed, stamping last_updated each time', () => {
+    const organisation = anOrganisation();
+    const logo = aPicture({ contentType: 'image/jpeg' });
+    organisation.changeLogo(logo, LATER);
+    expect(organisation.snapshot()).toMatchObject({ logo, lastUpdated: LATER });
+    const evenLater = new Date(LATER.getTime() + 60_000);
+    organisation.removeLogo(evenLater);
+    expect(organisation.snapshot()).toMatchObject({ logo: null, lastUpdated: evenLater });
+  });
+
+  it('changes nothing when removed while there is none', () => {
+    const organisation = anOrganisation();
+    organisation.removeLogo(LATER);
+    expect(organisation.snapshot().lastUpdated).toEqual(FOUNDED_AT);
+  });
+
+  it('is not among the settings an update changes', () => {
+    const organisation = anOrganisation();
+    const logo = aPicture();
+    organisation.changeLogo(logo, FOUNDED_AT);
+    organisation.update({ name: 'Renamed', ...({ logo: null } as object) }, LATER);
+    expect(organisation.logo).toBe(logo);
   });
 });

@@ -4,6 +4,7 @@ import { accountNumberLast4 } from '../../../../domain/shared/banking-informatio
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { aPerson, LATER, REGISTERED_AT } from './person.mother';
+import { aPicture } from '../shared/picture.mother';
 
 function fieldErrorsOf(act: () => unknown) {
   try {
@@ -28,7 +29,7 @@ describe('registering a person', () => {
       currentLanguage: 'en',
       jobTitle: null,
       userType: 'user',
-      profilePictureUrl: null,
+      picture: null,
       address: null,
       bankingInformation: null,
       employeeInformation: null,
@@ -151,5 +152,55 @@ describe('password policy', () => {
 
   it('reports a password over 128 characters', () => {
     expect(passwordProblems('x'.repeat(129))).toEqual(['Ensure this field has no more than 128 characters.']);
+  });
+});
+
+describe("a person's picture", () => {
+  it('is none at first', () => {
+    expect(aPerson().picture).toBeNull();
+  });
+
+  it('changes to a new one, stamping last_updated', () => {
+    const person = aPerson();
+    const first = aPicture();
+    person.changePicture(first, LATER);
+    expect(person.picture).toBe(first);
+    expect(person.snapshot()).toMatchObject({ picture: first, lastUpdated: LATER });
+
+    const second = aPicture({ contentType: 'image/webp' });
+    const evenLater = new Date(LATER.getTime() + 60_000);
+    person.changePicture(second, evenLater);
+    expect(person.snapshot()).toMatchObject({ picture: second, lastUpdated: evenLater });
+  });
+
+  it('is removed, stamping last_updated', () => {
+    const person = aPerson();
+    person.changePicture(aPicture(), REGISTERED_AT);
+    person.removePicture(LATER);
+    expect(person.snapshot()).toMatchObject({ picture: null, lastUpdated: LATER });
+  });
+
+  it('changes nothing when removed while there is none, or set to the one it is', () => {
+    const person = aPerson();
+    person.removePicture(LATER);
+    expect(person.snapshot().lastUpdated).toEqual(REGISTERED_AT);
+    const picture = aPicture();
+    person.changePicture(picture, REGISTERED_AT);
+    person.changePicture(picture, LATER);
+    expect(person.snapshot().lastUpdated).toEqual(REGISTERED_AT);
+  });
+
+  it('is restored as it was stored', () => {
+    const person = aPerson();
+    person.changePicture(aPicture(), LATER);
+    expect(Person.restore(person.snapshot()).picture).toEqual(person.picture);
+  });
+
+  it('is not something a profile update can set', () => {
+    const person = aPerson();
+    const picture = aPicture();
+    person.changePicture(picture, REGISTERED_AT);
+    person.updateProfile({ jobTitle: 'Analyst', ...({ picture: null } as object) }, LATER);
+    expect(person.picture).toBe(picture);
   });
 });

@@ -1,31 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ReceiptStorage } from '../../application/expense/expense.ports';
+import { FileNamespace, FileStorage } from '../../application/shared/file-storage';
 import { IncomingFile } from '../../application/shared/incoming-file';
-import { RECEIPT_FILE_EXTENSIONS, ReceiptContentType } from '../../domain/expense/receipt';
-
-/** `<organisation id>/<random uuid>.<ext>`: nothing of it comes from the client. */
-const KEY = /^[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|png|jpg|webp)$/;
+import { FileContentType } from '../../domain/shared/file-type';
+import { assertFileKey, newFileKey } from './file-keys';
 
 /**
- * Receipts as files under `<data dir>/receipts`. A file is written under a
- * temporary name, flushed to disk and renamed, so that a stored key always
- * names a whole file, and one acknowledged survives a crash.
+ * Files as files under `<data dir>/<namespace>` (`receipts`, `pictures`). A
+ * file is written under a temporary name, flushed to disk and renamed, so
+ * that a stored key always names a whole file, and one acknowledged survives a crash.
  */
-export class LocalDiskReceiptStorage implements ReceiptStorage {
+export class LocalDiskFileStorage implements FileStorage {
   private readonly root: string;
 
-  constructor(dataDir: string) {
-    this.root = path.join(dataDir, 'receipts');
+  constructor(dataDir: string, namespace: FileNamespace) {
+    this.root = path.join(dataDir, namespace);
   }
 
-  async put(organisationId: string, file: IncomingFile, contentType: ReceiptContentType): Promise<string> {
-    const key = `${organisationId}/${randomUUID()}.${RECEIPT_FILE_EXTENSIONS[contentType]}`;
+  async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
+    const key = newFileKey(ownerId, contentType);
     const target = this.pathOf(key);
     const directory = path.dirname(target);
-    // Receipts are the organisations' documents: for the service's user alone.
+    // Receipts and pictures are the organisations' and people's own: for the service's user alone.
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const partial = `${target}.partial`;
     const handle = await open(partial, 'wx', 0o600);
@@ -54,8 +51,7 @@ export class LocalDiskReceiptStorage implements ReceiptStorage {
   }
 
   private pathOf(key: string): string {
-    // Keys come from the database, but a path is only ever built from a well-formed one.
-    if (!KEY.test(key)) throw new Error('Malformed receipt key.');
+    assertFileKey(key);
     return path.join(this.root, ...key.split('/'));
   }
 }

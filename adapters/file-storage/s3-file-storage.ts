@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { ReceiptStorage } from '../../application/expense/expense.ports';
+import { FileNamespace, FileStorage } from '../../application/shared/file-storage';
 import { IncomingFile } from '../../application/shared/incoming-file';
-import { RECEIPT_FILE_EXTENSIONS, ReceiptContentType } from '../../domain/expense/receipt';
+import { FileContentType } from '../../domain/shared/file-type';
+import { assertFileKey, newFileKey } from './file-keys';
 
-/** `<organisation id>/<random uuid>.<ext>`, as on local disk: nothing of it comes from the client. */
-const KEY = /^[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|png|jpg|webp)$/;
+/**
+ * Each namespace's folder under the prefix. Receipts were kept before there
+ * were namespaces, at the prefix itself (`<prefix>/<organisation id>/…`), and
+ * stay there so that the objects already stored keep their keys; their first
+ * segment is always an internal id, never the name of another namespace's folder.
+ */
+const FOLDERS: Readonly<Record<FileNamespace, string>> = { receipts: '', pictures: 'pictures' };
 
 /**
  * S3's smallest part (every part but the last). An upload holds one part in
@@ -15,7 +20,7 @@ const KEY = /^[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|png|jpg|webp)$/;
  */
 const PART_BYTES = 5 * 1024 * 1024;
 
-export interface S3ReceiptStorageOptions {
+export interface S3StorageOptions {
   bucket: string;
   /** Object keys are `<prefix>/<key>`; empty for the bucket's root. */
   prefix: string;
@@ -30,19 +35,25 @@ export interface S3ReceiptStorageOptions {
 }
 
 /**
- * Receipts as objects in an S3-compatible bucket. Uploads stream through
- * lib-storage (one part in memory; multipart beyond 5 MiB) and a put answers only
- * once the store has confirmed the whole object; reads stream the object's body.
+ * Files of one namespace as objects in an S3-compatible bucket. Uploads stream
+ * through lib-storage (one part in memory; multipart beyond 5 MiB) and a put
+ * answers only once the store has confirmed the whole object; reads stream the
+ * object's body. The namespaces of one bucket share one client (`inNamespace`).
  */
-export class S3ReceiptStorage implements ReceiptStorage {
+export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
+  /** Where this namespace's objects start: the configured prefix and the namespace's folder. */
   private readonly prefix: string;
 
-  constructor(options: S3ReceiptStorageOptions) {
+  constructor(
+    private readonly options: S3StorageOptions,
+    private readonly namespace: FileNamespace,
+    client?: S3Client,
+  ) {
     this.bucket = options.bucket;
-    this.prefix = options.prefix.replace(/^\/+|\/+$/g, '');
-    this.client = new S3Client({
+    this.prefix = [options.prefix.replace(/^\/+|\/+$/g, ''), FOLDERS[namespace]].filter(Boolean).join('/');
+    this.client = client ?? new S3Client({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
@@ -59,8 +70,13 @@ export class S3ReceiptStorage implements ReceiptStorage {
     });
   }
 
-  async put(organisationId: string, file: IncomingFile, contentType: ReceiptContentType): Promise<string> {
-    const key = `${organisationId}/${randomUUID()}.${RECEIPT_FILE_EXTENSIONS[contentType]}`;
+  /** The storage of another namespace in the same bucket, on the same client (closing either closes both). */
+  inNamespace(namespace: FileNamespace): S3FileStorage {
+    return namespace === this.namespace ? this : new S3FileStorage(this.options, namespace, this.client);
+  }
+
+  async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
+    const key = newFileKey(ownerId, contentType);
     const objectKey = this.objectKey(key);
     // When the upload fails because the file could not be read, that is the error to
     // report, not what aborting the multipart upload said afterwards.
@@ -98,7 +114,7 @@ export class S3ReceiptStorage implements ReceiptStorage {
     const objectKey = this.objectKey(key);
     try {
       const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
-      if (!Body) throw new Error("The store answered without the receipt's content.");
+      if (!Body) throw new Error("The store answered without the file's content.");
       // In Node the body is the response stream itself: nothing is read ahead of the client.
       return Body as AsyncIterable<Uint8Array>;
     } catch (error) {
@@ -123,15 +139,14 @@ export class S3ReceiptStorage implements ReceiptStorage {
   }
 
   private objectKey(key: string): string {
-    // Keys come from the database, but a request only ever names a well-formed one.
-    if (!KEY.test(key)) throw new Error('Malformed receipt key.');
+    assertFileKey(key);
     return this.prefix ? `${this.prefix}/${key}` : key;
   }
 }
 
 /**
  * The object is not there. A missing bucket is also a 404, but that is the
- * configuration's fault, and must not pass for a receipt that is gone.
+ * configuration's fault, and must not pass for a file that is gone.
  */
 function isMissingObject(error: unknown): boolean {
   const { name, $metadata } = (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };

@@ -1,23 +1,27 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { InMemoryReceiptStorage } from '../../../adapters/file-storage/in-memory-receipt-storage';
-import { LocalDiskReceiptStorage } from '../../../adapters/file-storage/local-disk-receipt-storage';
-import { S3ReceiptStorage, S3ReceiptStorageOptions } from '../../../adapters/file-storage/s3-receipt-storage';
-import { ReceiptStorage } from '../../../application/expense/expense.ports';
+import { InMemoryFileStorage } from '../../../adapters/file-storage/in-memory-file-storage';
+import { LocalDiskFileStorage } from '../../../adapters/file-storage/local-disk-file-storage';
+import { S3FileStorage, S3StorageOptions } from '../../../adapters/file-storage/s3-file-storage';
+import { FileNamespace, FileStorage } from '../../../application/shared/file-storage';
 import { IncomingFile } from '../../../application/shared/incoming-file';
-import { RECEIPT_FILE_EXTENSIONS, ReceiptContentType } from '../../../domain/expense/receipt';
+import { FILE_EXTENSIONS, FileContentType } from '../../../domain/shared/file-type';
+import { filesUnder } from '../../support/files';
 import { TestS3Server } from '../../support/s3-server';
 
 /**
- * What every ReceiptStorage adapter promises the expense area: the bytes put are
- * the bytes read, keys are the storage's own, and a key that is not one of them
- * never reaches the store.
+ * What every FileStorage adapter promises the areas that keep files (receipts,
+ * pictures): the bytes put are the bytes read, keys are the storage's own, a
+ * key that is not one of them never reaches the store, and the namespaces of
+ * one store keep apart.
  */
 interface OpenStorage {
-  storage: ReceiptStorage;
-  /** Every key the store holds, leftovers of failed puts included, for checks that nothing stayed behind. */
+  storage: FileStorage;
+  /** The other namespace of the same store (the same directory, the same bucket and prefix). */
+  neighbour: FileStorage;
+  /** Every key the namespace holds, leftovers of failed puts included, for checks that nothing stayed behind. */
   keys(): Promise<string[]>;
   /**
    * Everything the store holds or was asked, read without asking it anything: a
@@ -31,19 +35,23 @@ interface OpenStorage {
 
 interface StorageTarget {
   name: string;
-  open(): Promise<OpenStorage>;
+  open(namespace: FileNamespace): Promise<OpenStorage>;
 }
 
-/** Where `../planted.pdf` would lead on disk if a key were joined onto the receipts directory unchecked. */
+const NAMESPACES: FileNamespace[] = ['receipts', 'pictures'];
+const otherThan = (namespace: FileNamespace): FileNamespace => (namespace === 'receipts' ? 'pictures' : 'receipts');
+
+/** Where `../planted.pdf` would lead on disk if a key were joined onto the namespace's directory unchecked. */
 const PLANTED = 'planted.pdf';
 
 const TARGETS: StorageTarget[] = [
   {
     name: 'in-memory',
     open: async () => {
-      const storage = new InMemoryReceiptStorage();
+      const storage = new InMemoryFileStorage();
       return {
         storage,
+        neighbour: new InMemoryFileStorage(),
         keys: async () => storage.keys().sort(),
         footprint: () => storage.keys().sort(),
         refusesMalformedKeys: false,
@@ -53,13 +61,14 @@ const TARGETS: StorageTarget[] = [
   },
   {
     name: 'local disk',
-    open: async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'receipt-storage-'));
+    open: async (namespace) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'file-storage-'));
       writeFileSync(path.join(dataDir, PLANTED), '%PDF-1.7 not a receipt');
-      const receipts = path.join(dataDir, 'receipts');
+      const root = path.join(dataDir, namespace);
       return {
-        storage: new LocalDiskReceiptStorage(dataDir),
-        keys: async () => filesUnder(receipts),
+        storage: new LocalDiskFileStorage(dataDir, namespace),
+        neighbour: new LocalDiskFileStorage(dataDir, otherThan(namespace)),
+        keys: async () => filesUnder(root),
         footprint: () => filesUnder(dataDir).map((file) => `${file} ${statSync(path.join(dataDir, file)).size}`),
         refusesMalformedKeys: true,
         close: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -68,13 +77,16 @@ const TARGETS: StorageTarget[] = [
   },
   {
     name: 'S3 (s3rver)',
-    open: async () => {
+    open: async (namespace) => {
       const server = await TestS3Server.start();
-      const bucket = await server.createBucket('receipts-contract');
-      const storage = server.storage(bucket, 'receipts');
+      const bucket = await server.createBucket('files-contract');
+      const storage = server.storage(bucket, 'files', namespace);
+      // Receipts at the prefix itself (as before namespaces), pictures in a folder of their own under it.
+      const own = namespace === 'receipts' ? /^files\/(?!pictures\/)/ : /^files\/pictures\//;
       return {
         storage,
-        keys: async () => (await server.objectKeys(bucket)).map((key) => key.replace(/^receipts\//, '')),
+        neighbour: storage.inNamespace(otherThan(namespace)),
+        keys: async () => (await server.objectKeys(bucket)).filter((key) => own.test(key)).map((key) => key.replace(own, '')),
         footprint: () => server.requests,
         refusesMalformedKeys: true,
         close: async () => {
@@ -86,13 +98,15 @@ const TARGETS: StorageTarget[] = [
   },
 ];
 
-describe.each(TARGETS)('receipt storage on $name', (target) => {
+const CASES = TARGETS.flatMap((target) => NAMESPACES.map((namespace) => ({ target, namespace, name: `${target.name}, namespace ${namespace}` })));
+
+describe.each(CASES)('file storage on $name', ({ target, namespace }) => {
   let opened: OpenStorage;
-  let storage: ReceiptStorage;
+  let storage: FileStorage;
   const organisationId = randomUUID();
 
   beforeAll(async () => {
-    opened = await target.open();
+    opened = await target.open(namespace);
     storage = opened.storage;
   });
 
@@ -134,7 +148,7 @@ describe.each(TARGETS)('receipt storage on $name', (target) => {
     expect((await contentOf(await storage.read(second))).equals(bytes)).toBe(true);
   });
 
-  it.each(Object.entries(RECEIPT_FILE_EXTENSIONS) as [ReceiptContentType, string][])(
+  it.each(Object.entries(FILE_EXTENSIONS) as [FileContentType, string][])(
     'names a %s file itself: the organisation, a random id and .%s, never what the client sent',
     async (contentType, extension) => {
       const file = Object.assign(fileOf(Buffer.from('content')), { name: '../../evil.html', type: 'text/html', filename: 'evil' });
@@ -178,8 +192,8 @@ describe.each(TARGETS)('receipt storage on $name', (target) => {
     ])('is refused before it reaches the store: %j', async (key) => {
       const before = opened.footprint();
       if (opened.refusesMalformedKeys) {
-        await expect(storage.read(key)).rejects.toThrow('Malformed receipt key.');
-        await expect(storage.remove(key)).rejects.toThrow('Malformed receipt key.');
+        await expect(storage.read(key)).rejects.toThrow('Malformed file key.');
+        await expect(storage.remove(key)).rejects.toThrow('Malformed file key.');
       } else {
         expect(await storage.read(key)).toBeNull();
         await storage.remove(key);
@@ -198,15 +212,26 @@ describe.each(TARGETS)('receipt storage on $name', (target) => {
     await expect(storage.put(organisationId, file, 'application/pdf')).rejects.toBe(failure);
     expect(await opened.keys()).toEqual(keysBefore);
   });
+
+  it("keeps apart from the store's other namespace: a key of one names nothing in the other", async () => {
+    const bytes = Buffer.from('%PDF-1.7 mine');
+    const key = await storage.put(organisationId, fileOf(bytes), 'application/pdf');
+    expect(await opened.neighbour.read(key)).toBeNull();
+    await opened.neighbour.remove(key);
+    expect((await contentOf(await storage.read(key))).equals(bytes)).toBe(true);
+    const theirs = await opened.neighbour.put(organisationId, fileOf(Buffer.from('theirs')), 'image/png');
+    expect(await opened.keys()).not.toContain(theirs);
+    expect(await storage.read(theirs)).toBeNull();
+  });
 });
 
-describe('receipt storage on S3: the bucket as an operator sees it', () => {
+describe('file storage on S3: the bucket as an operator sees it', () => {
   let server: TestS3Server;
   const bucket = 'receipts-layout';
   const organisationId = randomUUID();
-  const opened: S3ReceiptStorage[] = [];
-  const storageWith = (prefix: string, options: Partial<S3ReceiptStorageOptions> = {}) => {
-    const storage = new S3ReceiptStorage({ ...server.storageOptions(bucket, prefix), ...options });
+  const opened: S3FileStorage[] = [];
+  const storageWith = (prefix: string, options: Partial<S3StorageOptions> = {}, namespace: FileNamespace = 'receipts') => {
+    const storage = new S3FileStorage({ ...server.storageOptions(bucket, prefix), ...options }, namespace);
     opened.push(storage);
     return storage;
   };
@@ -221,7 +246,7 @@ describe('receipt storage on S3: the bucket as an operator sees it', () => {
     await server.stop();
   });
 
-  it.each(Object.keys(RECEIPT_FILE_EXTENSIONS) as ReceiptContentType[])('keeps the content type %s on the object', async (contentType) => {
+  it.each(Object.keys(FILE_EXTENSIONS) as FileContentType[])('keeps the content type %s on the object', async (contentType) => {
     const storage = storageWith('typed');
     const bytes = randomBytes(10_000);
     const key = await storage.put(organisationId, fileOf(bytes), contentType);
@@ -232,11 +257,12 @@ describe('receipt storage on S3: the bucket as an operator sees it', () => {
     ['receipts', 'receipts/'],
     ['/nested/receipts/', 'nested/receipts/'],
     ['', ''],
-  ])('keeps objects under the prefix %j as %j<key>, with no empty path segment', async (prefix, expected) => {
+  ])('keeps receipts under the prefix %j as %j<key> (where they were before namespaces), pictures in its folder pictures/, with no empty path segment', async (prefix, expected) => {
     const key = await storageWith(prefix).put(organisationId, fileOf(Buffer.from('laid out')), 'application/pdf');
-    const objectKey = `${expected}${key}`;
-    expect(await server.objectKeys(bucket)).toContain(objectKey);
-    expect(objectKey).not.toMatch(/^\/|\/\//);
+    const picture = await storageWith(prefix, {}, 'pictures').put(organisationId, fileOf(Buffer.from('laid out')), 'image/png');
+    const objectKeys = [`${expected}${key}`, `${expected}pictures/${picture}`];
+    expect(await server.objectKeys(bucket)).toEqual(expect.arrayContaining(objectKeys));
+    for (const objectKey of objectKeys) expect(objectKey).not.toMatch(/^\/|\/\//);
   });
 
   it('has the whole object in the bucket when a multipart put answers', async () => {
@@ -246,7 +272,7 @@ describe('receipt storage on S3: the bucket as an operator sees it', () => {
   });
 
   it('fails a read, rather than finding nothing, when the bucket is missing', async () => {
-    const storage = new S3ReceiptStorage(server.storageOptions('no-such-bucket', 'receipts'));
+    const storage = new S3FileStorage(server.storageOptions('no-such-bucket', 'receipts'), 'receipts');
     opened.push(storage);
     await expect(storage.read(`${organisationId}/${randomUUID()}.pdf`)).rejects.toMatchObject({ name: 'NoSuchBucket' });
   });
@@ -286,13 +312,4 @@ async function contentOf(content: AsyncIterable<Uint8Array> | null): Promise<Buf
 
 function digest(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** Files under `root`, relative to it, as `/`-separated paths. */
-function filesUnder(root: string): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
 }

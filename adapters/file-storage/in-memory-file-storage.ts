@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { ReceiptStorage } from '../../application/expense/expense.ports';
+import { FileStorage } from '../../application/shared/file-storage';
 import { IncomingFile } from '../../application/shared/incoming-file';
-import { RECEIPT_FILE_EXTENSIONS, ReceiptContentType } from '../../domain/expense/receipt';
+import { FileContentType } from '../../domain/shared/file-type';
+import { newFileKey } from './file-keys';
 
-/** Receipts in process memory, for use-case tests. */
-export class InMemoryReceiptStorage implements ReceiptStorage {
+/** Files in process memory, for use-case tests: one instance per namespace. */
+export class InMemoryFileStorage implements FileStorage {
   private readonly files = new Map<string, Buffer>();
 
-  async put(organisationId: string, file: IncomingFile, contentType: ReceiptContentType): Promise<string> {
+  async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
     const chunks: Uint8Array[] = [];
     for await (const chunk of file.content()) chunks.push(chunk);
-    const key = `${organisationId}/${randomUUID()}.${RECEIPT_FILE_EXTENSIONS[contentType]}`;
+    const key = newFileKey(ownerId, contentType);
     this.files.set(key, Buffer.concat(chunks));
     return key;
   }

@@ -1,0 +1,25 @@
+import { FileContentType } from '../../domain/shared/file-type';
+import { IncomingFile } from './incoming-file';
+
+/**
+ * The kinds of file kept apart from one another: each has a storage of its
+ * own, and a key of one names nothing in another.
+ */
+export type FileNamespace = 'receipts' | 'pictures';
+
+/** Where uploaded files live. Keys are chosen by the storage, never by the client. */
+export interface FileStorage {
+  /** Stores the file durably under its owner (an organisation, a person) and answers its new key. */
+  put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string>;
+  /** The stored bytes, or null when the key names nothing. */
+  read(key: string): Promise<AsyncIterable<Uint8Array> | null>;
+  /** Removes the file; a key that names nothing is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+export const FILE_STORAGE_TOKENS = {
+  /** Expense receipts. */
+  Receipts: Symbol.for('ReceiptStorage'),
+  /** Profile pictures and organisation logos. */
+  Pictures: Symbol.for('PictureStorage'),
+} as const satisfies Record<string, symbol>;

@@ -1,0 +1,28 @@
+import { ContainerModule } from 'inversify';
+import { InMemoryFileStorage } from '../../adapters/file-storage/in-memory-file-storage';
+import { LocalDiskFileStorage } from '../../adapters/file-storage/local-disk-file-storage';
+import { S3FileStorage } from '../../adapters/file-storage/s3-file-storage';
+import { FILE_STORAGE_TOKENS, FileStorage } from '../../application/shared/file-storage';
+import { AppConfig } from '../config';
+import { Storage } from './storage';
+
+/**
+ * Uploaded files, a storage per namespace (receipts, pictures): on local disk
+ * in `DATA_DIR`, in one S3 bucket (one client for both), or in memory for use-case tests.
+ */
+export function fileStorageModule(storage: Storage, config: AppConfig): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    let receipts: FileStorage;
+    let pictures: FileStorage;
+    if (storage.kind === 'memory') {
+      [receipts, pictures] = [new InMemoryFileStorage(), new InMemoryFileStorage()];
+    } else if (config.storage.kind === 's3') {
+      const bucket = new S3FileStorage(config.storage, 'receipts');
+      [receipts, pictures] = [bucket, bucket.inNamespace('pictures')];
+    } else {
+      [receipts, pictures] = [new LocalDiskFileStorage(config.dataDir, 'receipts'), new LocalDiskFileStorage(config.dataDir, 'pictures')];
+    }
+    bind(FILE_STORAGE_TOKENS.Receipts).toConstantValue(receipts);
+    bind(FILE_STORAGE_TOKENS.Pictures).toConstantValue(pictures);
+  });
+}
