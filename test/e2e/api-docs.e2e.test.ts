@@ -8,7 +8,11 @@ import { testDatabases } from '../support/databases';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /** Operations that take no body at all. */
-const BODILESS_WRITES = ['POST /api/v1.0/auth/logout', 'POST /api/v1.0/organisation/:uid/invitations/:invitationUid/resend'];
+const BODILESS_WRITES = [
+  'POST /api/v1.0/auth/logout',
+  'POST /api/v1.0/organisation/:uid/invitations/:invitationUid/resend',
+  'POST /api/v1.0/organisation/:uid/webhooks/:id/ping',
+];
 
 describe('the API description', () => {
   it('documents the body of every operation that takes one', async () => {

@@ -56,16 +56,19 @@ describe.each(sharedDatabaseEngines)('webhooks across processes on %s', (engine,
     const worker = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'config/webhook-worker.ts'], {
       cwd: ROOT,
       env: { ...process.env, ...env('a'), LOG_LEVEL: 'info', TS_NODE_TRANSPILE_ONLY: 'true' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => worker.on('exit', resolve));
+    let output = '';
+    worker.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    worker.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<string>((resolve) => worker.on('exit', (code, signal) => resolve(`${code} ${signal}`)));
     try {
       await receiver.waitFor((received) => received.length === 1, 60_000);
       expect(receiver.received[0].event).toMatchObject({ type: 'vendor.created', data: { unique_id: 'committed', name: 'Committed Co' } });
     } finally {
       worker.kill('SIGTERM');
     }
-    expect(await exited).toBe(0);
+    expect([await exited, output]).toEqual(['0 null', expect.stringContaining('"msg":"delivering webhooks"')]);
   }, 120_000);
 
   it('delivers each event exactly once between two instances that both deliver', async () => {
