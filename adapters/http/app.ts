@@ -5,7 +5,7 @@ import { MethodNotAllowed, RouteNotFound } from './http-errors';
 import { IdempotentRequests } from '../../application/shared/idempotency';
 import { UnitOfWork } from '../../application/shared/ports';
 import { ListRecordHistory } from '../../application/shared/list-history.use-case';
-import { errorHandler } from './middleware/error-handler';
+import { errorHandler, logFailedResponse } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
 import { requestId, requestLog, securityHeaders } from './middleware/request-context';
 import { AuthGuard, HttpController } from './shared/controller';
@@ -39,8 +39,8 @@ export interface HttpAppOptions {
 
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy });
-  // Koa's own error event would log with the stack; errors are handled and logged by errorHandler.
-  app.silent = true;
+  // Errors are answered and logged by errorHandler; Koa reports only those of a body already streaming.
+  app.on('error', logFailedResponse(options.logger));
 
   const idempotency = options.idempotentRequests && idempotentCreate(options.idempotentRequests, options.logger);
   const routes = new Routes(new Router({ strict: false }), options.guard, {

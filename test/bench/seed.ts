@@ -1,3 +1,4 @@
+import { Container } from 'inversify';
 import { SignUp } from '../../application/auth/sign-up.use-case';
 import { ACCOUNT_TOKENS, AccountRepository } from '../../application/account/account.ports';
 import { SHARED_TOKENS, IdGenerator, UnitOfWork } from '../../application/shared/ports';
@@ -44,7 +45,6 @@ export async function seed(env: Record<string, string | undefined>, sizes: SeedS
     const signUp = container.get(SignUp);
     const unitOfWork = container.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork);
     const ids = container.get<IdGenerator>(SHARED_TOKENS.IdGenerator);
-    const vendors = container.get(TypeOrmVendorRepository);
     const expenses = container.get(TypeOrmExpenseRepository);
     const accounts = container.get<AccountRepository>(ACCOUNT_TOKENS.AccountRepository);
 
@@ -59,18 +59,9 @@ export async function seed(env: Record<string, string | undefined>, sizes: SeedS
     const personId = signedUp.profile.person.id;
     const organisation = signedUp.organisation.organisation;
 
-    const newVendor = (organisationId: string, createdById: string, i: number, rng: Rng): Vendor =>
-      Vendor.create({ ...vendorDetails(vendor(i, rng)), id: ids.next(), organisationId, organisationCurrency: 'USD', createdById, now: createdAt(i) });
-
-    const vendorIds: string[] = [];
-    const rng = new Rng(42);
-    for (let start = 0; start < sizes.vendors; start += BATCH) {
-      const batch: Vendor[] = [];
-      for (let i = start; i < Math.min(start + BATCH, sizes.vendors); i++) batch.push(newVendor(organisation.id, personId, i, rng));
-      await unitOfWork.transaction(() => vendors.addAll(batch));
-      vendorIds.push(...batch.map((v) => v.id));
-      progress(`seeding vendors ${start + batch.length}/${sizes.vendors}`);
-    }
+    const vendorIds = await addVendors(container, { organisationId: organisation.id, createdById: personId }, sizes.vendors, new Rng(42), (done) =>
+      progress(`seeding vendors ${done}/${sizes.vendors}`),
+    );
 
     const accountIds: string[] = [];
     for (const uniqueId of ACCOUNT_IDS) {
@@ -119,15 +110,39 @@ export async function seed(env: Record<string, string | undefined>, sizes: SeedS
       organisationName: 'Other Tenant Ltd',
       clientAddress: 'bench-seeder',
     });
-    const otherRng = new Rng(7);
-    const theirs = Array.from({ length: 20 }, (_, i) =>
-      newVendor(other.organisation.organisation.id, other.profile.person.id, i, otherRng),
-    );
-    await unitOfWork.transaction(() => vendors.addAll(theirs));
+    await addVendors(container, { organisationId: other.organisation.organisation.id, createdById: other.profile.person.id }, 20, new Rng(7));
     return { organisation: organisation.uniqueId };
   } finally {
     await application.close();
   }
+}
+
+/**
+ * `count` generated vendors of an organisation, built by the domain
+ * (`Vendor.create`, so every value is validated and bank details are sealed)
+ * and written in bulk by the TypeORM repository; their internal ids.
+ */
+export async function addVendors(
+  container: Container,
+  owner: { organisationId: string; createdById: string },
+  count: number,
+  rng: Rng,
+  progress: (done: number) => void = () => undefined,
+): Promise<string[]> {
+  const unitOfWork = container.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork);
+  const ids = container.get<IdGenerator>(SHARED_TOKENS.IdGenerator);
+  const vendors = container.get(TypeOrmVendorRepository);
+  const vendorIds: string[] = [];
+  for (let start = 0; start < count; start += BATCH) {
+    const batch: Vendor[] = [];
+    for (let i = start; i < Math.min(start + BATCH, count); i++) {
+      batch.push(Vendor.create({ ...vendorDetails(vendor(i, rng)), ...owner, id: ids.next(), organisationCurrency: 'USD', now: createdAt(i) }));
+    }
+    await unitOfWork.transaction(() => vendors.addAll(batch));
+    vendorIds.push(...batch.map((v) => v.id));
+    progress(start + batch.length);
+  }
+  return vendorIds;
 }
 
 /** A generated vendor as the domain takes it. */

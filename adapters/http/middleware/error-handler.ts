@@ -73,6 +73,22 @@ export function respond(ctx: Context, error: unknown, logger: Logger): void {
   }
 }
 
+/** How a response's write fails when its client has gone. */
+const CLIENT_GONE: ReadonlySet<string> = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE']);
+
+/**
+ * Koa's report of a body stream that failed after the answer had begun (a CSV
+ * export whose next page could not be read): Koa has destroyed the response,
+ * so the client sees a broken transfer rather than a short file; this logs it
+ * as `errorHandler` logs a failure. A client that went away is no failure.
+ */
+export function logFailedResponse(logger: Logger) {
+  return (error: unknown, ctx?: Context): void => {
+    if (isClientAbort(error) || CLIENT_GONE.has((error as { code?: string } | null)?.code ?? '')) return;
+    logger.error({ requestId: ctx?.state.requestId, err: describe(error) }, 'response failed after it began');
+  };
+}
+
 function isClientAbort(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'ECONNRESET' || code === 'ECONNABORTED';

@@ -163,10 +163,11 @@ function errorStatuses(entry: DocumentedOperation): number[] {
 function successResponse(answer: DocumentedOperation['answers'][number]): JsonSchema {
   const headers = { 'X-Request-Id': header('X-Request-Id') } as Record<string, JsonSchema>;
   for (const [name, required] of Object.entries(answer.headers ?? {})) headers[name] = header(name, required);
-  const content = answer.json
-    ? { 'application/json': { schema: answer.json.json } }
-    : answer.media && Object.fromEntries(answer.media.types.map((type) => [type, { schema: { type: 'string', description: answer.media?.description } }]));
-  return { description: answer.description, headers, ...(content && { content }) };
+  const content: Record<string, JsonSchema> = {
+    ...(answer.json && { 'application/json': { schema: answer.json.json } }),
+    ...Object.fromEntries((answer.media?.types ?? []).map((type) => [type, { schema: { type: 'string', description: answer.media?.description } }])),
+  };
+  return { description: answer.description, headers, ...(Object.keys(content).length > 0 && { content }) };
 }
 
 const IDEMPOTENCY_KEY: JsonSchema = {

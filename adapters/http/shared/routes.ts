@@ -11,7 +11,9 @@ import { ListRecordHistory } from '../../../application/shared/list-history.use-
 import { UnitOfWork } from '../../../application/shared/ports';
 import { ifMatch, withETag } from '../middleware/conditional';
 import { refuseCrossSite } from '../middleware/cross-site';
+import { JsonSchema } from '../validation/fields';
 import { AuthGuard } from './controller';
+import { csvExport } from './csv-export';
 import { WireSchema, wireSchema } from './wire-schema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,7 +27,7 @@ export interface Answer {
   description: string;
   /** A JSON body and its schema. */
   json?: WireSchema<unknown>;
-  /** A body of another media type (a file, a page). */
+  /** A body of another media type (a file, a page), or one besides the JSON (a list's CSV). */
   media?: { types: readonly string[]; description: string };
   /** Headers it carries; `true` when always. */
   headers?: Partial<Record<DocumentedHeader, boolean>>;
@@ -148,6 +150,7 @@ export class Routes {
     if (this.idempotency && isCreate(operation)) middleware.push(this.idempotency({ atomic: !operation.slowSideEffects }));
     const { precondition } = operation;
     if (precondition && this.unitOfWork) middleware.push(ifMatch(this.unitOfWork, () => this.reads.get(precondition)));
+    if (operation.list) middleware.push(csvExport({ path: operation.path, item: listItemOf(operation), handle }));
     middleware.push((ctx) => handle(ctx));
     this.router.register(operation.path, [operation.method], middleware);
   }
@@ -173,6 +176,13 @@ export function answersOneRecord(operation: DocumentedOperation): boolean {
   return json !== undefined && json.type !== 'array';
 }
 
+/** The schema of one item of a list's page (its `answers.page`). */
+function listItemOf(operation: DocumentedOperation): WireSchema<unknown> {
+  const page = operation.answers.find((answer) => (answer.json?.json as { type?: string } | undefined)?.type === 'array');
+  if (!page?.json) throw new Error(`The list ${operation.path} answers no page`);
+  return { json: page.json.json.items as JsonSchema, components: page.json.components };
+}
+
 /** A POST that answers 201: a create, which takes an `Idempotency-Key`. */
 export function isCreate(operation: DocumentedOperation): boolean {
   return operation.method === 'POST' && operation.answers.some((answer) => answer.status === 201);
@@ -187,9 +197,11 @@ export const answers = {
   noContent: (headers?: Answer['headers']): Answer => ({ status: 204, description: 'No content', headers }),
   page: <T>(item: WireSchema<T>): Answer => ({
     status: 200,
-    description: 'One page of the list (see the `Link` header for the others).',
+    description: 'One page of the list (see the `Link` header for the others); with `format=csv`, every matching item as a file.',
     json: wireSchema.array(item),
-    headers: { 'X-Total-Count': true, Link: true },
+    media: { types: ['text/csv'], description: 'A header row of the item’s fields (nested ones as `address.city`), then a row per item.' },
+    // A CSV export is not paged: no `Link`.
+    headers: { 'X-Total-Count': true, Link: false, 'Content-Disposition': false },
   }),
 };
 

@@ -115,6 +115,17 @@ const PAGING: InputProperty[] = [
   },
 ];
 
+/** What a list answers: a page of JSON, or every matching row as CSV (DRF's `format` parameter). */
+export type ListFormat = 'json' | 'csv';
+
+const FORMAT: InputProperty = {
+  property: 'format',
+  wireName: 'format',
+  field: filters.choice<ListFormat>(['json', 'csv']),
+  discard: false,
+  description: '`csv`: every matching row as a CSV file, filtered and ordered as the JSON list (`page` and `page_size` do not apply).',
+};
+
 function orderingInput<O extends string>(orderings: Orderings<O>): InputProperty {
   const values = new Map<string, Ordering<O>>();
   for (const [name, field] of Object.entries(orderings.choices)) {
@@ -132,7 +143,12 @@ function orderingInput<O extends string>(orderings: Orderings<O>): InputProperty
 
 /** Every query parameter of a list, in the order the API description lists them. */
 export function listInputs(list: ListParameters): InputProperty[] {
-  return [...PAGING, ...(list.orderings ? [orderingInput(list.orderings)] : []), ...(list.filters ? inputsOf(list.filters) : [])];
+  return [...PAGING, FORMAT, ...(list.orderings ? [orderingInput(list.orderings)] : []), ...(list.filters ? inputsOf(list.filters) : [])];
+}
+
+/** The `format` a list is asked for; another value than `json` or `csv` is a 400 on `format`. */
+export function readFormat(ctx: Context): ListFormat {
+  return (bindQueryInputs([FORMAT], ctx.query).format as ListFormat | undefined) ?? 'json';
 }
 
 /** Each parameter's value as sent, the last of a repeated one (as Django's QueryDict reads it). */
@@ -201,8 +217,35 @@ export function readList<F extends object, O extends string>(
   };
 }
 
+/** A page as `sendPage` would have answered it: the presented items and the size of the whole list. */
+export interface PresentedPage {
+  items: unknown[];
+  total: number;
+}
+
+/** The contexts whose `sendPage` hands its page over rather than answering it (see `collectPage`). */
+const collectors = new WeakMap<Context, (page: PresentedPage) => void>();
+
+/**
+ * Runs a list's handler for page `page` of `MAX_PAGE_SIZE` items, with the
+ * request's filters and ordering, and answers the page it would have sent:
+ * any list can so be read to its end without knowing its use case.
+ */
+export async function collectPage(ctx: Context, handle: (ctx: Context) => unknown, page: number): Promise<PresentedPage> {
+  const query = { ...ctx.query, page: String(page), page_size: String(MAX_PAGE_SIZE) };
+  // Everything else (the parameters, the caller, the response) is the request's own.
+  const pageContext: Context = Object.create(ctx, { query: { value: query } });
+  let collected: PresentedPage | undefined;
+  collectors.set(pageContext, (presented) => (collected = presented));
+  await handle(pageContext);
+  if (!collected) throw new Error(`The list handler of ${ctx.path} sent no page`);
+  return collected;
+}
+
 /** Writes one page: the JSON array, `X-Total-Count` and an RFC 8288 `Link` header. */
 export function sendPage<T, R>(ctx: Context, page: Page<T>, request: PageRequest, present: (item: T) => R): void {
+  const collect = collectors.get(ctx);
+  if (collect) return collect({ items: page.items.map(present), total: page.total });
   const last = Math.max(1, Math.ceil(page.total / request.pageSize));
   const link = (number: number, rel: string) => {
     const url = new URL(ctx.originalUrl, ctx.state.origin);
