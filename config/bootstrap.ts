@@ -11,6 +11,7 @@ import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterSto
 import { Logger } from '../adapters/system/logger';
 import { WebhookWorker } from '../adapters/webhook/webhook-worker';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
+import { PruneWebhookLog } from '../application/webhook/prune-webhook-log.use-case';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
 import { FILE_STORAGE_TOKENS, FileStorage } from '../application/shared/file-storage';
@@ -82,7 +83,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     trustedOrigins: config.csrfTrustedOrigins,
   });
   const files = Object.values(FILE_STORAGE_TOKENS).map((token) => container.get<FileStorage & { close?(): void }>(token));
-  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), logger, { pollMs: config.webhooks.pollMs });
+  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, { pollMs: config.webhooks.pollMs });
   if (options.deliverWebhooks ?? config.webhooks.deliver) webhooks.start();
   const close = async () => {
     await webhooks.stop();

@@ -1,4 +1,5 @@
 import { DeliverWebhooks } from '../../application/webhook/deliver-webhooks.use-case';
+import { PruneWebhookLog } from '../../application/webhook/prune-webhook-log.use-case';
 import { Logger } from '../system/logger';
 
 export interface WorkerOptions {
@@ -7,6 +8,9 @@ export interface WorkerOptions {
   /** Deliveries attempted at once. */
   batch?: number;
 }
+
+/** How often the log of finished deliveries is pruned. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * The loop that delivers webhooks, in the server process or a process of its
@@ -19,9 +23,11 @@ export class WebhookWorker {
   private round: Promise<void> | undefined;
   private stopped = false;
   private readonly batch: number;
+  private nextPrune = 0;
 
   constructor(
     private readonly deliver: DeliverWebhooks,
+    private readonly prune: PruneWebhookLog,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
   ) {
@@ -50,6 +56,10 @@ export class WebhookWorker {
   private async run(): Promise<void> {
     try {
       while (!this.stopped && (await this.deliver.execute(this.batch)) === this.batch);
+      if (Date.now() >= this.nextPrune) {
+        this.nextPrune = Date.now() + PRUNE_EVERY_MS;
+        while (!this.stopped && (await this.prune.execute()));
+      }
     } catch (error) {
       // A database that went away for a moment: the next round tries again.
       this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A webhook delivery round failed.');

@@ -66,6 +66,12 @@ export interface WebhookQueue {
   log(endpointId: string, attempt: DeliveryAttempt): Promise<void>;
   /** The endpoint's attempts, newest first. */
   attempts(endpointId: string, request: PageRequest): Promise<Page<DeliveryAttempt>>;
+  /**
+   * Removes at most `limit` finished deliveries (delivered or given up) and
+   * logged attempts from before `before`, and events left with no delivery;
+   * answers how many deliveries and attempts went.
+   */
+  prune(before: Date, limit: number): Promise<number>;
 }
 
 /** A message as it leaves: signed by the sender with the endpoint's secret. */

@@ -110,6 +110,14 @@ export class InMemoryWebhookQueue implements WebhookQueue {
     this.log_.push({ endpointId, attempt });
   }
 
+  async prune(before: Date, limit: number): Promise<number> {
+    const finished = this.deliveries.filter((d) => d.state !== 'pending' && d.nextAttemptAt < before.getTime()).slice(0, limit);
+    const old = this.log_.filter((entry) => entry.attempt.at < before).slice(0, limit);
+    for (const delivery of finished) this.deliveries.splice(this.deliveries.indexOf(delivery), 1);
+    for (const entry of old) this.log_.splice(this.log_.indexOf(entry), 1);
+    return finished.length + old.length;
+  }
+
   async attempts(endpointId: string, request: PageRequest): Promise<Page<DeliveryAttempt>> {
     const attempts = this.log_.filter((entry) => entry.endpointId === endpointId).map((entry) => entry.attempt);
     return slicePage(attempts.reverse(), request);

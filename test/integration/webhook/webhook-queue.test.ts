@@ -59,4 +59,16 @@ describe.each(testDatabases())('the webhook outbox on $name', (factory) => {
     const afterLease = await queue.claim(new Date(farFuture().getTime() + 1000), 100, new Date(farFuture().getTime() + 120_000));
     expect(afterLease).toHaveLength(40);
   });
+
+  it('prunes finished deliveries and old attempts, never a pending delivery', async () => {
+    const now = new Date(Date.now() + 7_200_000);
+    const leased = await queue.claim(now, 100, new Date(now.getTime() + 60_000));
+    const [done, ...pending] = leased;
+    const attempt = { id: 'a-1', eventId: 'e', eventType: 'member.joined', attempt: 1, succeeded: true, statusCode: 200, durationMs: 3, error: null, at: now };
+    await queue.settle(done, attempt, { state: 'delivered' });
+    expect(await queue.prune(new Date(now.getTime() + 1), 1000)).toBe(2); // the delivery and its attempt
+    expect(await queue.prune(new Date(now.getTime() + 1), 1000)).toBe(0);
+    const later = new Date(now.getTime() + 120_000);
+    expect((await queue.claim(later, 100, new Date(later.getTime() + 60_000))).map((d) => d.id).sort()).toEqual(pending.map((d) => d.id).sort());
+  });
 });

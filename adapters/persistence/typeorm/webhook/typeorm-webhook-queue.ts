@@ -141,6 +141,28 @@ export class TypeOrmWebhookQueue implements WebhookQueue {
     };
   }
 
+  async prune(before: Date, limit: number): Promise<number> {
+    const at = before.getTime();
+    const [[deliveries], [attempts]] = await Promise.all([
+      this.db.select([this.db.sql("SELECT COUNT(*) AS n FROM (SELECT 1 FROM webhook_deliveries WHERE state <> 'pending' AND next_attempt_at < :at LIMIT :limit) d", { at, limit })]),
+      this.db.select([this.db.sql('SELECT COUNT(*) AS n FROM (SELECT 1 FROM webhook_attempts WHERE at < :at LIMIT :limit) a', { at, limit })]),
+    ]);
+    await this.db.transaction(async () => {
+      await this.write(
+        `DELETE FROM webhook_deliveries WHERE seq IN
+         (SELECT seq FROM webhook_deliveries WHERE state <> 'pending' AND next_attempt_at < :at ORDER BY seq LIMIT :limit)`,
+        { at, limit },
+      );
+      await this.write('DELETE FROM webhook_attempts WHERE id IN (SELECT id FROM webhook_attempts WHERE at < :at ORDER BY at LIMIT :limit)', { at, limit });
+      await this.write(
+        `DELETE FROM webhook_events WHERE id IN (SELECT e.id FROM webhook_events e WHERE e.created_at < :at
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id) ORDER BY e.created_at LIMIT :limit)`,
+        { at, limit },
+      );
+    });
+    return Number(deliveries[0]?.n ?? 0) + Number(attempts[0]?.n ?? 0);
+  }
+
   private async write(text: string, parameters: NamedParameters): Promise<void> {
     const query = this.db.sql(text, parameters);
     await this.db.run((manager) => manager.query(query.sql, query.parameters));
