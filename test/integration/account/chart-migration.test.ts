@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { TypeOrmAccountRepository } from '../../../adapters/persistence/typeorm/account/typeorm-account.repository';
 import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
-import { Foundation1763700000000 } from '../../../adapters/persistence/typeorm/migrations/1763700000000-foundation';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
@@ -10,7 +9,7 @@ import { DEFAULT_CHART_OF_ACCOUNTS } from '../../../domain/account/default-chart
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
 import { testDatabases } from '../../support/databases';
-import { openMigratedDatabase } from '../../support/migrated-database';
+import { FOUNDATION_FOR_TODAYS_REPOSITORIES, openMigratedDatabase } from '../../support/migrated-database';
 
 const NOW = new Date('2025-06-01T08:00:00.000Z');
 
@@ -21,7 +20,7 @@ describe.each(testDatabases())('the chart-of-accounts migration on $name', (fact
     const box = new AesGcmSecretBox(randomBytes(32));
 
     // The database as it was before accounts existed, with two organisations in it.
-    const before = createDataSource(settings).setOptions({ migrations: [Foundation1763700000000] });
+    const before = createDataSource(settings).setOptions({ migrations: FOUNDATION_FOR_TODAYS_REPOSITORIES });
     await before.initialize();
     await before.runMigrations({ transaction: 'each' });
     const db = new TypeOrmDatabase(before, database.name);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
 import { createDataSource, dialectOf } from '../../../adapters/persistence/typeorm/data-source';
-import { Foundation1763700000000 } from '../../../adapters/persistence/typeorm/migrations/1763700000000-foundation';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { TypeOrmSalesStageRepository } from '../../../adapters/persistence/typeorm/sales-stage/typeorm-sales-stage.repository';
@@ -11,6 +10,7 @@ import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
 import { testDatabases } from '../../support/databases';
+import { FOUNDATION_FOR_TODAYS_REPOSITORIES } from '../../support/migrated-database';
 
 const ids = new UuidV7Generator();
 const box = new AesGcmSecretBox(randomBytes(32));
@@ -21,7 +21,7 @@ describe.each(testDatabases())('the default-pipeline migration on $name', (facto
     const target = await factory.create();
     const settings = { url: target.url, dataDir: target.dataDir, schema: target.schema };
     const full = createDataSource(settings);
-    const before = new DataSource({ ...full.options, migrations: [Foundation1763700000000] });
+    const before = new DataSource({ ...full.options, migrations: FOUNDATION_FOR_TODAYS_REPOSITORIES });
     const opened: DataSource[] = [];
     try {
       await before.initialize();
