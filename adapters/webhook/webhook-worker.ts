@@ -50,7 +50,7 @@ export class WebhookWorker {
     this.timer = setTimeout(() => {
       this.round = this.run().finally(() => (this.round = undefined));
     }, delayMs);
-    this.timer.unref();
+    // Not unref'd: in a process of its own the worker is all that keeps it running.
   }
 
   private async run(): Promise<void> {
