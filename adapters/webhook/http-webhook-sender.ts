@@ -4,7 +4,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { AttemptOutcome, OutgoingMessage, WebhookSender } from '../../application/webhook/webhook.ports';
-import { DELIVERY_TIMEOUT_MS } from '../../domain/webhook/webhook-events';
+import { DELIVERY_TIMEOUT_MS, isDelivered } from '../../domain/webhook/webhook-events';
 import { ForbiddenAddress, guardedLookup, isForbiddenAddress } from './address-guard';
 import { signingKeyOf } from './webhook-secrets';
 
@@ -48,8 +48,7 @@ export class HttpWebhookSender implements WebhookSender {
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signatureOf(message.secret, message.id, timestamp, message.body),
       });
-      const ok = statusCode >= 200 && statusCode < 300;
-      return { statusCode, durationMs: performance.now() - started, error: ok ? null : `The receiver answered ${statusCode}.` };
+      return { statusCode, durationMs: performance.now() - started, error: isDelivered(statusCode) ? null : `The receiver answered ${statusCode}.` };
     } catch (error) {
       return failed(describe(error, this.timeoutMs));
     }

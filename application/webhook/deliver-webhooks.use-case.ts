@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { nextAttemptAt } from '../../domain/webhook/webhook-events';
+import { isDelivered, nextAttemptAt } from '../../domain/webhook/webhook-events';
 import { Clock, IdGenerator, SecretBox, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue, WebhookSender } from './webhook.ports';
 
@@ -44,7 +44,7 @@ export class DeliverWebhooks {
       timestamp: at,
       body: delivery.payload,
     });
-    const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    const succeeded = isDelivered(outcome.statusCode);
     const attempt: DeliveryAttempt = {
       ...outcome,
       id: this.ids.next(),

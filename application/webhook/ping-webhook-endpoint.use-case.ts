@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { PING_EVENT } from '../../domain/webhook/webhook-events';
+import { isDelivered, PING_EVENT } from '../../domain/webhook/webhook-events';
 import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, SecretBox, SHARED_TOKENS } from '../shared/ports';
 import { WebhookEndpointAccess } from './webhook-endpoint-access';
@@ -33,7 +33,7 @@ export class PingWebhookEndpoint {
       eventId: id,
       eventType: PING_EVENT,
       attempt: 1,
-      succeeded: outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300,
+      succeeded: isDelivered(outcome.statusCode),
       at,
     };
     await this.queue.log(endpoint.id, attempt);

@@ -46,6 +46,11 @@ export const DISABLE_AFTER_FAILING_MS = 72 * HOUR;
 /** An answer that counts as delivered must come within this long. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
+/** Whether an answer counts as delivered: a 2xx (a redirect does not: it is not followed). */
+export function isDelivered(statusCode: number | null): boolean {
+  return statusCode !== null && statusCode >= 200 && statusCode < 300;
+}
+
 /** When a delivery that has failed `failedAttempts` times is tried next, or null once it is given up. */
 export function nextAttemptAt(failedAttempts: number, failedAt: Date): Date | null {
   const delay = RETRY_DELAYS_MS[failedAttempts - 1];
