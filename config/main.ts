@@ -4,8 +4,9 @@ import { startServer } from '../adapters/http/server';
 import { createDataSource } from '../adapters/persistence/typeorm/data-source';
 import { migrateExclusively } from '../adapters/persistence/typeorm/migrate';
 import { createLogger, Logger } from '../adapters/system/logger';
+import { startupFailure } from './startup-failure';
 import { bootstrap, sqliteFile } from './bootstrap';
-import { AppConfig, ConfigError, loadConfig } from './config';
+import { AppConfig, loadConfig } from './config';
 
 /** Everything, workers included, has exited within this after SIGTERM (contract section 7). */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -97,7 +98,7 @@ async function runPrimary(config: AppConfig, logger: Logger): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : 'The server could not start.';
+  const message = startupFailure(error, 'The server');
   process.stderr.write(`${JSON.stringify({ level: 'fatal', msg: message, type: (error as Error)?.constructor?.name })}\n`);
   process.exit(1);
 });

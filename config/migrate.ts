@@ -3,7 +3,8 @@ import { createDataSource } from '../adapters/persistence/typeorm/data-source';
 import { migrateExclusively } from '../adapters/persistence/typeorm/migrate';
 import { createLogger } from '../adapters/system/logger';
 import { sqliteFile } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { startupFailure } from './startup-failure';
 
 /**
  * `npm run migrate`: applies the pending migrations and exits, without
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : 'The migrations could not be applied.';
+  const message = startupFailure(error, 'The migrations').replace('could not start', 'could not be applied');
   process.stderr.write(`${JSON.stringify({ level: 'fatal', msg: message, type: (error as Error)?.constructor?.name })}\n`);
   process.exit(1);
 });

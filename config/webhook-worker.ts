@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { createLogger } from '../adapters/system/logger';
+import { startupFailure } from './startup-failure';
 import { bootstrap } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 
 /**
  * `npm run webhooks`: delivers webhooks without serving HTTP, beside servers
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : 'The webhook worker could not start.';
+  const message = startupFailure(error, 'The webhook worker');
   process.stderr.write(`${JSON.stringify({ level: 'fatal', msg: message, type: (error as Error)?.constructor?.name })}\n`);
   process.exit(1);
 });
