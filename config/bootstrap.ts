@@ -81,6 +81,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     hsts: config.cookieSecure,
     publicOrigin: config.publicOrigin,
     trustedOrigins: config.csrfTrustedOrigins,
+    corsOrigins: config.corsOrigins,
   });
   const files = Object.values(FILE_STORAGE_TOKENS).map((token) => container.get<FileStorage & { close?(): void }>(token));
   const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, { pollMs: config.webhooks.pollMs });

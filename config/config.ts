@@ -34,6 +34,8 @@ export interface AppConfig {
   newAccountsPerClientPerHour: number;
   /** Origins besides the service's own whose browser pages may change state (`CSRF_TRUSTED_ORIGINS`). */
   csrfTrustedOrigins: string[];
+  /** Origins of browser front ends allowed to call the API, credentials included (`CORS_ORIGINS`). */
+  corsOrigins: string[];
   /** `smtp://` or `smtps://` with credentials (a secret); absent means the development outbox. */
   smtpUrl: string | undefined;
   /** The sender of every e-mail: `addr@host` or `Name <addr@host>`. */
@@ -111,12 +113,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!MAIL_FROM.test(mailFrom)) problems.push('MAIL_FROM must be an e-mail address, optionally as "Name <address>".');
   const redisUrl = secret(env, 'REDIS_URL', problems);
   if (redisUrl && !/^rediss?:\/\/./.test(redisUrl)) problems.push('REDIS_URL must be a redis:// or rediss:// URL.');
-  const csrfTrustedOrigins = (env.CSRF_TRUSTED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
-  for (const origin of csrfTrustedOrigins) {
-    if (!/^https?:\/\//.test(origin) || originOf(origin) !== origin) {
-      problems.push(`CSRF_TRUSTED_ORIGINS must list origins such as https://app.example.com (not ${JSON.stringify(origin)}).`);
+  const origins = (name: string): string[] => {
+    const listed = (env[name] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+    for (const origin of listed) {
+      if (!/^https?:\/\//.test(origin) || originOf(origin) !== origin) {
+        problems.push(`${name} must list origins such as https://app.example.com (not ${JSON.stringify(origin)}).`);
+      }
     }
-  }
+    return listed;
+  };
+  const csrfTrustedOrigins = origins('CSRF_TRUSTED_ORIGINS');
+  const corsOrigins = origins('CORS_ORIGINS');
   const config: AppConfig = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -142,6 +149,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicBaseUrl,
     publicOrigin: env.PUBLIC_BASE_URL ? originOf(publicBaseUrl) : undefined,
     csrfTrustedOrigins,
+    corsOrigins,
     newAccountsPerClientPerHour: integer('NEW_ACCOUNTS_PER_CLIENT_PER_HOUR', 20, 1, 1_000_000),
     invitationsPerOrganisationPerDay: integer('INVITATIONS_PER_ORGANISATION_PER_DAY', 50, 1, 1_000_000),
     smtpUrl,

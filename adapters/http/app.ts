@@ -5,6 +5,7 @@ import { MethodNotAllowed, RouteNotFound } from './http-errors';
 import { IdempotentRequests } from '../../application/shared/idempotency';
 import { UnitOfWork } from '../../application/shared/ports';
 import { ListRecordHistory } from '../../application/shared/list-history.use-case';
+import { corsFor } from './middleware/cors';
 import { errorHandler, logFailedResponse } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
 import { requestId, requestLog, securityHeaders } from './middleware/request-context';
@@ -29,6 +30,8 @@ export interface HttpAppOptions {
   publicOrigin?: string;
   /** Origins besides the service's own whose browser pages may change state. */
   trustedOrigins?: readonly string[];
+  /** Origins whose browser pages may call the API (CORS), credentials included. */
+  corsOrigins?: readonly string[];
   /** Creates under an `Idempotency-Key` run once (absent: the header is ignored). */
   idempotentRequests?: IdempotentRequests;
   /** Where a write's `If-Match` is checked with the write (absent: the header is ignored). */
@@ -44,7 +47,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
 
   const idempotency = options.idempotentRequests && idempotentCreate(options.idempotentRequests, options.logger);
   const routes = new Routes(new Router({ strict: false }), options.guard, {
-    trustedOrigins: options.trustedOrigins,
+    // A front end allowed to call the API from its origin may also change state (with the CSRF token).
+    trustedOrigins: [...(options.trustedOrigins ?? []), ...(options.corsOrigins ?? [])],
     idempotency,
     unitOfWork: options.unitOfWork,
     history: options.history,
@@ -85,6 +89,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       if (options.isDraining?.()) ctx.set('Connection', 'close');
     }
   });
+  if (options.corsOrigins?.length) app.use(corsFor(options.corsOrigins));
   app.use(errorHandler(options.logger));
   app.use(securityHeaders({ hsts: options.hsts }));
   app.use(async (ctx: Context, next: Next) => {

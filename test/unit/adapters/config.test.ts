@@ -51,6 +51,7 @@ describe('loadConfig defaults', () => {
       redisUrl: undefined,
       storage: { kind: 'local' },
       webhooks: { deliver: true, pollMs: 1000 },
+      corsOrigins: [],
     });
   });
 
