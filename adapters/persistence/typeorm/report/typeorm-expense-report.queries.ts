@@ -11,7 +11,9 @@ import { exactSum, readExactSum } from './exact-sum';
 function groupKey(dialect: Dialect, grouping: ExpenseGrouping): string {
   switch (grouping) {
     case 'status':
-      return 'r.status';
+      // SQLite would otherwise walk ix_expenses_status for its order and look every row up in the
+      // table (92 ms for 100 000 expenses, against 40 from the report index); `+` hides that order.
+      return dialect === 'sqlite' ? '+r.status' : 'r.status';
     case 'account':
       return 'r.account_id';
     case 'employee':
