@@ -15,6 +15,7 @@ import { contactModule } from './modules/contact.module';
 import { expenseModule } from './modules/expense.module';
 import { fileStorageModule } from './modules/file-storage.module';
 import { organisationModule } from './modules/organisation.module';
+import { reportModule } from './modules/report.module';
 import { salesModule } from './modules/sales.module';
 import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
@@ -62,6 +63,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     vendorModule(storage),
     contactModule(storage),
     webhookModule(storage, config, parts.webhookSender),
+    reportModule(storage),
   );
   return container;
 }

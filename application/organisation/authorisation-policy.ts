@@ -79,6 +79,11 @@ export const AUTHORISATION_POLICY = {
   'contacts.update': 'member',
   'contacts.delete': 'member',
 
+  /** Figures over the records every member may read. */
+  'reports.expenses': 'member',
+  'reports.pipeline': 'member',
+  'reports.vendor_follow_ups': 'member',
+
   /** Where the organisation's data is sent, and the secrets that sign it: the owner's alone. */
   'webhooks.list': 'owner',
   'webhooks.view': 'owner',

@@ -55,6 +55,14 @@ export class CalendarDate {
     return later.epochDay - this.epochDay;
   }
 
+  /** The date `days` later (earlier when negative). */
+  plusDays(days: number): CalendarDate {
+    const instant = new Date(0);
+    // setUTCFullYear, unlike Date.UTC, takes years below 100 as they are; a day past the month's end rolls over.
+    instant.setUTCFullYear(this.year, this.month - 1, this.day + days);
+    return CalendarDate.ofInstant(instant);
+  }
+
   compare(other: CalendarDate): -1 | 0 | 1 {
     const diff = this.epochDay - other.epochDay;
     return diff < 0 ? -1 : diff > 0 ? 1 : 0;

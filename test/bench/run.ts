@@ -20,17 +20,23 @@ import { peakRss, ServerCommand, ServerProcess, startServer } from './server-pro
  *
  *   npm run bench -- [--vendors 10000] [--expenses 2000] [--duration 10] [--warmup 2]
  *                    [--connections 32] [--ceiling DIR] [--engines sqlite,postgres]
- *                    [--only list,search,me,create,mixed] [--rounds 3] [--reseed]
+ *                    [--only list,search,me,create,mixed,report] [--rounds 3] [--reseed]
  *
  * `--abuse` measures what anonymous abuse costs everyone else instead (abuse.ts).
  *
  * With `--vendors` above 10 000 it measures how lists scale instead: page 1,
  * page 200 and a search on that many vendors against the same on 10 000.
+ *
+ * `report`: the expense report by month over 100 000 expenses, on data seeded
+ * for it, one request at a time, so that its p50 is the time of one report.
  */
 
 const ROOT = path.resolve(__dirname, '../../..');
 const WORK = path.join(ROOT, '.bench');
 const BASELINE_VENDORS = 10_000;
+/** The expenses the report scenario sums, and its goal on SQLite (p50, one request at a time). */
+const REPORT_EXPENSES = 100_000;
+const REPORT_GOAL_MS = 100;
 /** What runs again with `WORKERS=2`. */
 const SCALED_SCENARIOS = ['list', 'me'];
 
@@ -143,6 +149,17 @@ async function main(): Promise<void> {
       const target = await startCeiling(options.ceiling, size);
       try {
         measurements.push(...(await measure(target, generator, options, scaling)));
+      } finally {
+        await target.process.stop();
+      }
+    }
+  }
+
+  if (!scaling && (!options.only || options.only.includes('report'))) {
+    for (const engine of options.engines) {
+      const target = await startService(engine, { ...options.sizes, expenses: REPORT_EXPENSES }, options);
+      try {
+        measurements.push(...(await measureReport(target, generator, options)));
       } finally {
         await target.process.stop();
       }
@@ -313,6 +330,29 @@ async function measure(target: Target, generator: LoadGenerator, options: Option
   return results;
 }
 
+/** The expense report by month over REPORT_EXPENSES expenses, with Basic, one request at a time. */
+async function measureReport(target: Target, generator: LoadGenerator, options: Options): Promise<Measurement[]> {
+  const headers = basic();
+  const kinds: RequestKind[] = [{ method: 'GET', path: `/api/v1.0/organisation/${target.organisation}/reports/expenses/?group_by=month` }];
+  await probe(target.process.baseUrl, headers, kinds);
+  const load: Load = { baseUrl: target.process.baseUrl, headers, kinds, connections: 1, seconds: options.warmup };
+  if (options.warmup > 0) await generator.run(load);
+  const { result, peakMb, endMb } = await peakRss(target.process, () => generator.run({ ...load, seconds: options.seconds }));
+  const measurement: Measurement = {
+    ...result,
+    server: target.name,
+    engine: target.engine,
+    auth: 'basic',
+    scenario: 'report',
+    vendors: target.vendors,
+    rssMb: peakMb,
+    rssEndMb: endMb,
+    workers: target.workers,
+  };
+  printRow(measurement);
+  return [measurement];
+}
+
 function basic(): Record<string, string> {
   return { Authorization: `Basic ${Buffer.from(`${BENCH_EMAIL}:${BENCH_PASSWORD}`).toString('base64')}` };
 }
@@ -407,6 +447,13 @@ function goals(all: Measurement[]): string[] {
       const two = find('service', engine, 'basic', scenario, 2);
       if (one && two) check(`${engine} ${scenario} with WORKERS=2 against one process`, two.rps / one.rps, 1.6, '×');
     }
+  }
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const report = find('service', engine, 'basic', 'report');
+    if (!report) continue;
+    const label = `${engine} expense report by month over ${REPORT_EXPENSES} expenses, p50`;
+    if (engine === 'sqlite') check(label, report.p50, REPORT_GOAL_MS, ' ms', false);
+    else lines.push(`info   ${label}: ${report.p50.toFixed(2)} ms`);
   }
   for (const engine of ['sqlite', 'postgres'] as const) {
     const rounds = all.filter((m) => m.server === 'service' && m.engine === engine && m.auth === 'basic' && m.scenario.startsWith('mixed#'));

@@ -225,6 +225,9 @@ const ROWS: Row[] = [
   { method: 'DELETE', route: '/api/v1.0/organisation/:uid/logo', unchanged: readBack('/api/v1.0/organisation/:uid'), expect: [204, 403, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/members', expect: [200, 200, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:uid/activity', expect: [200, 403, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/reports/expenses', query: 'group_by=month', expect: [200, 200, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/reports/pipeline', expect: [200, 200, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/reports/vendors/follow-ups', query: 'days=30', expect: [200, 200, 404, 401] },
   {
     method: 'DELETE',
     route: '/api/v1.0/organisation/:uid/members/:personUid',

@@ -61,6 +61,26 @@ class FilterDateField extends Field<CalendarDate> {
   }
 }
 
+/** A whole number within bounds (DRF's IntegerField messages). */
+class FilterIntegerField extends Field<number> {
+  constructor(private readonly bounds: { min: number; max: number }) {
+    super();
+  }
+
+  protected convert(raw: unknown): number {
+    const text = String(raw);
+    if (!/^-?\d+$/.test(text)) reject('A valid integer is required.');
+    const value = Number(text);
+    if (value < this.bounds.min) reject(`Ensure this value is greater than or equal to ${this.bounds.min}.`);
+    if (value > this.bounds.max) reject(`Ensure this value is less than or equal to ${this.bounds.max}.`);
+    return value;
+  }
+
+  protected describe(): JsonSchema {
+    return { type: 'integer', minimum: this.bounds.min, maximum: this.bounds.max };
+  }
+}
+
 /** `page` and `page_size`: digits only, from 1. */
 class PageNumberField extends Field<number> {
   protected convert(raw: unknown): number {
@@ -90,6 +110,7 @@ export const filters = {
   mapped: <T>(values: Readonly<Record<string, T>>) => new FilterChoiceField<T>(new Map(Object.entries(values))),
   text: () => new FilterTextField(),
   date: () => new FilterDateField(),
+  integer: (bounds: { min: number; max: number }) => new FilterIntegerField(bounds),
 };
 
 /** `ordering=field` or `ordering=-field` among the list's fields, each naming the field of the port it sorts by. */
@@ -191,13 +212,18 @@ function pageRequestOf(values: Record<string, unknown>): PageRequest {
   return { page: (values.page as number | undefined) ?? 1, pageSize: Math.min(size, MAX_PAGE_SIZE) };
 }
 
-/** The page a list without filters or orderings asks for (short lists: members, invitations). */
+/** The filters of a read that is not paged (a report), as a list's are read; any bad one is a 400 naming it. */
+export function readFilters<F extends object>(ctx: Context, filterInputs: InputClass<F>): F {
+  return bindQueryInputs(inputsOf(filterInputs), ctx.query) as F;
+}
+
 /** The page and the filters of a list that has no orderings (it has one order). */
 export function readFiltered<F extends object>(ctx: Context, filterInputs: InputClass<F>): { filters: F; page: PageRequest } {
   const { page, pageSize, ...filterValues } = bindQueryInputs([...PAGING, ...inputsOf(filterInputs)], ctx.query);
   return { filters: filterValues as F, page: pageRequestOf({ page, pageSize }) };
 }
 
+/** The page a list without filters or orderings asks for (short lists: members, invitations). */
 export function readPage(ctx: Context): PageRequest {
   return pageRequestOf(bindQueryInputs(PAGING, ctx.query));
 }

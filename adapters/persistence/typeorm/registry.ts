@@ -25,6 +25,7 @@ import { IdempotencyKeys1763700000960 } from './migrations/1763700000960-idempot
 import { History1763700000970 } from './migrations/1763700000970-history';
 import { Pictures1763700000980 } from './migrations/1763700000980-pictures';
 import { Webhooks1763700000990 } from './migrations/1763700000990-webhooks';
+import { ReportIndexes1763700001000 } from './migrations/1763700001000-report-indexes';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -68,4 +69,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   History1763700000970,
   Pictures1763700000980,
   Webhooks1763700000990,
+  ReportIndexes1763700001000,
 ];

@@ -73,6 +73,8 @@ export function expenseSchemas(dialect: Dialect): EntitySchema[] {
         byOrganisation('amount', ['amount', 'id']),
         byOrganisation('total_amount', ['total_amount', 'id']),
         byOrganisation('date_created', ['date_created', 'id']),
+        // Every report reads from it alone (migration 1763700001000).
+        byOrganisation('report', ['expense_date', 'status', 'account_id', 'employee_id', 'vendor_id', 'amount', 'tax_amount', 'total_amount']),
       ],
     }),
   ];

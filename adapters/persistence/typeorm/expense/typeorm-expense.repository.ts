@@ -10,8 +10,8 @@ import {
 import { Expense } from '../../../../domain/expense/expense';
 import { TypeOrmDatabase } from '../database';
 import { OrganisationRecords } from '../organisation-records';
-import { searchCondition } from '../search-index';
 import { Conditions } from '../sql';
+import { expenseConditions } from './expense-conditions';
 import { ExpenseMapper } from './expense.mapper';
 import { ExpenseRow } from './expense.schema';
 
@@ -57,13 +57,6 @@ export class TypeOrmExpenseRepository
   }
 
   protected override filtered(query: Conditions, filters: ExpenseFilters<FoundRecord>): Conditions {
-    const equal = { account_id: filters.account?.id, employee_id: filters.employee?.id, vendor_id: filters.vendor?.id, status: filters.status };
-    for (const [column, value] of Object.entries(equal)) {
-      if (value !== undefined) query.andWhere(`r.${column} = :${column}`, { [column]: value });
-    }
-    if (filters.fromDate) query.andWhere('r.expense_date >= :fromDate', { fromDate: filters.fromDate.toString() });
-    if (filters.toDate) query.andWhere('r.expense_date <= :toDate', { toDate: filters.toDate.toString() });
-    if (filters.search !== undefined) searchCondition(this.db.dialect, query, 'expenses', filters.search, 'search');
-    return query;
+    return expenseConditions(this.db.dialect, query, filters);
   }
 }

@@ -52,6 +52,8 @@ export function leadSchemas(dialect: Dialect): EntitySchema[] {
         { name: 'ix_leads_org_title', columns: ['organisation_id', 'title_key', 'id'] },
         { name: 'ix_leads_sales_stage', columns: ['sales_stage_id'] },
         { name: 'ix_leads_client', columns: ['client_id'] },
+        // The pipeline report reads from it alone (migration 1763700001000).
+        { name: 'ix_leads_report', columns: ['organisation_id', 'sales_stage_id', 'outcome', 'lead_source', 'estimated_value', 'win_probability'] },
       ],
     }),
   ];

@@ -6,8 +6,8 @@ import { SalesStageReferences } from '../../../../application/sales-stage/sales-
 import { Lead } from '../../../../domain/lead/lead';
 import { TypeOrmDatabase } from '../database';
 import { OrganisationRecords } from '../organisation-records';
-import { searchCondition } from '../search-index';
 import { Conditions } from '../sql';
+import { leadConditions } from './lead-conditions';
 import { LeadMapper } from './lead.mapper';
 import { LeadRow } from './lead.schema';
 
@@ -44,9 +44,6 @@ export class TypeOrmLeadRepository
   }
 
   protected override filtered(query: Conditions, filters: LeadFilters): Conditions {
-    if (filters.title !== undefined) searchCondition(this.db.dialect, query, 'leads', filters.title, 'title');
-    if (filters.source !== undefined) query.andWhere('r.lead_source = :source', { source: filters.source });
-    if (filters.outcome !== undefined) query.andWhere('r.outcome = :outcome', { outcome: filters.outcome });
-    return query;
+    return leadConditions(this.db.dialect, query, filters);
   }
 }

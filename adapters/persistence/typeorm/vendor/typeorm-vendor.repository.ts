@@ -1,7 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { SelectQueryBuilder } from 'typeorm';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
+import { VendorFollowUps } from '../../../../application/report/report.ports';
 import { VENDOR_IN_USE, VendorFilters, VendorOrderingField, VendorRepository } from '../../../../application/vendor/vendor.ports';
+import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Vendor } from '../../../../domain/vendor/vendor';
 import { TypeOrmDatabase } from '../database';
 import { OrganisationRecords } from '../organisation-records';
@@ -10,9 +12,15 @@ import { Conditions } from '../sql';
 import { VendorMapper } from './vendor.mapper';
 import { VendorRow } from './vendor.schema';
 
-/** An expense that names the vendor through a foreign key makes its deletion an `InUse`. */
+/**
+ * An expense that names the vendor through a foreign key makes its deletion
+ * an `InUse`. Also answers which vendors want a follow-up (the reports).
+ */
 @injectable()
-export class TypeOrmVendorRepository extends OrganisationRecords<VendorRow, Vendor, VendorFilters, VendorOrderingField> implements VendorRepository {
+export class TypeOrmVendorRepository
+  extends OrganisationRecords<VendorRow, Vendor, VendorFilters, VendorOrderingField>
+  implements VendorRepository, VendorFollowUps
+{
   protected readonly table = {
     entity: 'Vendor',
     mapper: new VendorMapper(this.box),
@@ -33,6 +41,23 @@ export class TypeOrmVendorRepository extends OrganisationRecords<VendorRow, Vend
     @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
   ) {
     super(db);
+  }
+
+  async dueForFollowUp(organisationId: string, today: CalendarDate): Promise<Vendor[]> {
+    const rows = await this.rows(
+      'r.organisation_id = :organisationId AND r.next_follow_up_date <= :today ORDER BY r.next_follow_up_date, r.name_key, r.id',
+      { organisationId, today: today.toString() },
+    );
+    return rows.map((row) => this.restored(row));
+  }
+
+  async contractsEndingBetween(organisationId: string, from: CalendarDate, until: CalendarDate): Promise<Vendor[]> {
+    const rows = await this.rows(
+      'r.organisation_id = :organisationId AND r.contract_end_date >= :from AND r.contract_end_date <= :until ' +
+        'ORDER BY r.contract_end_date, r.name_key, r.id',
+      { organisationId, from: from.toString(), until: until.toString() },
+    );
+    return rows.map((row) => this.restored(row));
   }
 
   protected override filtered(query: Conditions, filters: VendorFilters): Conditions {

@@ -64,6 +64,8 @@ export function vendorSchemas(dialect: Dialect): EntitySchema[] {
         { name: 'ix_vendors_org_industry', columns: ['organisation_id', 'industry', 'name_key', 'id'] },
         { name: 'ix_vendors_org_status_order', columns: ['organisation_id', 'vendor_status', 'id'] },
         { name: 'ix_vendors_org_created', columns: ['organisation_id', 'date_created', 'id'] },
+        { name: 'ix_vendors_org_follow_up', columns: ['organisation_id', 'next_follow_up_date', 'name_key', 'id'] },
+        { name: 'ix_vendors_org_contract_end', columns: ['organisation_id', 'contract_end_date', 'name_key', 'id'] },
       ],
     }),
   ];

@@ -1,0 +1,66 @@
+import { inject, injectable } from 'inversify';
+import { GetExpenseReport } from '../../../application/report/get-expense-report.use-case';
+import { GetPipelineReport } from '../../../application/report/get-pipeline-report.use-case';
+import { GetVendorFollowUps } from '../../../application/report/get-vendor-follow-ups.use-case';
+import { DEFAULT_EXPENSE_GROUPING } from '../../../domain/report/expense-report';
+import { LeadFilterInput } from '../lead/lead.dto';
+import { actorOf } from '../middleware/authentication';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { answers, Routes } from '../shared/routes';
+import { readFilters } from '../validation/query';
+import { ExpenseReportInput, VendorFollowUpsInput } from './report.dto';
+import {
+  EXPENSE_REPORT_SCHEMA,
+  PIPELINE_REPORT_SCHEMA,
+  presentExpenseReport,
+  presentPipelineReport,
+  presentVendorFollowUps,
+  VENDOR_FOLLOW_UPS_SCHEMA,
+} from './report.presenter';
+
+/** `/api/v1.0/organisation/{org_uid}/reports/…` (contract section 10): figures any member may read, not paged. */
+@injectable()
+export class ReportController implements HttpController {
+  constructor(
+    @inject(GetExpenseReport) private readonly expenseReport: GetExpenseReport,
+    @inject(GetPipelineReport) private readonly pipelineReport: GetPipelineReport,
+    @inject(GetVendorFollowUps) private readonly vendorFollowUps: GetVendorFollowUps,
+  ) {}
+
+  register(routes: Routes): void {
+    const base = `${API_PREFIX}/organisation/:org/reports`;
+    routes.add({
+      method: 'GET',
+      path: `${base}/expenses`,
+      query: ExpenseReportInput,
+      answers: [{ ...answers.ok(EXPENSE_REPORT_SCHEMA), description: 'A row per group that has expenses, then the totals (`key: null`).' }],
+      errors: [400],
+      handle: async (ctx) => {
+        const { groupBy, ...filters } = readFilters(ctx, ExpenseReportInput);
+        const report = await this.expenseReport.execute(actorOf(ctx), ctx.params.org, { grouping: groupBy ?? DEFAULT_EXPENSE_GROUPING, filters });
+        ctx.body = presentExpenseReport(report);
+      },
+    });
+    routes.add({
+      method: 'GET',
+      path: `${base}/pipeline`,
+      query: LeadFilterInput,
+      answers: [answers.ok(PIPELINE_REPORT_SCHEMA)],
+      errors: [400],
+      handle: async (ctx) => {
+        ctx.body = presentPipelineReport(await this.pipelineReport.execute(actorOf(ctx), ctx.params.org, readFilters(ctx, LeadFilterInput)));
+      },
+    });
+    routes.add({
+      method: 'GET',
+      path: `${base}/vendors/follow-ups`,
+      query: VendorFollowUpsInput,
+      answers: [answers.ok(VENDOR_FOLLOW_UPS_SCHEMA)],
+      errors: [400],
+      handle: async (ctx) => {
+        const { days } = readFilters(ctx, VendorFollowUpsInput);
+        ctx.body = presentVendorFollowUps(await this.vendorFollowUps.execute(actorOf(ctx), ctx.params.org, days));
+      },
+    });
+  }
+}

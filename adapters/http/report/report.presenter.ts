@@ -1,0 +1,109 @@
+import { VendorFollowUpsView } from '../../../application/report/get-vendor-follow-ups.use-case';
+import { ExpenseFigures, ExpenseReport } from '../../../domain/report/expense-report';
+import { PipelineFigures, PipelineReport } from '../../../domain/report/pipeline-report';
+import { wire } from '../shared/present';
+import { wireSchema as s } from '../shared/wire-schema';
+import { presentVendor, VENDOR_SCHEMA } from '../vendor/vendor.presenter';
+
+/** The label of the expense report's last row, the totals. */
+export const TOTALS_LABEL = 'Total';
+
+function expenseRow(key: string | null, label: string, figures: ExpenseFigures) {
+  return {
+    key,
+    label,
+    count: figures.count,
+    amount: wire.decimal(figures.amount),
+    tax_amount: wire.decimal(figures.taxAmount),
+    total_amount: wire.decimal(figures.totalAmount),
+  };
+}
+
+/** A row per group, then the totals (`key: null`). */
+export function presentExpenseReport(report: ExpenseReport) {
+  return [...report.groups.map((group) => expenseRow(group.key, group.label, group)), expenseRow(null, TOTALS_LABEL, report.totals)];
+}
+
+function pipelineFigures(figures: PipelineFigures) {
+  return { count: figures.count, estimated_value: wire.decimal(figures.estimatedValue), weighted_value: wire.decimal(figures.weightedValue) };
+}
+
+/** Won leads are worth their estimate and lost ones nothing: their counts and estimated values. */
+function closedFigures(figures: PipelineFigures) {
+  return { count: figures.count, estimated_value: wire.decimal(figures.estimatedValue) };
+}
+
+export function presentPipelineReport(report: PipelineReport) {
+  return {
+    stages: report.stages.map((row) => ({
+      stage: row.stage && { unique_id: row.stage.uniqueId, name: row.stage.name },
+      ...pipelineFigures(row),
+    })),
+    totals: pipelineFigures(report.totals),
+    won: closedFigures(report.won),
+    lost: closedFigures(report.lost),
+  };
+}
+
+export function presentVendorFollowUps(view: VendorFollowUpsView) {
+  return {
+    today: wire.date(view.today),
+    until: wire.date(view.until),
+    follow_ups: view.followUps.map(presentVendor),
+    contracts_ending: view.contractsEnding.map(presentVendor),
+  };
+}
+
+const money = s.decimal();
+const count = s.integer({ min: 0 });
+
+export const EXPENSE_REPORT_SCHEMA = s.array(
+  s.named(
+    'ExpenseReportRow',
+    s.object<ReturnType<typeof expenseRow>>({
+      key: s.nullable(s.text()),
+      label: s.text(),
+      count,
+      amount: money,
+      tax_amount: money,
+      total_amount: money,
+    }),
+  ),
+);
+
+const PIPELINE_FIGURES = s.named(
+  'PipelineFigures',
+  s.object<ReturnType<typeof pipelineFigures>>({ count, estimated_value: money, weighted_value: money }),
+);
+
+const CLOSED_FIGURES = s.named('ClosedLeadFigures', s.object<ReturnType<typeof closedFigures>>({ count, estimated_value: money }));
+
+export const PIPELINE_REPORT_SCHEMA = s.named(
+  'PipelineReport',
+  s.object<ReturnType<typeof presentPipelineReport>>({
+    stages: s.array(
+      s.named(
+        'PipelineStageRow',
+        s.object<ReturnType<typeof presentPipelineReport>['stages'][number]>({
+          stage: s.nullable(s.object<{ unique_id: string; name: string }>({ unique_id: s.uniqueId(), name: s.text() })),
+          count,
+          estimated_value: money,
+          weighted_value: money,
+        }),
+      ),
+    ),
+    totals: PIPELINE_FIGURES,
+    won: CLOSED_FIGURES,
+    lost: CLOSED_FIGURES,
+  }),
+);
+
+export const VENDOR_FOLLOW_UPS_SCHEMA = s.named(
+  'VendorFollowUps',
+  s.object<ReturnType<typeof presentVendorFollowUps>>({
+    today: s.date(),
+    until: s.date(),
+    follow_ups: s.array(VENDOR_SCHEMA),
+    contracts_ending: s.array(VENDOR_SCHEMA),
+  }),
+);
