@@ -3,6 +3,7 @@ import { testDatabases } from '../support/databases';
 import { actOn, createExpense } from '../support/expenses';
 import { FixedClock } from '../support/fixed-clock';
 import { addMember } from '../support/members';
+import { parseCsv } from '../support/csv';
 import { startTestApp, TestApp } from '../support/test-app';
 
 type Row = { key: string | null; label: string; count: number; amount: string; tax_amount: string; total_amount: string };
@@ -262,6 +263,47 @@ describe.each(testDatabases())('the reports on $name', (factory) => {
     ])('refuses days=%s', async (days, message) => {
       const response = await member.api.get(`${reports()}/vendors/follow-ups/?days=${days}`);
       expect([response.status, response.body]).toEqual([400, { days: [message] }]);
+    });
+  });
+
+  describe('as CSV', () => {
+    const csv = async (path: string) => {
+      const response = await member.api.get(`${reports()}/${path}`);
+      expect([response.status, response.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+      return { rows: parseCsv(response.text), disposition: response.headers.get('content-disposition') };
+    };
+
+    it('writes the expense report’s rows as the JSON has them, the totals last', async () => {
+      const json = await report('?group_by=month');
+      const { rows, disposition } = await csv('expenses/?group_by=month&format=csv');
+      expect(disposition).toBe('attachment; filename="expenses.csv"');
+      expect(rows[0]).toEqual(['key', 'label', 'count', 'amount', 'tax_amount', 'total_amount']);
+      expect(rows.slice(1)).toEqual(json.map((row) => [row.key ?? '', row.label, String(row.count), row.amount, row.tax_amount, row.total_amount]));
+    });
+
+    it('writes the pipeline a line per stage, then the totals, the won and the lost', async () => {
+      const json = (await member.api.get(`${reports()}/pipeline/`)).body;
+      const { rows } = await csv('pipeline/?format=csv');
+      expect(rows[0]).toEqual(['line', 'stage.unique_id', 'stage.name', 'count', 'estimated_value', 'weighted_value']);
+      expect(rows.slice(1).map((row) => row[0])).toEqual([...json.stages.map(() => 'stage'), 'total', 'won', 'lost']);
+      expect(rows[json.stages.length + 1]).toEqual(['total', '', '', String(json.totals.count), json.totals.estimated_value, json.totals.weighted_value]);
+      expect(rows[json.stages.length + 2]).toEqual(['won', '', '', String(json.won.count), json.won.estimated_value, '']);
+    });
+
+    it('writes both lists of vendor follow-ups in one table, each row saying its list', async () => {
+      const json = (await member.api.get(`${reports()}/vendors/follow-ups/`)).body;
+      const { rows } = await csv('vendors/follow-ups/?format=csv');
+      expect(rows[0].slice(0, 3)).toEqual(['list', 'vendor.unique_id', 'vendor.name']);
+      expect(rows.slice(1).map((row) => [row[0], row[1]])).toEqual([
+        ...json.follow_ups.map((vendor: { unique_id: string }) => ['follow_up', vendor.unique_id]),
+        ...json.contracts_ending.map((vendor: { unique_id: string }) => ['contract_ending', vendor.unique_id]),
+      ]);
+    });
+
+    it('refuses another format', async () => {
+      const response = await member.api.get(`${reports()}/expenses/?format=xlsx`);
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body)).toEqual(['format']);
     });
   });
 

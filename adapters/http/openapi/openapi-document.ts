@@ -2,7 +2,7 @@ import { answersOneRecord, DocumentedOperation, isCreate } from '../shared/route
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { inputSchema, inputsOf, queryParameters } from '../validation/input';
-import { listInputs } from '../validation/query';
+import { FORMAT_INPUT, listInputs } from '../validation/query';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from the operations as
@@ -207,6 +207,7 @@ function operation(entry: DocumentedOperation): JsonSchema {
   const parameters: JsonSchema[] = [...entry.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (entry.list) parameters.push(...queryParameters(listInputs(entry.list)));
   if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)));
+  if (entry.table) parameters.push(...queryParameters([FORMAT_INPUT]));
   if (isCreate(entry)) parameters.push(IDEMPOTENCY_KEY);
   if (notModifiable(entry)) parameters.push(IF_NONE_MATCH);
   if (entry.precondition) parameters.push(IF_MATCH);

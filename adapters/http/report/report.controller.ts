@@ -10,7 +10,12 @@ import { answers, Routes } from '../shared/routes';
 import { readFilters } from '../validation/query';
 import { ExpenseReportInput, VendorFollowUpsInput } from './report.dto';
 import {
+  EXPENSE_REPORT_ROW_SCHEMA,
   EXPENSE_REPORT_SCHEMA,
+  FOLLOW_UP_LINE_SCHEMA,
+  followUpLines,
+  PIPELINE_LINE_SCHEMA,
+  pipelineLines,
   PIPELINE_REPORT_SCHEMA,
   presentExpenseReport,
   presentPipelineReport,
@@ -33,7 +38,8 @@ export class ReportController implements HttpController {
       method: 'GET',
       path: `${base}/expenses`,
       query: ExpenseReportInput,
-      answers: [{ ...answers.ok(EXPENSE_REPORT_SCHEMA), description: 'A row per group that has expenses, then the totals (`key: null`).' }],
+      answers: [answers.table(EXPENSE_REPORT_SCHEMA, 'A row per group that has expenses, then the totals (`key: null`).')],
+      table: { item: EXPENSE_REPORT_ROW_SCHEMA, rows: (body) => body },
       errors: [400],
       handle: async (ctx) => {
         const { groupBy, ...filters } = readFilters(ctx, ExpenseReportInput);
@@ -45,7 +51,8 @@ export class ReportController implements HttpController {
       method: 'GET',
       path: `${base}/pipeline`,
       query: LeadFilterInput,
-      answers: [answers.ok(PIPELINE_REPORT_SCHEMA)],
+      answers: [answers.table(PIPELINE_REPORT_SCHEMA, 'Per stage in position order, the totals, the won and the lost; as CSV a line each.')],
+      table: { item: PIPELINE_LINE_SCHEMA, rows: pipelineLines },
       errors: [400],
       handle: async (ctx) => {
         ctx.body = presentPipelineReport(await this.pipelineReport.execute(actorOf(ctx), ctx.params.org, readFilters(ctx, LeadFilterInput)));
@@ -55,7 +62,8 @@ export class ReportController implements HttpController {
       method: 'GET',
       path: `${base}/vendors/follow-ups`,
       query: VendorFollowUpsInput,
-      answers: [answers.ok(VENDOR_FOLLOW_UPS_SCHEMA)],
+      answers: [answers.table(VENDOR_FOLLOW_UPS_SCHEMA, 'Vendors due a follow-up and contracts ending soon; as CSV one table, `list` naming each row’s.')],
+      table: { item: FOLLOW_UP_LINE_SCHEMA, rows: followUpLines },
       errors: [400],
       handle: async (ctx) => {
         const { days } = readFilters(ctx, VendorFollowUpsInput);

@@ -57,19 +57,19 @@ export function presentVendorFollowUps(view: VendorFollowUpsView) {
 const money = s.decimal();
 const count = s.integer({ min: 0 });
 
-export const EXPENSE_REPORT_SCHEMA = s.array(
-  s.named(
-    'ExpenseReportRow',
-    s.object<ReturnType<typeof expenseRow>>({
-      key: s.nullable(s.text()),
-      label: s.text(),
-      count,
-      amount: money,
-      tax_amount: money,
-      total_amount: money,
-    }),
-  ),
+export const EXPENSE_REPORT_ROW_SCHEMA = s.named(
+  'ExpenseReportRow',
+  s.object<ReturnType<typeof expenseRow>>({
+    key: s.nullable(s.text()),
+    label: s.text(),
+    count,
+    amount: money,
+    tax_amount: money,
+    total_amount: money,
+  }),
 );
+
+export const EXPENSE_REPORT_SCHEMA = s.array(EXPENSE_REPORT_ROW_SCHEMA);
 
 const PIPELINE_FIGURES = s.named(
   'PipelineFigures',
@@ -107,3 +107,51 @@ export const VENDOR_FOLLOW_UPS_SCHEMA = s.named(
     contracts_ending: s.array(VENDOR_SCHEMA),
   }),
 );
+
+type PipelineAnswer = ReturnType<typeof presentPipelineReport>;
+type FollowUpsAnswer = ReturnType<typeof presentVendorFollowUps>;
+
+interface PipelineLine {
+  line: 'stage' | 'total' | 'won' | 'lost';
+  stage: { unique_id: string; name: string } | null;
+  count: number;
+  estimated_value: string;
+  weighted_value: string | null;
+}
+
+/** The pipeline as one table: a line per stage, then the totals, the won and the lost (`line` says which). */
+export function pipelineLines(report: PipelineAnswer): PipelineLine[] {
+  const closed = (line: 'won' | 'lost', figures: PipelineAnswer['won']) => ({ line, stage: null, ...figures, weighted_value: null });
+  return [
+    ...report.stages.map((row) => ({ line: 'stage' as const, ...row })),
+    { line: 'total', stage: null, ...report.totals },
+    closed('won', report.won),
+    closed('lost', report.lost),
+  ];
+}
+
+export const PIPELINE_LINE_SCHEMA = s.object<PipelineLine>({
+  line: s.choice(['stage', 'total', 'won', 'lost'] as const),
+  stage: s.nullable(s.object<{ unique_id: string; name: string }>({ unique_id: s.uniqueId(), name: s.text() })),
+  count,
+  estimated_value: money,
+  weighted_value: s.nullable(money),
+});
+
+interface FollowUpLine {
+  list: 'follow_up' | 'contract_ending';
+  vendor: FollowUpsAnswer['follow_ups'][number];
+}
+
+/** Both lists of vendors in one table: `list` says which each row is on. */
+export function followUpLines(view: FollowUpsAnswer): FollowUpLine[] {
+  return [
+    ...view.follow_ups.map((vendor) => ({ list: 'follow_up' as const, vendor })),
+    ...view.contracts_ending.map((vendor) => ({ list: 'contract_ending' as const, vendor })),
+  ];
+}
+
+export const FOLLOW_UP_LINE_SCHEMA = s.object<FollowUpLine>({
+  list: s.choice(['follow_up', 'contract_ending'] as const),
+  vendor: VENDOR_SCHEMA,
+});

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify';
+import { stringify as stringifyAll } from 'csv-stringify/sync';
 import { Context, Middleware } from 'koa';
 import { pipeline, Readable } from 'node:stream';
 import { JsonSchema } from '../validation/fields';
@@ -97,5 +98,22 @@ export function csvExport(list: { path: string; item: WireSchema<unknown>; handl
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', disposition);
     ctx.set('X-Total-Count', String(first.total));
+  };
+}
+
+/**
+ * `?format=csv` of an answer that is a small table rather than a list (a
+ * report): the operation answers as usual, then its rows become the file.
+ */
+export function csvTable(table: { path: string; item: WireSchema<unknown>; rows: (body: unknown) => object[] }): Middleware {
+  const columns = csvColumns(table.item);
+  const disposition = `attachment; filename="${fileNameOf(table.path)}"`;
+  return async (ctx, next) => {
+    if (readFormat(ctx) !== 'csv') return next();
+    await next();
+    const rows = table.rows(ctx.body).map((row) => columns.map((column) => cellOf(row, column.path)));
+    ctx.body = stringifyAll(rows, csvOptions(columns));
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', disposition);
   };
 }

@@ -13,7 +13,7 @@ import { ifMatch, withETag } from '../middleware/conditional';
 import { refuseCrossSite } from '../middleware/cross-site';
 import { JsonSchema } from '../validation/fields';
 import { AuthGuard } from './controller';
-import { csvExport } from './csv-export';
+import { csvExport, csvTable } from './csv-export';
 import { WireSchema, wireSchema } from './wire-schema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -71,6 +71,8 @@ export interface Operation {
   query?: InputClass<object>;
   /** A list: its filters, orderings and paging. */
   list?: ListParameters;
+  /** An answer that is also a table (a report): with `format=csv`, these rows of it as a file. */
+  table?: { item: WireSchema<unknown>; rows: (body: any) => object[] };
   answers: Answer[];
   errors?: ErrorStatus[];
   /**
@@ -151,6 +153,7 @@ export class Routes {
     const { precondition } = operation;
     if (precondition && this.unitOfWork) middleware.push(ifMatch(this.unitOfWork, () => this.reads.get(precondition)));
     if (operation.list) middleware.push(csvExport({ path: operation.path, item: listItemOf(operation), handle }));
+    if (operation.table) middleware.push(csvTable({ path: operation.path, ...operation.table }));
     middleware.push((ctx) => handle(ctx));
     this.router.register(operation.path, [operation.method], middleware);
   }
@@ -172,6 +175,7 @@ export class Routes {
 
 /** An operation whose success is one record (not a list, a file or nothing): its answers carry an ETag. */
 export function answersOneRecord(operation: DocumentedOperation): boolean {
+  if (operation.table) return false; // a report: figures, not a record to update
   const json = operation.answers[0]?.json?.json as { type?: string } | undefined;
   return json !== undefined && json.type !== 'array';
 }
@@ -195,6 +199,14 @@ export const answers = {
   ok,
   created: (json: WireSchema<unknown>, headers?: Answer['headers']): Answer => ({ status: 201, description: 'Created', json, headers }),
   noContent: (headers?: Answer['headers']): Answer => ({ status: 204, description: 'No content', headers }),
+  /** A report: its JSON, or with `format=csv` its rows as a file. */
+  table: (json: WireSchema<unknown>, description: string): Answer => ({
+    status: 200,
+    description,
+    json,
+    media: { types: ['text/csv'], description: 'With `format=csv`: a header row of the columns, then a row per line of the report.' },
+    headers: { 'Content-Disposition': false },
+  }),
   page: <T>(item: WireSchema<T>): Answer => ({
     status: 200,
     description: 'One page of the list (see the `Link` header for the others); with `format=csv`, every matching item as a file.',

@@ -139,7 +139,7 @@ const PAGING: InputProperty[] = [
 /** What a list answers: a page of JSON, or every matching row as CSV (DRF's `format` parameter). */
 export type ListFormat = 'json' | 'csv';
 
-const FORMAT: InputProperty = {
+export const FORMAT_INPUT: InputProperty = {
   property: 'format',
   wireName: 'format',
   field: filters.choice<ListFormat>(['json', 'csv']),
@@ -164,12 +164,12 @@ function orderingInput<O extends string>(orderings: Orderings<O>): InputProperty
 
 /** Every query parameter of a list, in the order the API description lists them. */
 export function listInputs(list: ListParameters): InputProperty[] {
-  return [...PAGING, FORMAT, ...(list.orderings ? [orderingInput(list.orderings)] : []), ...(list.filters ? inputsOf(list.filters) : [])];
+  return [...PAGING, FORMAT_INPUT, ...(list.orderings ? [orderingInput(list.orderings)] : []), ...(list.filters ? inputsOf(list.filters) : [])];
 }
 
 /** The `format` a list is asked for; another value than `json` or `csv` is a 400 on `format`. */
 export function readFormat(ctx: Context): ListFormat {
-  return (bindQueryInputs([FORMAT], ctx.query).format as ListFormat | undefined) ?? 'json';
+  return (bindQueryInputs([FORMAT_INPUT], ctx.query).format as ListFormat | undefined) ?? 'json';
 }
 
 /** Each parameter's value as sent, the last of a repeated one (as Django's QueryDict reads it). */
