@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { ScryptPasswordHasher } from '../../adapters/security/scrypt-password-hasher';
-import { createLogger } from '../../adapters/system/logger';
+import { createLogger, Logger } from '../../adapters/system/logger';
 import { Clock } from '../../application/shared/ports';
 import { Application, bootstrap } from '../../config/bootstrap';
 import { AppConfig, loadConfig } from '../../config/config';
@@ -25,6 +25,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Whether the app should answer as an instance shutting down. */
   isDraining?: () => boolean;
+  /** Where its log lines go (default: nowhere). */
+  logger?: Logger;
 }
 
 /** The real application on a test database, listening on a free port. */
@@ -40,7 +42,7 @@ export async function startTestApp(database: TestDatabase, options: TestAppOptio
   });
   const application = await bootstrap({
     config,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     schema: database.schema,
     hasher: TEST_HASHER,
     encryptionKey: randomBytes(32),

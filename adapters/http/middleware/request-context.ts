@@ -12,7 +12,11 @@ export async function requestId(ctx: Context, next: Next): Promise<void> {
   await next();
 }
 
-/** One JSON line per request: never the query string, headers or body, which may carry secrets. */
+/**
+ * One JSON line per request: the route pattern as well as the path (with any
+ * token in it masked), the status, the time, the sizes, who asked and from
+ * where. Never the query string, headers or body, which may carry secrets.
+ */
 export function requestLog(logger: Logger) {
   return async function logRequest(ctx: Context, next: Next): Promise<void> {
     const started = process.hrtime.bigint();
@@ -20,12 +24,31 @@ export function requestLog(logger: Logger) {
       await next();
     } finally {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
+      const personId = (ctx.state.auth as { actor?: { personId: string } } | undefined)?.actor?.personId;
       logger.info(
-        { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round(durationMs * 10) / 10 },
+        {
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          route,
+          path: maskedPath(ctx),
+          status: ctx.status,
+          durationMs: Math.round(durationMs * 10) / 10,
+          requestBytes: ctx.request.length ?? 0,
+          responseBytes: ctx.response.length,
+          person: personId,
+          client: ctx.ip,
+        },
         'request',
       );
     }
   };
+}
+
+/** The path with the values of `:token` parameters (an invitation's) replaced by their name. */
+function maskedPath(ctx: Context): string {
+  const token = (ctx as Context & { params?: Record<string, string> }).params?.token;
+  return token ? ctx.path.split(encodeURIComponent(token)).join(':token').split(token).join(':token') : ctx.path;
 }
 
 /**
