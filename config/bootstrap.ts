@@ -19,7 +19,7 @@ import { IdempotentRequests } from '../application/shared/idempotency';
 import { ListRecordHistory } from '../application/shared/list-history.use-case';
 import { SHARED_TOKENS, UnitOfWork } from '../application/shared/ports';
 import { Mailer } from '../application/organisation/organisation.ports';
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppConfig } from './config';
 import { buildContainer, ContainerParts } from './container';
@@ -72,10 +72,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     idempotentRequests: container.get(IdempotentRequests),
     unitOfWork: container.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork),
     history: container.get(ListRecordHistory),
-    isReady: async () => {
-      await database.run((manager) => manager.query('SELECT 1'));
-      return true;
-    },
+    readiness: async () => ({ pendingMigrations: await pendingMigrations(dataSource) }),
+    version: serviceVersion(),
     trustProxy: config.trustProxy,
     isDraining: options.isDraining,
     hsts: config.cookieSecure,
@@ -129,4 +127,20 @@ function mailerFor(config: AppConfig, logger: Logger): Mailer {
 function privateDirectory(directory: string): void {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   chmodSync(directory, 0o700);
+}
+
+/** How many of this version's migrations the database has not applied (throws when it does not answer). */
+async function pendingMigrations(dataSource: DataSource): Promise<number> {
+  const table = dataSource.options.migrationsTableName ?? 'migrations';
+  const applied = new Set(((await dataSource.query(`SELECT name FROM ${table}`)) as { name: string }[]).map((row) => row.name));
+  return dataSource.migrations.filter((migration) => !applied.has(migration.name ?? migration.constructor.name)).length;
+}
+
+/** The `version` of the service's package.json, found from here up (the sources and the build sit at different depths). */
+function serviceVersion(): string {
+  for (let directory = __dirname; ; directory = path.dirname(directory)) {
+    const file = path.join(directory, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
+    if (path.dirname(directory) === directory) return 'unknown';
+  }
 }

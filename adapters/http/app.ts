@@ -18,8 +18,10 @@ export interface HttpAppOptions {
   controllers: HttpController[];
   /** The credentials check of every operation that takes credentials. */
   guard: AuthGuard;
-  /** Whether the database answers, for `/readyz`. */
-  isReady: () => Promise<boolean>;
+  /** For `/readyz`: whether the database answers (it throws if not), and how many migrations it lacks. */
+  readiness: () => Promise<{ pendingMigrations: number }>;
+  /** The service's version, shown by `/readyz`. */
+  version: string;
   /** Trust `X-Forwarded-*` from a reverse proxy. */
   trustProxy: boolean;
   /** Set while the server drains: responses ask clients to close the connection. */
@@ -68,13 +70,18 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     credentials: 'none',
     answers: [
       answers.ok(READINESS_SCHEMA),
-      { status: 503, description: 'The database does not answer, or the instance is shutting down.', json: READINESS_SCHEMA },
+      {
+        status: 503,
+        description: 'The database does not answer, lacks migrations this version needs, or the instance is shutting down.',
+        json: READINESS_SCHEMA,
+      },
     ],
     handle: async (ctx) => {
       // A draining instance says so, and a load balancer stops sending it requests.
-      const ready = !options.isDraining?.() && (await options.isReady().catch(() => false));
+      const state = await options.readiness().catch(() => null);
+      const ready = !options.isDraining?.() && state !== null && state.pendingMigrations === 0;
       ctx.status = ready ? 200 : 503;
-      ctx.body = { status: ready ? 'ready' : 'unavailable' };
+      ctx.body = { status: ready ? 'ready' : 'unavailable', version: options.version, pending_migrations: state?.pendingMigrations ?? null };
     },
   });
   for (const controller of options.controllers) controller.register(routes);
@@ -103,7 +110,15 @@ export function createHttpApp(options: HttpAppOptions): Koa {
 }
 
 const HEALTH_SCHEMA = s.named('Health', s.object<{ status: string }>({ status: s.choice(['ok']) }));
-const READINESS_SCHEMA = s.named('Readiness', s.object<{ status: string }>({ status: s.choice(['ready', 'unavailable']) }));
+const READINESS_SCHEMA = s.named(
+  'Readiness',
+  s.object<{ status: string; version: string; pending_migrations: number | null }>({
+    status: s.choice(['ready', 'unavailable']),
+    version: s.text(),
+    // null when the database did not answer.
+    pending_migrations: s.nullable(s.integer({ min: 0 })),
+  }),
+);
 
 /** No route answered: 405 when the path exists for other methods, else 404. */
 async function unmatched(ctx: Context): Promise<void> {

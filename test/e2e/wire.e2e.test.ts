@@ -200,7 +200,20 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
     expect((await app.client.get('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await app.client.get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready' });
+    expect(ready.body).toEqual({ status: 'ready', version: '1.0.0', pending_migrations: 0 });
+  });
+
+  it('is not ready while the database lacks a migration this version needs, and says how many', async () => {
+    const dataSource = app.application.dataSource;
+    const [last] = (await dataSource.query('SELECT id, timestamp, name FROM migrations ORDER BY id DESC LIMIT 1')) as { id: number; timestamp: string; name: string }[];
+    await dataSource.query(`DELETE FROM migrations WHERE name = '${last.name}'`);
+    try {
+      const ready = await app.client.get('/readyz');
+      expect([ready.status, ready.body]).toEqual([503, { status: 'unavailable', version: '1.0.0', pending_migrations: 1 }]);
+    } finally {
+      await dataSource.query(`INSERT INTO migrations (id, timestamp, name) VALUES (${Number(last.id)}, ${Number(last.timestamp)}, '${last.name}')`);
+    }
+    expect((await app.client.get('/readyz')).status).toBe(200);
   });
 
   it('is not ready while it drains, though alive', async () => {
@@ -209,7 +222,7 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
       expect((await draining.client.get('/healthz')).status).toBe(200);
       const ready = await draining.client.get('/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ status: 'unavailable' });
+      expect(ready.body).toEqual({ status: 'unavailable', version: '1.0.0', pending_migrations: 0 });
     } finally {
       await draining.close();
     }
