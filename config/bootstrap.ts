@@ -3,6 +3,8 @@ import Koa from 'koa';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../adapters/http/app';
+import { HttpMetrics } from '../adapters/http/middleware/metrics';
+import { WEBHOOK_TOKENS, WebhookQueue } from '../application/webhook/webhook.ports';
 import { AuthGuard, HTTP_TOKENS, HttpController } from '../adapters/http/shared/controller';
 import { TypeOrmDatabase } from '../adapters/persistence/typeorm/database';
 import { createDataSource, dialectOf, sqliteFileOf } from '../adapters/persistence/typeorm/data-source';
@@ -73,6 +75,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     unitOfWork: container.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork),
     history: container.get(ListRecordHistory),
     readiness: async () => ({ pendingMigrations: await pendingMigrations(dataSource) }),
+    metrics: {
+      metrics: new HttpMetrics({
+        connections: () => database.connectionStats(),
+        webhookBacklog: () => container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue).backlog(),
+      }),
+      token: config.metricsToken,
+    },
     version: serviceVersion(),
     trustProxy: config.trustProxy,
     isDraining: options.isDraining,

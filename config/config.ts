@@ -52,6 +52,8 @@ export interface AppConfig {
    * deliveries (`WEBHOOK_POLL_MS`).
    */
   webhooks: { deliver: boolean; pollMs: number };
+  /** The bearer token `GET /metrics` takes (`METRICS_TOKEN`, a secret); absent: metrics are not served. */
+  metricsToken: string | undefined;
 }
 
 /** Receipts and pictures on the local disk, or in an S3-compatible bucket (the credentials are secrets). */
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl,
     storage: storageConfig(env, problems, flag),
     webhooks: { deliver: flag('WEBHOOK_DELIVERY', true), pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000) },
+    metricsToken: secret(env, 'METRICS_TOKEN', problems),
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -6,6 +6,7 @@ import { IdempotentRequests } from '../../application/shared/idempotency';
 import { UnitOfWork } from '../../application/shared/ports';
 import { ListRecordHistory } from '../../application/shared/list-history.use-case';
 import { corsFor } from './middleware/cors';
+import { HttpMetrics } from './middleware/metrics';
 import { errorHandler, logFailedResponse } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
 import { requestId, requestLog, securityHeaders } from './middleware/request-context';
@@ -40,6 +41,8 @@ export interface HttpAppOptions {
   unitOfWork?: UnitOfWork;
   /** Records' histories (absent: no `history/` routes). */
   history?: ListRecordHistory;
+  /** Prometheus metrics, and the token `GET /metrics` takes (absent: not served). */
+  metrics?: { metrics: HttpMetrics; token?: string };
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
@@ -88,6 +91,10 @@ export function createHttpApp(options: HttpAppOptions): Koa {
 
   app.use(requestId);
   app.use(requestLog(options.logger));
+  if (options.metrics) {
+    app.use(options.metrics.metrics.timing());
+    if (options.metrics.token) app.use(options.metrics.metrics.endpoint(options.metrics.token));
+  }
   app.use(async (ctx: Context, next: Next) => {
     try {
       await next();

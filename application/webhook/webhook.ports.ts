@@ -72,6 +72,8 @@ export interface WebhookQueue {
    * answers how many deliveries and attempts went.
    */
   prune(before: Date, limit: number): Promise<number>;
+  /** How many deliveries are pending (due or waiting for a retry), for metrics. */
+  backlog(): Promise<number>;
 }
 
 /** A message as it leaves: signed by the sender with the endpoint's secret. */

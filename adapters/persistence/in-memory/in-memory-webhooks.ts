@@ -110,6 +110,10 @@ export class InMemoryWebhookQueue implements WebhookQueue {
     this.log_.push({ endpointId, attempt });
   }
 
+  async backlog(): Promise<number> {
+    return this.deliveries.filter((d) => d.state === 'pending').length;
+  }
+
   async prune(before: Date, limit: number): Promise<number> {
     const finished = this.deliveries.filter((d) => d.state !== 'pending' && d.nextAttemptAt < before.getTime()).slice(0, limit);
     const old = this.log_.filter((entry) => entry.attempt.at < before).slice(0, limit);

@@ -269,6 +269,16 @@ export class TypeOrmDatabase implements UnitOfWork {
     });
   }
 
+  /** Connections at work, idle, and the units of work waiting for one (SQLite: for its one writer), for metrics. */
+  connectionStats(): { busy: number; idle: number; waiting: number } {
+    if (this.dialect === 'postgres') {
+      const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+      return { busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    }
+    const writer = this.writer?.state() ?? { writing: false, waiting: 0 };
+    return { busy: writer.writing ? 1 : 0, idle: writer.writing ? 0 : 1, waiting: writer.waiting };
+  }
+
   /** Row locks where the engine has them; SQLite serialises writers instead. */
   get lockForUpdate(): { mode: 'pessimistic_write' } | undefined {
     return this.dialect === 'postgres' ? { mode: 'pessimistic_write' } : undefined;

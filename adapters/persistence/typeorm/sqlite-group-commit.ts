@@ -32,6 +32,11 @@ export class SqliteGroupCommit {
     private readonly groupLimit = GROUP_LIMIT,
   ) {}
 
+  /** Whether a group is being written, and how many units of work wait for the writer. */
+  state(): { writing: boolean; waiting: number } {
+    return { writing: this.writing, waiting: this.pending.length };
+  }
+
   submit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work, resolve: resolve as (result: unknown) => void, reject });

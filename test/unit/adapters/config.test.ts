@@ -52,6 +52,7 @@ describe('loadConfig defaults', () => {
       storage: { kind: 'local' },
       webhooks: { deliver: true, pollMs: 1000 },
       corsOrigins: [],
+      metricsToken: undefined,
     });
   });
 

@@ -141,6 +141,11 @@ export class TypeOrmWebhookQueue implements WebhookQueue {
     };
   }
 
+  async backlog(): Promise<number> {
+    const [rows] = await this.db.select([this.db.sql("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending'")]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async prune(before: Date, limit: number): Promise<number> {
     const at = before.getTime();
     const [[deliveries], [attempts]] = await Promise.all([

@@ -1,0 +1,86 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { Context, Middleware, Next } from 'koa';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface MetricSources {
+  /** The database's connections (SQLite: its one writer and the work waiting for it). */
+  connections(): { busy: number; idle: number; waiting: number };
+  /** Webhook deliveries pending. */
+  webhookBacklog(): Promise<number>;
+}
+
+/**
+ * Prometheus metrics (prom-client): request durations by route pattern,
+ * method and status, the database's connections, the webhook backlog, and
+ * the process's own (event-loop lag, heap, CPU). Per process: with
+ * `WORKERS` above 1 each worker answers for itself.
+ */
+export class HttpMetrics {
+  readonly registry = new Registry();
+  private readonly durations: Histogram<'method' | 'route' | 'status'>;
+
+  constructor(sources: MetricSources) {
+    collectDefaultMetrics({ register: this.registry });
+    this.durations = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request, by route pattern (unmatched: "none"), method and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    const connections = (state: 'busy' | 'idle' | 'waiting') =>
+      new Gauge({
+        name: `db_connections_${state}`,
+        help: { busy: 'Database connections at work.', idle: 'Database connections idle.', waiting: 'Units of work waiting for a connection (SQLite: for the writer).' }[state],
+        registers: [this.registry],
+        collect() {
+          this.set(sources.connections()[state]);
+        },
+      });
+    connections('busy');
+    connections('idle');
+    connections('waiting');
+    new Gauge({
+      name: 'webhook_deliveries_pending',
+      help: 'Webhook deliveries not yet delivered or given up.',
+      registers: [this.registry],
+      async collect() {
+        this.set(await sources.webhookBacklog());
+      },
+    });
+  }
+
+  /** Times every request; the route is the pattern, so that ids do not make a series each. */
+  timing(): Middleware {
+    return async (ctx: Context, next: Next) => {
+      const stop = this.durations.startTimer();
+      try {
+        await next();
+      } finally {
+        const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? 'none';
+        stop({ method: ctx.method, route, status: String(ctx.status) });
+      }
+    };
+  }
+
+  /**
+   * `GET /metrics` with `Authorization: Bearer <METRICS_TOKEN>`; another
+   * token or none is a 401. Not part of the API's description: it is the
+   * operator's, not a client's.
+   */
+  endpoint(token: string): Middleware {
+    const expected = createHash('sha256').update(token).digest();
+    return async (ctx: Context, next: Next) => {
+      if (ctx.path !== '/metrics') return next();
+      const given = /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1] ?? '';
+      if (!timingSafeEqual(createHash('sha256').update(given).digest(), expected)) {
+        ctx.status = 401;
+        ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
+        ctx.body = { detail: 'Authentication credentials were not provided.' };
+        return;
+      }
+      ctx.type = this.registry.contentType;
+      ctx.body = await this.registry.metrics();
+    };
+  }
+}
