@@ -20,6 +20,8 @@ export async function requestId(ctx: Context, next: Next): Promise<void> {
 export function requestLog(logger: Logger) {
   return async function logRequest(ctx: Context, next: Next): Promise<void> {
     const started = process.hrtime.bigint();
+    // Read now: once a refused upload's connection is destroyed, the socket (and its address) is gone.
+    const client = ctx.ip;
     try {
       await next();
     } finally {
@@ -37,7 +39,7 @@ export function requestLog(logger: Logger) {
           requestBytes: ctx.request.length ?? 0,
           responseBytes: ctx.response.length,
           person: personId,
-          client: ctx.ip,
+          client,
         },
         'request',
       );
