@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { migrations } from '../../adapters/persistence/typeorm/registry';
 import { runAbuse } from './abuse';
 import { Load, LoadGenerator, LoadResult, loadGenerator, RequestKind } from './load';
-import { BENCH_EMAIL, BENCH_PASSWORD, seed, SeedSizes } from './seed';
+import { BENCH_EMAIL, BENCH_PASSWORD, seed, SeedSizes } from '../../config/seeding/bulk-seed';
 import { peakRss, ServerCommand, ServerProcess, startServer } from './server-process';
 
 /**

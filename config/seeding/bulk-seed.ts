@@ -5,13 +5,13 @@ import { SHARED_TOKENS, IdGenerator, UnitOfWork } from '../../application/shared
 import { TypeOrmExpenseRepository } from '../../adapters/persistence/typeorm/expense/typeorm-expense.repository';
 import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
 import { createLogger } from '../../adapters/system/logger';
-import { bootstrap } from '../../config/bootstrap';
-import { loadConfig } from '../../config/config';
+import { bootstrap } from '../bootstrap';
+import { loadConfig } from '../config';
 import { Expense } from '../../domain/expense/expense';
 import { CalendarDate } from '../../domain/shared/calendar-date';
 import { Decimal } from '../../domain/shared/decimal';
 import { Vendor } from '../../domain/vendor/vendor';
-import { ACCOUNT_IDS, BenchVendor, createdAt, expense, Rng, vendor } from './bench-data';
+import { ACCOUNT_IDS, BenchVendor, createdAt, expense, Rng, vendor } from './generated-data';
 
 export const BENCH_EMAIL = 'bench@example.com';
 export const BENCH_PASSWORD = 'bench-password-123';
