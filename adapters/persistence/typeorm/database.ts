@@ -54,6 +54,8 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 export class TypeOrmDatabase implements UnitOfWork {
   private readonly transactionManager = new AsyncLocalStorage<EntityManager>();
+  /** The last piece of work queued on each open transaction's connection. */
+  private readonly turns = new WeakMap<EntityManager, Promise<unknown>>();
   private writer: SqliteGroupCommit | undefined;
   private reader: BetterSqlite3.Database | null | undefined;
   private readonly statements = new Map<BetterSqlite3.Database, LRUCache<string, PreparedStatement>>();
@@ -85,9 +87,11 @@ export class TypeOrmDatabase implements UnitOfWork {
   async read(queries: SqlQuery[]): Promise<ResultTable[]> {
     const manager = this.transactionManager.getStore();
     if (manager) {
-      const results: ResultTable[] = [];
-      for (const query of queries) results.push(tableOfObjects(await manager.query(query.sql, query.parameters)));
-      return results;
+      return this.inTurn(manager, async () => {
+        const results: ResultTable[] = [];
+        for (const query of queries) results.push(tableOfObjects(await manager.query(query.sql, query.parameters)));
+        return results;
+      });
     }
     // TypeORM logs the queries it sends when logging is on: those sent past it are logged alike.
     if (this.dataSource.options.logging) for (const query of queries) this.dataSource.logger.logQuery(query.sql, query.parameters);
@@ -253,7 +257,7 @@ export class TypeOrmDatabase implements UnitOfWork {
   /** Runs `work` with the current transaction's manager, or on its own. */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const current = this.transactionManager.getStore();
-    if (current) return work(current);
+    if (current) return this.inTurn(current, () => work(current));
     if (this.dialect === 'sqlite') return this.exclusively((manager) => work(manager));
     return work(this.dataSource.manager);
   }
@@ -277,6 +281,18 @@ export class TypeOrmDatabase implements UnitOfWork {
     }
     const writer = this.writer?.state() ?? { writing: false, waiting: 0 };
     return { busy: writer.writing ? 1 : 0, idle: writer.writing ? 0 : 1, waiting: writer.waiting };
+  }
+
+  /**
+   * Work on a transaction's one connection, one piece after the other: reads
+   * started side by side (a view's look-ups) would otherwise be sent to it at
+   * once, which pg only queues with a deprecation warning.
+   */
+  private inTurn<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
+    const previous = this.turns.get(manager) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    this.turns.set(manager, next.catch(() => undefined));
+    return next;
   }
 
   /** Row locks where the engine has them; SQLite serialises writers instead. */
