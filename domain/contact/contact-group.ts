@@ -1,6 +1,6 @@
 import { FieldErrors, InUse, ValidationFailed } from '../shared/errors';
 import { stripUndefined } from '../shared/nested';
-import { INVALID_UNIQUE_ID, assertUniqueIdUnchanged, isValidUniqueId } from '../shared/unique-id';
+import { assertUniqueIdUnchanged, uniqueIdProblem } from '../shared/unique-id';
 import { textFieldErrors, trimmed } from './text-field';
 import { Translations } from './translations';
 import { OrganisationRecord } from '../shared/organisation-record';
@@ -44,7 +44,8 @@ export class ContactGroup extends OrganisationRecord<ContactGroupSnapshot> {
   }
 
   static create(input: CreateContactGroup): ContactGroup {
-    if (!isValidUniqueId(input.uniqueId)) throw ValidationFailed.field('unique_id', INVALID_UNIQUE_ID);
+    const problem = uniqueIdProblem(input.uniqueId);
+    if (problem) throw ValidationFailed.field('unique_id', problem);
     const details: ContactGroupDetails = {
       name: trimmed(input.name),
       description: input.description ?? null,

@@ -2,7 +2,7 @@ import { Choices, ChoiceOf } from '../shared/choices';
 import { FieldErrors, ValidationFailed } from '../shared/errors';
 import { FIELD_MESSAGES } from '../shared/field-messages';
 import { stripUndefined } from '../shared/nested';
-import { INVALID_UNIQUE_ID, assertUniqueIdUnchanged, isValidUniqueId } from '../shared/unique-id';
+import { assertUniqueIdUnchanged, uniqueIdProblem } from '../shared/unique-id';
 import { ContactGroup } from './contact-group';
 import { TextRule, textFieldErrors, trimmed } from './text-field';
 import { Translations } from './translations';
@@ -92,7 +92,8 @@ export class Contact extends OrganisationRecord<ContactSnapshot> {
    * that `primaryContactsToDemote` names, in the same transaction.
    */
   static create(input: CreateContact): Contact {
-    if (!isValidUniqueId(input.uniqueId)) throw ValidationFailed.field('unique_id', INVALID_UNIQUE_ID);
+    const problem = uniqueIdProblem(input.uniqueId);
+    if (problem) throw ValidationFailed.field('unique_id', problem);
     const { id, uniqueId, group, createdById, now, ...supplied } = input;
     const details: ContactDetails = {
       ...DEFAULTS,

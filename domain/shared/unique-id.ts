@@ -13,6 +13,32 @@ export function isValidUniqueId(value: string): boolean {
   return PATTERN.test(value);
 }
 
+/**
+ * Words the API's paths use where a record's unique_id stands (`…/create/`
+ * beside `…/{id}/`): a record named so could never be read again. Routes
+ * match without regard to case, so neither may any spelling of them.
+ */
+export const RESERVED_UNIQUE_IDS: readonly string[] = [
+  'create',
+  'update',
+  'delete',
+  'history',
+  'action',
+  'receipt',
+  'contacts',
+  'deliveries',
+  'ping',
+  'picture',
+  'logo',
+];
+
+/** What is wrong with a unique_id a client chose, or null. */
+export function uniqueIdProblem(value: string): string | null {
+  if (!isValidUniqueId(value)) return INVALID_UNIQUE_ID;
+  if (RESERVED_UNIQUE_IDS.includes(value.toLowerCase())) return `"${value}" is reserved: it is a word of the API's paths.`;
+  return null;
+}
+
 export const UNIQUE_ID_UNCHANGEABLE = 'This field cannot be changed.';
 
 /** A record keeps its unique_id for life: sending the same one again is fine, another is a 400. */

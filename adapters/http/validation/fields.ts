@@ -4,7 +4,7 @@ import { Choices } from '../../../domain/shared/choices';
 import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
 import { FieldErrors } from '../../../domain/shared/errors';
 import { characterCount, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
-import { INVALID_UNIQUE_ID, isValidUniqueId, UNIQUE_ID_MAX_LENGTH } from '../../../domain/shared/unique-id';
+import { UNIQUE_ID_MAX_LENGTH, uniqueIdProblem } from '../../../domain/shared/unique-id';
 import { JsonNumber } from '../body/lossless-json';
 
 /**
@@ -207,7 +207,8 @@ export class UniqueIdField extends TextField {
 
   protected override problems(value: string): string[] {
     const errors = super.problems(value);
-    if (!isValidUniqueId(value) && errors.length === 0) errors.push(INVALID_UNIQUE_ID);
+    const problem = uniqueIdProblem(value);
+    if (problem && errors.length === 0) errors.push(problem);
     return errors;
   }
 
