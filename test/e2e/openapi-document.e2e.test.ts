@@ -187,6 +187,32 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(parameters.find((p: any) => p.name === 'reason')).toMatchObject({ in: 'query', required: false });
   });
 
+  it('describes request bodies as the server validates them', () => {
+    const json = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    const expense = json('/api/v1.0/organisation/{uid}/expenses/create/', 'post');
+    // Required strings refuse blanks; optional nullable ones take them.
+    expect(expense.properties.title).toMatchObject({ type: 'string', minLength: 1 });
+    expect(expense.properties.expense_number).toMatchObject({ minLength: 1, maxLength: expect.any(Number) });
+    expect(expense.properties.description.minLength).toBeUndefined();
+    // A new expense is a draft or submitted; an update keeps whatever status the expense has.
+    expect(expense.properties.status.enum).toEqual(['draft', 'submitted']);
+    expect(json('/api/v1.0/organisation/{uid}/expenses/{id}/update/', 'put').properties.status.enum).toHaveLength(6);
+    // Decimals: their digit limits in the pattern, no sign where the bound refuses negatives, bounds kept.
+    expect(expense.properties.amount.pattern).toBe('^-?\\d{1,13}(\\.\\d{1,2})?$');
+    const vendor = json('/api/v1.0/organisation/{org}/vendors/create/', 'post');
+    expect(vendor.properties.quality_rating).toMatchObject({ pattern: '^\\d{1,1}(\\.\\d{1,2})?$', 'x-minimum': '0', 'x-maximum': '5' });
+
+    const me = json('/api/v1.0/me/', 'put');
+    for (const name of ['is_owner', 'date_created', 'last_login', 'last_updated']) {
+      expect({ name, readOnly: me.properties[name].readOnly }).toEqual({ name, readOnly: true });
+    }
+    expect(me.properties.job_title.readOnly).toBeUndefined();
+    expect(json('/api/v1.0/auth/signup/', 'post').properties.password).toMatchObject({ writeOnly: true, minLength: 1, maxLength: 128 });
+    expect(json('/api/v1.0/auth/login/', 'post').properties.password).toMatchObject({ writeOnly: true, minLength: 1 });
+    expect(json('/api/v1.0/auth/password/', 'post').properties.new_password.writeOnly).toBe(true);
+    expect(json('/api/v1.0/invitations/{token}/accept/', 'post').properties.password.writeOnly).toBe(true);
+  });
+
   it('declares both security schemes, and no credentials on the public operations', () => {
     expect(doc.components.securitySchemes).toEqual({
       basicAuth: expect.objectContaining({ type: 'http', scheme: 'basic' }),

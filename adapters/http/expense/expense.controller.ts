@@ -14,7 +14,7 @@ import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { answers, Routes } from '../shared/routes';
 import { bindQuery } from '../validation/query';
-import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseFilterInput, ExpenseInput, NewExpenseInput } from './expense.dto';
+import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseCreateInput, ExpenseFilterInput, ExpenseInput, NewExpenseInput } from './expense.dto';
 import { EXPENSE_LIST_ITEM_SCHEMA, EXPENSE_SCHEMA, presentExpense, presentExpenseListItem } from './expense.presenter';
 
 /** Expenses: `/api/v1.0/organisation/{uid}/expenses/…` (spec Part 4, contract section 6). */
@@ -38,7 +38,7 @@ export class ExpenseController implements HttpController {
       listSchema: EXPENSE_LIST_ITEM_SCHEMA,
       present: (view, ctx) => presentExpense(view, originOf(ctx)),
       presentListItem: presentExpenseListItem,
-      input: { create: ExpenseInput, update: ExpenseInput, multipart: true },
+      input: { create: ExpenseCreateInput, update: ExpenseInput, multipart: true },
       list: { filters: ExpenseFilterInput, orderings: EXPENSE_ORDERING },
       // `locked`: an expense no longer draft or rejected, or dated before the organisation's lock date.
       conflicts: ['create', 'update', 'delete'],
