@@ -7,6 +7,7 @@ import { Routes, routesOf } from '../../adapters/http/shared/routes';
 import { loadConfig } from '../../config/config';
 import { buildContainer } from '../../config/container';
 import { signUp } from '../support/accounts';
+import { createExpense, expensePaths } from '../support/expenses';
 import { testDatabases } from '../support/databases';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -211,6 +212,25 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(json('/api/v1.0/auth/login/', 'post').properties.password).toMatchObject({ writeOnly: true, minLength: 1 });
     expect(json('/api/v1.0/auth/password/', 'post').properties.new_password.writeOnly).toBe(true);
     expect(json('/api/v1.0/invitations/{token}/accept/', 'post').properties.password.writeOnly).toBe(true);
+  });
+
+  it('documents the action POST with the same query and a body that may be left out; accepting an invitation needs no body with credentials', async () => {
+    const action = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/action/'].post;
+    const names = action.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required]);
+    expect(names).toEqual([['action', false], ['reason', false]]);
+    expect(action.requestBody.required).toBe(false);
+    expect(action.requestBody.content['application/json'].schema.required).toBeUndefined();
+
+    const accept = doc.paths['/api/v1.0/invitations/{token}/accept/'].post.requestBody;
+    expect(accept.required).toBe(false);
+    expect(accept.description).toContain('without credentials');
+
+    // As documented: a POST with the action in the query alone.
+    const owner = await signUp(app.client);
+    const org = owner.organisationUniqueId;
+    const expense = await createExpense(owner.api, org);
+    const submitted = await owner.api.post(expensePaths(org).action(expense.unique_id, 'submit'));
+    expect([submitted.status, submitted.body.status]).toEqual([200, 'submitted']);
   });
 
   it('declares both security schemes, and no credentials on the public operations', () => {

@@ -67,7 +67,12 @@ export class ExpenseController implements HttpController {
       path: `${base}/:id/action`,
       csrfOnEveryMethod: true,
       precondition: `${base}/:id`,
-      body: { input: ExpenseActionInput, form: true },
+      query: ExpenseActionInput,
+      body: {
+        input: ExpenseActionInput,
+        form: true,
+        optional: '`action` and `reason` in the query string as on GET, or in the body, whose values win; `action` is required in one of them.',
+      },
       answers: [answers.ok(EXPENSE_SCHEMA)],
       errors: [409],
       handle: (ctx) => this.act(ctx),

@@ -206,7 +206,8 @@ const SECURITY = { none: [], optional: [{}, { basicAuth: [] }, { cookieAuth: [] 
 function operation(entry: DocumentedOperation): JsonSchema {
   const parameters: JsonSchema[] = [...entry.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (entry.list) parameters.push(...queryParameters(listInputs(entry.list)));
-  if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)));
+  // With a body too, a field may come in either: none of the query's is required on its own.
+  if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)).map((p) => (entry.body ? { ...p, required: false } : p)));
   if (entry.table) parameters.push(...queryParameters([FORMAT_INPUT]));
   if (isCreate(entry)) parameters.push(IDEMPOTENCY_KEY);
   if (notModifiable(entry)) parameters.push(IF_NONE_MATCH);
@@ -234,11 +235,12 @@ function operation(entry: DocumentedOperation): JsonSchema {
 
 function requestBody(entry: DocumentedOperation): JsonSchema {
   const body = entry.body!;
-  const schema = inputSchema(body.input, entry.method !== 'PATCH');
+  // An optional body is taken as sent: what it must carry depends on the query or the caller.
+  const schema = inputSchema(body.input, entry.method !== 'PATCH' && body.optional === undefined);
   const content: Record<string, JsonSchema> = { 'application/json': { schema } };
   if (body.form) content['application/x-www-form-urlencoded'] = { schema };
   if (body.multipart || body.form) content['multipart/form-data'] = { schema };
-  return { required: true, content };
+  return body.optional === undefined ? { required: true, content } : { required: false, description: body.optional, content };
 }
 
 function tagOf(path: string): string {

@@ -100,7 +100,11 @@ export class MembersController implements HttpController {
       method: 'POST',
       path: `${API_PREFIX}/invitations/:token/accept`,
       credentials: 'optional',
-      body: { input: NewAccountInput, form: true },
+      body: {
+        input: NewAccountInput,
+        form: true,
+        optional: 'Read only without credentials, when accepting creates the account: then `password`, `first_name` and `last_name` are required. A signed-in invitee sends none.',
+      },
       // Cookies only when the invitation creates the account.
       answers: [answers.ok(PROFILE_SCHEMA, { 'Set-Cookie': false })],
       handle: async (ctx) => {

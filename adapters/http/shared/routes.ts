@@ -53,6 +53,11 @@ export interface BodyParameters {
   multipart?: boolean;
   /** Bytes of the file in a multipart body, when less than every upload's 10 MiB (413 beyond). */
   fileLimit?: number;
+  /**
+   * Why the body may be left out, when it may (its fields come from the query
+   * too; it is read only without credentials): the API description's words.
+   */
+  optional?: string;
 }
 
 /**
@@ -67,7 +72,7 @@ export interface Operation {
   /** The expense action changes state even on GET: a cookie session shows its CSRF token then too. */
   csrfOnEveryMethod?: boolean;
   body?: BodyParameters;
-  /** Fields also read from the query string (the expense action's `action` and `reason`). */
+  /** Fields also read from the query string (the expense action's `action` and `reason`); with a body, either may carry each. */
   query?: InputClass<object>;
   /** A list: its filters, orderings and paging. */
   list?: ListParameters;
