@@ -182,7 +182,7 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
   });
 
   it('documents the query of the expense action GET: `action` (required) and `reason`', () => {
-    const parameters = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/action/'].get.parameters;
+    const parameters = doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/action/'].get.parameters;
     const action = parameters.find((p: any) => p.name === 'action');
     expect(action).toMatchObject({ in: 'query', required: true, schema: { enum: ['submit', 'approve', 'reject', 'mark_paid', 'reimburse', 'reopen'] } });
     expect(parameters.find((p: any) => p.name === 'reason')).toMatchObject({ in: 'query', required: false });
@@ -190,14 +190,14 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
 
   it('describes request bodies as the server validates them', () => {
     const json = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
-    const expense = json('/api/v1.0/organisation/{uid}/expenses/create/', 'post');
+    const expense = json('/api/v1.0/organisation/{org}/expenses/create/', 'post');
     // Required strings refuse blanks; optional nullable ones take them.
     expect(expense.properties.title).toMatchObject({ type: 'string', minLength: 1 });
     expect(expense.properties.expense_number).toMatchObject({ minLength: 1, maxLength: expect.any(Number) });
     expect(expense.properties.description.minLength).toBeUndefined();
     // A new expense is a draft or submitted; an update keeps whatever status the expense has.
     expect(expense.properties.status.enum).toEqual(['draft', 'submitted']);
-    expect(json('/api/v1.0/organisation/{uid}/expenses/{id}/update/', 'put').properties.status.enum).toHaveLength(6);
+    expect(json('/api/v1.0/organisation/{org}/expenses/{id}/update/', 'put').properties.status.enum).toHaveLength(6);
     // Decimals: their digit limits in the pattern, no sign where the bound refuses negatives, bounds kept.
     expect(expense.properties.amount.pattern).toBe('^-?\\d{1,13}(\\.\\d{1,2})?$');
     const vendor = json('/api/v1.0/organisation/{org}/vendors/create/', 'post');
@@ -215,7 +215,7 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
   });
 
   it('documents the action POST with the same query and a body that may be left out; accepting an invitation needs no body with credentials', async () => {
-    const action = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/action/'].post;
+    const action = doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/action/'].post;
     const names = action.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required]);
     expect(names).toEqual([['action', false], ['reason', false]]);
     expect(action.requestBody.required).toBe(false);
@@ -231,6 +231,12 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     const expense = await createExpense(owner.api, org);
     const submitted = await owner.api.post(expensePaths(org).action(expense.unique_id, 'submit'));
     expect([submitted.status, submitted.body.status]).toEqual([200, 'submitted']);
+  });
+
+  it('names the organisation parameter `{org}` in every path', () => {
+    const inOrganisation = Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1.0/organisation/'));
+    expect(inOrganisation.length).toBeGreaterThan(50);
+    expect(inOrganisation.filter((path) => !path.startsWith('/api/v1.0/organisation/{org}/'))).toEqual([]);
   });
 
   it('declares both security schemes, and no credentials on the public operations', () => {
@@ -266,17 +272,17 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(vendor.properties.vendor_status_display.enum).toContain('On Hold');
     expect(vendor.properties.created_by).toEqual({ anyOf: [{ $ref: '#/components/schemas/PersonRef' }, { type: 'null' }] });
 
-    const expenses = doc.paths['/api/v1.0/organisation/{uid}/expenses/'].get.responses['200'].content['application/json'].schema;
+    const expenses = doc.paths['/api/v1.0/organisation/{org}/expenses/'].get.responses['200'].content['application/json'].schema;
     expect(expenses.items).toEqual({ $ref: '#/components/schemas/ExpenseListItem' });
-    const create = doc.paths['/api/v1.0/organisation/{uid}/expenses/create/'].post.responses;
+    const create = doc.paths['/api/v1.0/organisation/{org}/expenses/create/'].post.responses;
     expect(create['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Expense' });
     expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '404', '405', '409', '413', '415', '422', '429']);
     expect(create['201'].headers['Idempotent-Replayed']).toMatchObject({ required: false, schema: { const: 'true' } });
-    const createParameters = doc.paths['/api/v1.0/organisation/{uid}/expenses/create/'].post.parameters as { name: string; in: string }[];
+    const createParameters = doc.paths['/api/v1.0/organisation/{org}/expenses/create/'].post.parameters as { name: string; in: string }[];
     expect(createParameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
     expect(doc.paths['/api/v1.0/organisation/{org}/leads/{id}/delete/'].delete.responses['204'].content).toBeUndefined();
 
-    const receipt = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/receipt/'].get.responses['200'];
+    const receipt = doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/receipt/'].get.responses['200'];
     expect(Object.keys(receipt.content)).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/webp']);
     expect(receipt.headers['Content-Disposition']).toBeDefined();
     expect(doc.paths['/api/v1.0/auth/login/'].post.responses['200'].headers['Set-Cookie']).toEqual({ $ref: '#/components/headers/Set-Cookie' });

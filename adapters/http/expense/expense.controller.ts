@@ -31,7 +31,7 @@ export class ExpenseController implements HttpController {
   ) {}
 
   register(routes: Routes): void {
-    const base = `${API_PREFIX}/organisation/:uid/expenses`;
+    const base = `${API_PREFIX}/organisation/:org/expenses`;
     registerOrganisationResource(routes, {
       base,
       schema: EXPENSE_SCHEMA,
@@ -43,11 +43,11 @@ export class ExpenseController implements HttpController {
       // `locked`: an expense no longer draft or rejected, or dated before the organisation's lock date.
       conflicts: ['create', 'update', 'delete'],
       handlers: {
-        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.uid, query),
-        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.uid, input as NewExpenseInput),
-        get: (ctx) => this.getExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id),
-        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes),
-        delete: (ctx) => this.deleteExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id),
+        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.org, query),
+        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.org, input as NewExpenseInput),
+        get: (ctx) => this.getExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
+        delete: (ctx) => this.deleteExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
       },
     });
 
@@ -95,12 +95,12 @@ export class ExpenseController implements HttpController {
   /** The action and reason from the query string, a POST body's values overriding them. */
   private async act(ctx: Context): Promise<void> {
     const command = bindQuery(ExpenseActionInput, ctx.query, ctx.state.body as object | undefined) as ExpenseActionCommand;
-    const view = await this.applyAction.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, command);
+    const view = await this.applyAction.execute(actorOf(ctx), ctx.params.org, ctx.params.id, command);
     ctx.body = presentExpense(view, originOf(ctx));
   }
 
   private async receipt(ctx: Context): Promise<void> {
-    const receipt = await this.getReceipt.execute(actorOf(ctx), ctx.params.uid, ctx.params.id);
+    const receipt = await this.getReceipt.execute(actorOf(ctx), ctx.params.org, ctx.params.id);
     ctx.type = receipt.contentType;
     ctx.length = receipt.size;
     ctx.set('Content-Disposition', `attachment; filename="${receipt.fileName}"`);

@@ -31,7 +31,7 @@ export class MembersController implements HttpController {
   ) {}
 
   register(routes: Routes): void {
-    const organisation = `${API_PREFIX}/organisation/:uid`;
+    const organisation = `${API_PREFIX}/organisation/:org`;
     routes.add({
       method: 'GET',
       path: `${organisation}/members`,
@@ -39,7 +39,7 @@ export class MembersController implements HttpController {
       answers: [answers.page(MEMBER_SCHEMA)],
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listMembers.execute(actorOf(ctx), ctx.params.uid, request), request, presentMember);
+        sendPage(ctx, await this.listMembers.execute(actorOf(ctx), ctx.params.org, request), request, presentMember);
       },
     });
     routes.add({
@@ -48,7 +48,7 @@ export class MembersController implements HttpController {
       answers: [answers.noContent()],
       errors: [400], // the owner cannot remove themself
       handle: async (ctx) => {
-        await this.removeMember.execute(actorOf(ctx), ctx.params.uid, ctx.params.personUid);
+        await this.removeMember.execute(actorOf(ctx), ctx.params.org, ctx.params.personUid);
         ctx.status = 204;
       },
     });
@@ -61,7 +61,7 @@ export class MembersController implements HttpController {
       errors: [409], // invitations to one address kept arriving at once
       slowSideEffects: true, // the mail server
       handle: async (ctx) => {
-        const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, InvitationInput));
+        const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, InvitationInput));
         ctx.status = 201;
         ctx.body = presentInvitation(view);
       },
@@ -74,7 +74,7 @@ export class MembersController implements HttpController {
       errors: [403], // owners only
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listInvitations.execute(actorOf(ctx), ctx.params.uid, request), request, presentInvitation);
+        sendPage(ctx, await this.listInvitations.execute(actorOf(ctx), ctx.params.org, request), request, presentInvitation);
       },
     });
     routes.add({
@@ -83,7 +83,7 @@ export class MembersController implements HttpController {
       answers: [answers.noContent()],
       errors: [403], // owners only
       handle: async (ctx) => {
-        await this.revokeInvitation.execute(actorOf(ctx), ctx.params.uid, ctx.params.invitationUid);
+        await this.revokeInvitation.execute(actorOf(ctx), ctx.params.org, ctx.params.invitationUid);
         ctx.status = 204;
       },
     });
@@ -93,7 +93,7 @@ export class MembersController implements HttpController {
       answers: [answers.ok(INVITATION_SCHEMA)],
       errors: [400, 503], // a used invitation; a failed mail, which changes nothing
       handle: async (ctx) => {
-        ctx.body = presentInvitation(await this.resendInvitation.execute(actorOf(ctx), ctx.params.uid, ctx.params.invitationUid));
+        ctx.body = presentInvitation(await this.resendInvitation.execute(actorOf(ctx), ctx.params.org, ctx.params.invitationUid));
       },
     });
     routes.add({

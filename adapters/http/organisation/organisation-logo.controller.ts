@@ -26,7 +26,7 @@ export class OrganisationLogoController implements HttpController {
       method: 'GET',
       path: PICTURE_ROUTES.logo,
       answers: [PICTURE_ANSWER],
-      handle: async (ctx) => sendPicture(ctx, await this.getLogo.execute(actorOf(ctx), ctx.params.uid)),
+      handle: async (ctx) => sendPicture(ctx, await this.getLogo.execute(actorOf(ctx), ctx.params.org)),
     });
     routes.add({
       method: 'PUT',
@@ -36,7 +36,7 @@ export class OrganisationLogoController implements HttpController {
       errors: [403],
       handle: async (ctx) => {
         const { picture } = bindBody(ctx, PictureInput);
-        ctx.body = presentOwnerOrganisation(await this.changeLogo.execute(actorOf(ctx), ctx.params.uid, picture), originOf(ctx));
+        ctx.body = presentOwnerOrganisation(await this.changeLogo.execute(actorOf(ctx), ctx.params.org, picture), originOf(ctx));
       },
     });
     routes.add({
@@ -45,7 +45,7 @@ export class OrganisationLogoController implements HttpController {
       answers: [answers.noContent()],
       errors: [403],
       handle: async (ctx) => {
-        await this.removeLogo.execute(actorOf(ctx), ctx.params.uid);
+        await this.removeLogo.execute(actorOf(ctx), ctx.params.org);
         ctx.status = 204;
       },
     });

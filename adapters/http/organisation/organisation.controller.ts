@@ -51,22 +51,22 @@ export class OrganisationController implements HttpController {
     });
     routes.add({
       method: 'GET',
-      path: `${API_PREFIX}/organisation/:uid`,
+      path: `${API_PREFIX}/organisation/:org`,
       answers: [answers.ok(BASIC_ORGANISATION_SCHEMA)],
       handle: async (ctx) => {
-        ctx.body = presentBasicOrganisation(await this.getOrganisation.execute(actorOf(ctx), ctx.params.uid), originOf(ctx));
+        ctx.body = presentBasicOrganisation(await this.getOrganisation.execute(actorOf(ctx), ctx.params.org), originOf(ctx));
       },
     });
     for (const method of ['PUT', 'PATCH'] as const satisfies Method[]) {
       routes.add({
         method,
-        path: `${API_PREFIX}/organisation/:uid/update`,
-        precondition: `${API_PREFIX}/organisation/:uid`,
+        path: `${API_PREFIX}/organisation/:org/update`,
+        precondition: `${API_PREFIX}/organisation/:org`,
         body,
         answers: [answers.ok(OWNER_ORGANISATION_SCHEMA)],
         handle: async (ctx) => {
           const changes = bindBody(ctx, OrganisationInput, method === 'PATCH');
-          ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.uid, changes), originOf(ctx));
+          ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.org, changes), originOf(ctx));
         },
       });
     }

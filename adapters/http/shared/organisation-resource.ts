@@ -118,7 +118,7 @@ export function registerOrganisationResource<V, F extends object, O extends stri
   if (routes.history) {
     const history = routes.history;
     const model = modelOf(base);
-    const organisationParam = /\/organisation\/:(\w+)/.exec(base)?.[1] ?? 'uid';
+    const organisationParam = /\/organisation\/:(\w+)/.exec(base)?.[1] ?? 'org';
     const idParam = resource.idParam ?? 'id';
     routes.add({
       method: 'GET',

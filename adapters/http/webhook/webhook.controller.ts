@@ -35,7 +35,7 @@ export class WebhookController implements HttpController {
   ) {}
 
   register(routes: Routes): void {
-    const base = `${API_PREFIX}/organisation/:uid/webhooks`;
+    const base = `${API_PREFIX}/organisation/:org/webhooks`;
     const detail = `${base}/:id`;
     routes.add({
       method: 'GET',
@@ -45,7 +45,7 @@ export class WebhookController implements HttpController {
       errors: [403],
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listEndpoints.execute(actorOf(ctx), ctx.params.uid, request), request, presentWebhookEndpoint);
+        sendPage(ctx, await this.listEndpoints.execute(actorOf(ctx), ctx.params.org, request), request, presentWebhookEndpoint);
       },
     });
     routes.add({
@@ -55,7 +55,7 @@ export class WebhookController implements HttpController {
       answers: [answers.created(NEW_WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
       handle: async (ctx) => {
-        const { endpoint, secret } = await this.createEndpoint.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, NewWebhookEndpointInput));
+        const { endpoint, secret } = await this.createEndpoint.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, NewWebhookEndpointInput));
         ctx.status = 201;
         ctx.body = presentNewWebhookEndpoint(endpoint, secret);
       },
@@ -67,7 +67,7 @@ export class WebhookController implements HttpController {
       answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
       handle: async (ctx) => {
-        ctx.body = presentWebhookEndpoint(await this.getEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id));
+        ctx.body = presentWebhookEndpoint(await this.getEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id));
       },
     });
     routes.add({
@@ -79,7 +79,7 @@ export class WebhookController implements HttpController {
       precondition: detail,
       handle: async (ctx) => {
         const changes = bindBody(ctx, WebhookEndpointChangesInput, true);
-        ctx.body = presentWebhookEndpoint(await this.updateEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes));
+        ctx.body = presentWebhookEndpoint(await this.updateEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes));
       },
     });
     routes.add({
@@ -89,7 +89,7 @@ export class WebhookController implements HttpController {
       errors: [403],
       precondition: detail,
       handle: async (ctx) => {
-        await this.deleteEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id);
+        await this.deleteEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id);
         ctx.status = 204;
       },
     });
@@ -101,7 +101,7 @@ export class WebhookController implements HttpController {
       errors: [403],
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listDeliveries.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, request), request, presentDeliveryAttempt);
+        sendPage(ctx, await this.listDeliveries.execute(actorOf(ctx), ctx.params.org, ctx.params.id, request), request, presentDeliveryAttempt);
       },
     });
     routes.add({
@@ -110,7 +110,7 @@ export class WebhookController implements HttpController {
       answers: [{ ...answers.ok(DELIVERY_ATTEMPT_SCHEMA), description: 'The attempt: whether the receiver answered 2xx, its status and how long it took.' }],
       errors: [403],
       handle: async (ctx) => {
-        ctx.body = presentDeliveryAttempt(await this.ping.execute(actorOf(ctx), ctx.params.uid, ctx.params.id));
+        ctx.body = presentDeliveryAttempt(await this.ping.execute(actorOf(ctx), ctx.params.org, ctx.params.id));
       },
     });
   }
