@@ -239,6 +239,22 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(inOrganisation.filter((path) => !path.startsWith('/api/v1.0/organisation/{org}/'))).toEqual([]);
   });
 
+  it('bounds page_size, and documents 429 on every throttled operation and 413 on every operation with a body', () => {
+    const list = doc.paths['/api/v1.0/organisation/{org}/vendors/'].get.parameters;
+    expect(list.find((p: any) => p.name === 'page_size').schema).toEqual({ type: 'integer', minimum: 1, maximum: 1000 });
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    // Every credentialed operation (failed Basic logins are throttled) and the anonymous ones that count attempts.
+    const throttled = operations.filter(({ name, operation }) =>
+      operation.security === undefined || operation.security.length > 1 || ['POST /api/v1.0/auth/signup/', 'POST /api/v1.0/auth/login/'].includes(name),
+    );
+    expect(throttled.length).toBeGreaterThan(70);
+    expect(throttled.filter(({ operation }) => !operation.responses['429']).map(({ name }) => name)).toEqual([]);
+    const withBody = operations.filter(({ operation }) => operation.requestBody);
+    expect(withBody.filter(({ operation }) => !operation.responses['413']).map(({ name }) => name)).toEqual([]);
+  });
+
   it('declares both security schemes, and no credentials on the public operations', () => {
     expect(doc.components.securitySchemes).toEqual({
       basicAuth: expect.objectContaining({ type: 'http', scheme: 'basic' }),

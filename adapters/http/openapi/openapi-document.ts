@@ -137,7 +137,12 @@ const ERRORS = {
   412: ['PreconditionFailed', errorResponse('The `If-Match` ETag is not the record\'s current one: nothing changed.', 'PreconditionFailed')],
   422: ['IdempotencyMismatch', errorResponse('The `Idempotency-Key` was used before with another request body.', 'IdempotencyMismatch')],
   415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
-  429: ['Throttled', errorResponse('Too many attempts: failed logins, or new accounts from one client address.', 'Detail', ['Retry-After'])],
+  429: ['Throttled', errorResponse(
+      'Too many attempts: failed logins (Basic credentials on any operation, the login, a password change), new accounts from one ' +
+        'client address (sign-up, accepting an invitation without credentials), or invitation e-mails of one organisation.',
+      'Detail',
+      ['Retry-After'],
+    )],
   503: ['ServiceUnavailable', errorResponse('A system the operation needs (the mail server) did not answer; nothing changed.', 'Unavailable')],
 } as const satisfies Record<number, readonly [string, JsonSchema]>;
 
