@@ -255,6 +255,29 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(withBody.filter(({ operation }) => !operation.responses['413']).map(({ name }) => name)).toEqual([]);
   });
 
+  it('gives every operation a summary, a description and one tag of the areas, and the document a licence and a contact', () => {
+    const areas = ['Auth', 'Profile', 'Organisations', 'Members', 'Expenses', 'Accounts', 'Sales stages', 'Clients', 'Leads', 'Vendors', 'Contacts', 'History', 'Webhooks', 'Reports', 'Operations'];
+    expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(areas);
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    const incomplete = operations.filter(
+      ({ operation }) =>
+        !(operation.summary?.length > 3) || !(operation.description?.length > 10) || operation.tags.length !== 1 || !areas.includes(operation.tags[0]),
+    );
+    expect(incomplete.map(({ name }) => name)).toEqual([]);
+    expect(new Set(operations.map(({ operation }) => operation.summary)).size).toBe(operations.length);
+    const tagOf = (name: string) => operations.find((operation) => operation.name === name)?.operation.tags[0];
+    expect(tagOf('GET /api/v1.0/organisation/{org}/vendors/{id}/history/')).toBe('History');
+    expect(tagOf('GET /api/v1.0/organisation/{org}/contact-groups/{group}/contacts/')).toBe('Contacts');
+    expect(tagOf('POST /api/v1.0/invitations/{token}/accept/')).toBe('Members');
+    expect(tagOf('GET /api/v1.0/people/{personUid}/picture/')).toBe('Profile');
+    expect(tagOf('PUT /api/v1.0/organisation/{org}/logo/')).toBe('Organisations');
+    expect(tagOf('GET /readyz')).toBe('Operations');
+    expect(doc.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
+    expect(doc.info.contact.name).toBeDefined();
+  });
+
   it('declares both security schemes, and no credentials on the public operations', () => {
     expect(doc.components.securitySchemes).toEqual({
       basicAuth: expect.objectContaining({ type: 'http', scheme: 'basic' }),

@@ -24,6 +24,7 @@ export class AccountController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
+      names: { one: 'account', many: 'accounts' },
       base: `${API_PREFIX}/organisation/:org/accounts`,
       schema: ACCOUNT_SCHEMA,
       present: presentAccount,

@@ -25,6 +25,7 @@ export class ContactGroupController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
+      names: { one: 'contact group', many: 'contact groups' },
       base: CONTACT_GROUPS,
       idParam: 'group',
       pattern: 'detail',

@@ -33,6 +33,7 @@ export class ExpenseController implements HttpController {
   register(routes: Routes): void {
     const base = `${API_PREFIX}/organisation/:org/expenses`;
     registerOrganisationResource(routes, {
+      names: { one: 'expense', many: 'expenses' },
       base,
       schema: EXPENSE_SCHEMA,
       listSchema: EXPENSE_LIST_ITEM_SCHEMA,
@@ -55,6 +56,8 @@ export class ExpenseController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${base}/:id/action`,
+      summary: 'Act on an expense',
+      description: 'Moves the expense along its workflow: `action` is `submit`, `approve`, `reject` (with a `reason`), `mark_paid`, `reimburse` or `reopen`, in the query string. It changes state even on GET (as the specification has it), so a cookie session sends `X-CSRFToken` here too. `submit` and `reopen`: any member; the others: the owner. 409 when the status does not allow the action.',
       csrfOnEveryMethod: true,
       precondition: `${base}/:id`,
       query: ExpenseActionInput,
@@ -65,6 +68,8 @@ export class ExpenseController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${base}/:id/action`,
+      summary: 'Act on an expense (POST)',
+      description: 'The action of the GET, with `action` and `reason` in the query string or in the body (whose values win). `submit` and `reopen`: any member; the others: the owner. 409 when the status does not allow the action.',
       csrfOnEveryMethod: true,
       precondition: `${base}/:id`,
       query: ExpenseActionInput,
@@ -80,6 +85,8 @@ export class ExpenseController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${base}/:id/receipt`,
+      summary: 'Download a receipt',
+      description: 'The file attached to the expense, as uploaded. Any member of the organisation.',
       answers: [
         {
           status: 200,

@@ -29,6 +29,8 @@ export class ActivityController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${API_PREFIX}/organisation/:org/activity`,
+      summary: 'Organisation activity',
+      description: 'Every change to the records of the organisation, newest first, filtered by model, actor and days. The owner only.',
       list: { filters: ActivityFilterInput },
       answers: [answers.page(HISTORY_ENTRY_SCHEMA)],
       errors: [403], // owners only

@@ -1,4 +1,4 @@
-import { answersOneRecord, DocumentedOperation, isCreate } from '../shared/routes';
+import { answersOneRecord, DocumentedOperation, isCreate, TAGS, tagOf } from '../shared/routes';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { inputSchema, inputsOf, queryParameters } from '../validation/input';
@@ -23,11 +23,15 @@ export function openApiDocument(operations: readonly DocumentedOperation[], vers
     info: {
       title: 'Business management API',
       version,
+      // The package is UNLICENSED: no SPDX licence applies, so a LicenseRef names it.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'The maintainers of the business management API' },
       description:
         'Profile, organisations, expenses, contacts, leads and vendors. Errors have Django REST Framework shapes; ' +
         'any operation may also answer 500 `{"detail": "A server error occurred."}`.',
     },
     servers: [{ url: '/' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     security: [{ basicAuth: [] }, { cookieAuth: [] }],
     paths,
     components: {
@@ -229,7 +233,9 @@ function operation(entry: DocumentedOperation): JsonSchema {
     responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status as keyof typeof ERRORS][0]}` };
   }
   return {
-    tags: [tagOf(entry.path)],
+    tags: [tagOf(entry)],
+    summary: entry.summary,
+    description: entry.description,
     operationId: `${entry.method.toLowerCase()}${entry.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     ...(parameters.length > 0 && { parameters }),
     ...(security && { security }),
@@ -246,11 +252,4 @@ function requestBody(entry: DocumentedOperation): JsonSchema {
   if (body.form) content['application/x-www-form-urlencoded'] = { schema };
   if (body.multipart || body.form) content['multipart/form-data'] = { schema };
   return body.optional === undefined ? { required: true, content } : { required: false, description: body.optional, content };
-}
-
-function tagOf(path: string): string {
-  const inOrganisation = /\/organisation\/:\w+\/([\w-]+)/.exec(path);
-  if (inOrganisation) return inOrganisation[1];
-  const segments = path.replace('/api/v1.0/', '').split('/');
-  return segments[0] === '' ? 'operations' : segments[0].replace(/^organisation$/, 'organisations');
 }

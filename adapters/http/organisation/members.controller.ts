@@ -35,6 +35,8 @@ export class MembersController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${organisation}/members`,
+      summary: 'List members',
+      description: 'The members of the organisation with their roles, a page at a time. Any member of the organisation.',
       list: {},
       answers: [answers.page(MEMBER_SCHEMA)],
       handle: async (ctx) => {
@@ -45,6 +47,8 @@ export class MembersController implements HttpController {
     routes.add({
       method: 'DELETE',
       path: `${organisation}/members/:personUid`,
+      summary: 'Remove a member',
+      description: 'Removes a member from the organisation: from the next request on they reach nothing in it. The owner only; the owner cannot remove themself (400).',
       answers: [answers.noContent()],
       errors: [400], // the owner cannot remove themself
       handle: async (ctx) => {
@@ -55,6 +59,8 @@ export class MembersController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${organisation}/invitations`,
+      summary: 'Invite a member',
+      description: 'Invites an e-mail address as a member and sends the invitation e-mail. Invitation e-mails per organisation are limited (429). The owner only.',
       body: { input: InvitationInput, multipart: true },
       // The invitation is kept when its e-mail fails (`sent_at` null), so no 503 here.
       answers: [answers.created(INVITATION_SCHEMA)],
@@ -69,6 +75,8 @@ export class MembersController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${organisation}/invitations`,
+      summary: 'List invitations',
+      description: 'The open invitations of the organisation, a page at a time. The owner only.',
       list: {},
       answers: [answers.page(INVITATION_SCHEMA)],
       errors: [403], // owners only
@@ -80,6 +88,8 @@ export class MembersController implements HttpController {
     routes.add({
       method: 'DELETE',
       path: `${organisation}/invitations/:invitationUid`,
+      summary: 'Revoke an invitation',
+      description: 'Cancels an open invitation: its link stops working. The owner only.',
       answers: [answers.noContent()],
       errors: [403], // owners only
       handle: async (ctx) => {
@@ -90,6 +100,8 @@ export class MembersController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${organisation}/invitations/:invitationUid/resend`,
+      summary: 'Resend an invitation',
+      description: 'Sends the invitation e-mail again. Invitation e-mails per organisation are limited (429). The owner only.',
       answers: [answers.ok(INVITATION_SCHEMA)],
       errors: [400, 503], // a used invitation; a failed mail, which changes nothing
       handle: async (ctx) => {
@@ -99,6 +111,8 @@ export class MembersController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${API_PREFIX}/invitations/:token/accept`,
+      summary: 'Accept an invitation',
+      description: 'Joins the organisation of the invitation in the link. Signed in, the invited e-mail must be the caller’s (else 403) and no body is needed; without credentials the body creates the account and a session starts.',
       credentials: 'optional',
       body: {
         input: NewAccountInput,

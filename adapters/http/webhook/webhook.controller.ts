@@ -40,6 +40,8 @@ export class WebhookController implements HttpController {
     routes.add({
       method: 'GET',
       path: base,
+      summary: 'List webhook endpoints',
+      description: 'The organisation’s webhook endpoints, a page at a time. The owner only.',
       list: {},
       answers: [answers.page(WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
@@ -51,6 +53,8 @@ export class WebhookController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${base}/create`,
+      summary: 'Create a webhook endpoint',
+      description: 'Registers a URL to receive the organisation’s events; the answer carries the signing secret, shown this once. The owner only.',
       body: { input: NewWebhookEndpointInput },
       answers: [answers.created(NEW_WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
@@ -64,6 +68,8 @@ export class WebhookController implements HttpController {
     routes.add({
       method: 'GET',
       path: detail,
+      summary: 'Get a webhook endpoint',
+      description: 'One webhook endpoint (without its secret). The owner only.',
       answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
       handle: async (ctx) => {
@@ -73,6 +79,8 @@ export class WebhookController implements HttpController {
     routes.add({
       method: 'PATCH',
       path: detail,
+      summary: 'Update a webhook endpoint',
+      description: 'Changes the fields sent (`url`, `events`, `is_active`). `If-Match` makes the change conditional on the version read. The owner only.',
       body: { input: WebhookEndpointChangesInput },
       answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
@@ -85,6 +93,8 @@ export class WebhookController implements HttpController {
     routes.add({
       method: 'DELETE',
       path: detail,
+      summary: 'Delete a webhook endpoint',
+      description: 'Removes the endpoint; nothing more is delivered to it. The owner only.',
       answers: [answers.noContent()],
       errors: [403],
       precondition: detail,
@@ -96,6 +106,8 @@ export class WebhookController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${detail}/deliveries`,
+      summary: 'List deliveries',
+      description: 'The delivery attempts to the endpoint, a page at a time. The owner only.',
       list: {},
       answers: [answers.page(DELIVERY_ATTEMPT_SCHEMA)],
       errors: [403],
@@ -107,6 +119,8 @@ export class WebhookController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${detail}/ping`,
+      summary: 'Ping an endpoint',
+      description: 'Sends a test event to the endpoint now and answers the attempt. The owner only.',
       answers: [{ ...answers.ok(DELIVERY_ATTEMPT_SCHEMA), description: 'The attempt: whether the receiver answered 2xx, its status and how long it took.' }],
       errors: [403],
       handle: async (ctx) => {
