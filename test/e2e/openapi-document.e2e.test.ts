@@ -278,6 +278,23 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(doc.info.contact.name).toBeDefined();
   });
 
+  it('declares X-CSRFToken on the operations a cookie session must send it to, and on no other', () => {
+    const csrf = (path: string, method: string) =>
+      (doc.paths[path][method].parameters ?? []).find((p: any) => p.name === 'X-CSRFToken' && p.in === 'header');
+    expect(csrf('/api/v1.0/organisation/{org}/vendors/create/', 'post')).toMatchObject({ required: false, schema: { type: 'string' } });
+    expect(csrf('/api/v1.0/organisation/{org}/vendors/{id}/update/', 'patch')).toBeDefined();
+    expect(csrf('/api/v1.0/organisation/{org}/vendors/{id}/delete/', 'delete')).toBeDefined();
+    expect(csrf('/api/v1.0/auth/logout/', 'post')).toBeDefined();
+    expect(csrf('/api/v1.0/invitations/{token}/accept/', 'post')).toBeDefined();
+    expect(csrf('/api/v1.0/organisation/{org}/expenses/{id}/action/', 'get')).toBeDefined();
+    expect(csrf('/api/v1.0/organisation/{org}/expenses/{id}/action/', 'post')).toBeDefined();
+    // Reads, and the operations that read no cookie session.
+    expect(csrf('/api/v1.0/organisation/{org}/vendors/', 'get')).toBeUndefined();
+    expect(csrf('/api/v1.0/me/', 'get')).toBeUndefined();
+    expect(csrf('/api/v1.0/auth/login/', 'post')).toBeUndefined();
+    expect(csrf('/api/v1.0/auth/signup/', 'post')).toBeUndefined();
+  });
+
   it('declares both security schemes, and no credentials on the public operations', () => {
     expect(doc.components.securitySchemes).toEqual({
       basicAuth: expect.objectContaining({ type: 'http', scheme: 'basic' }),

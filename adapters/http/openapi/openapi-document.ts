@@ -210,6 +210,21 @@ const IF_MATCH: JsonSchema = {
   schema: { type: 'string' },
 };
 
+const CSRF_TOKEN: JsonSchema = {
+  name: 'X-CSRFToken',
+  in: 'header',
+  required: false,
+  description:
+    'With a cookie session (`sessionid`), the value of the `csrftoken` cookie: without it, or with another value, 403 and nothing changes. ' +
+    'Basic credentials need none.',
+  schema: { type: 'string', minLength: 1 },
+};
+
+/** Operations a cookie session reaches that check the CSRF token: unsafe methods, and the expense action on every method. */
+function checksCsrfToken(entry: DocumentedOperation): boolean {
+  return entry.credentials !== 'none' && (UNSAFE.has(entry.method) || entry.csrfOnEveryMethod === true);
+}
+
 const SECURITY = { none: [], optional: [{}, { basicAuth: [] }, { cookieAuth: [] }], required: undefined };
 
 function operation(entry: DocumentedOperation): JsonSchema {
@@ -221,6 +236,7 @@ function operation(entry: DocumentedOperation): JsonSchema {
   if (isCreate(entry)) parameters.push(IDEMPOTENCY_KEY);
   if (notModifiable(entry)) parameters.push(IF_NONE_MATCH);
   if (entry.precondition) parameters.push(IF_MATCH);
+  if (checksCsrfToken(entry)) parameters.push(CSRF_TOKEN);
   const security = SECURITY[entry.credentials ?? 'required'];
   const responses: Record<string, JsonSchema> = {};
   for (const answer of entry.answers) {
