@@ -61,6 +61,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   routes.add({
     method: 'GET',
     path: '/healthz',
+    summary: 'Liveness',
+    description: 'Answers 200 while the process serves requests: for a load balancer or an orchestrator. No credentials.',
     credentials: 'none',
     answers: [answers.ok(HEALTH_SCHEMA)],
     handle: (ctx) => {
@@ -70,6 +72,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   routes.add({
     method: 'GET',
     path: '/readyz',
+    summary: 'Readiness',
+    description: 'Whether the instance should get traffic: 200 when the database answers and no migration is pending, 503 while draining or otherwise, with the version. No credentials.',
     credentials: 'none',
     answers: [
       answers.ok(READINESS_SCHEMA),

@@ -10,8 +10,8 @@ import { startTestApp, TestApp } from '../support/test-app';
 /** Operations that take no body at all. */
 const BODILESS_WRITES = [
   'POST /api/v1.0/auth/logout',
-  'POST /api/v1.0/organisation/:uid/invitations/:invitationUid/resend',
-  'POST /api/v1.0/organisation/:uid/webhooks/:id/ping',
+  'POST /api/v1.0/organisation/:org/invitations/:invitationUid/resend',
+  'POST /api/v1.0/organisation/:org/webhooks/:id/ping',
 ];
 
 describe('the API description', () => {
@@ -46,7 +46,7 @@ describe.each(testDatabases().slice(0, 1))('GET /api/schema/ and /api/docs/ on $
     expect(response.status).toBe(200);
     const doc = response.body;
     expect(doc.openapi).toBe('3.1.0');
-    const create = doc.paths['/api/v1.0/organisation/{uid}/expenses/create/'].post;
+    const create = doc.paths['/api/v1.0/organisation/{org}/expenses/create/'].post;
     const schema = create.requestBody.content['multipart/form-data'].schema;
     expect(schema.required).toEqual(expect.arrayContaining(['title', 'expense_number', 'account_id', 'expense_date', 'amount']));
     expect(schema.properties.receipt).toMatchObject({ format: 'binary' });
@@ -56,13 +56,13 @@ describe.each(testDatabases().slice(0, 1))('GET /api/schema/ and /api/docs/ on $
     expect(vendor.properties.vendor_status.enum).toContain('blacklisted');
     expect(doc.paths['/api/v1.0/organisation/{org}/vendors/{id}/update/'].patch.requestBody.content['application/json'].schema.required).toBeUndefined();
     expect(doc.paths['/api/v1.0/auth/signup/'].post.security).toEqual([]);
-    expect(doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/action/'].get).toBeDefined();
+    expect(doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/action/'].get).toBeDefined();
   });
 
   it('lists no 405-only route as an operation', async () => {
     const doc = (await app.client.get('/api/schema/')).body;
     expect(doc.paths['/api/v1.0/organisation/{org}/vendors/create/'].get).toBeUndefined();
-    expect(doc.paths['/api/v1.0/organisation/{uid}/contact-groups/create/'].put).toBeUndefined();
+    expect(doc.paths['/api/v1.0/organisation/{org}/contact-groups/create/'].put).toBeUndefined();
   });
 
   it('serves Swagger UI as a page whose scripts and styles are files of this server, under a strict CSP', async () => {

@@ -7,6 +7,7 @@ import { Routes, routesOf } from '../../adapters/http/shared/routes';
 import { loadConfig } from '../../config/config';
 import { buildContainer } from '../../config/container';
 import { signUp } from '../support/accounts';
+import { createExpense, expensePaths } from '../support/expenses';
 import { testDatabases } from '../support/databases';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -181,10 +182,117 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
   });
 
   it('documents the query of the expense action GET: `action` (required) and `reason`', () => {
-    const parameters = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/action/'].get.parameters;
+    const parameters = doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/action/'].get.parameters;
     const action = parameters.find((p: any) => p.name === 'action');
     expect(action).toMatchObject({ in: 'query', required: true, schema: { enum: ['submit', 'approve', 'reject', 'mark_paid', 'reimburse', 'reopen'] } });
     expect(parameters.find((p: any) => p.name === 'reason')).toMatchObject({ in: 'query', required: false });
+  });
+
+  it('describes request bodies as the server validates them', () => {
+    const json = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    const expense = json('/api/v1.0/organisation/{org}/expenses/create/', 'post');
+    // Required strings refuse blanks; optional nullable ones take them.
+    expect(expense.properties.title).toMatchObject({ type: 'string', minLength: 1 });
+    expect(expense.properties.expense_number).toMatchObject({ minLength: 1, maxLength: expect.any(Number) });
+    expect(expense.properties.description.minLength).toBeUndefined();
+    // A new expense is a draft or submitted; an update keeps whatever status the expense has.
+    expect(expense.properties.status.enum).toEqual(['draft', 'submitted']);
+    expect(json('/api/v1.0/organisation/{org}/expenses/{id}/update/', 'put').properties.status.enum).toHaveLength(6);
+    // Decimals: their digit limits in the pattern, no sign where the bound refuses negatives, bounds kept.
+    expect(expense.properties.amount.pattern).toBe('^-?\\d{1,13}(\\.\\d{1,2})?$');
+    const vendor = json('/api/v1.0/organisation/{org}/vendors/create/', 'post');
+    expect(vendor.properties.quality_rating).toMatchObject({ pattern: '^\\d{1,1}(\\.\\d{1,2})?$', 'x-minimum': '0', 'x-maximum': '5' });
+
+    const me = json('/api/v1.0/me/', 'put');
+    for (const name of ['is_owner', 'date_created', 'last_login', 'last_updated']) {
+      expect({ name, readOnly: me.properties[name].readOnly }).toEqual({ name, readOnly: true });
+    }
+    expect(me.properties.job_title.readOnly).toBeUndefined();
+    expect(json('/api/v1.0/auth/signup/', 'post').properties.password).toMatchObject({ writeOnly: true, minLength: 1, maxLength: 128 });
+    expect(json('/api/v1.0/auth/login/', 'post').properties.password).toMatchObject({ writeOnly: true, minLength: 1 });
+    expect(json('/api/v1.0/auth/password/', 'post').properties.new_password.writeOnly).toBe(true);
+    expect(json('/api/v1.0/invitations/{token}/accept/', 'post').properties.password.writeOnly).toBe(true);
+  });
+
+  it('documents the action POST with the same query and a body that may be left out; accepting an invitation needs no body with credentials', async () => {
+    const action = doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/action/'].post;
+    const names = action.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required]);
+    expect(names).toEqual([['action', false], ['reason', false]]);
+    expect(action.requestBody.required).toBe(false);
+    expect(action.requestBody.content['application/json'].schema.required).toBeUndefined();
+
+    const accept = doc.paths['/api/v1.0/invitations/{token}/accept/'].post.requestBody;
+    expect(accept.required).toBe(false);
+    expect(accept.description).toContain('without credentials');
+
+    // As documented: a POST with the action in the query alone.
+    const owner = await signUp(app.client);
+    const org = owner.organisationUniqueId;
+    const expense = await createExpense(owner.api, org);
+    const submitted = await owner.api.post(expensePaths(org).action(expense.unique_id, 'submit'));
+    expect([submitted.status, submitted.body.status]).toEqual([200, 'submitted']);
+  });
+
+  it('names the organisation parameter `{org}` in every path', () => {
+    const inOrganisation = Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1.0/organisation/'));
+    expect(inOrganisation.length).toBeGreaterThan(50);
+    expect(inOrganisation.filter((path) => !path.startsWith('/api/v1.0/organisation/{org}/'))).toEqual([]);
+  });
+
+  it('bounds page_size, and documents 429 on every throttled operation and 413 on every operation with a body', () => {
+    const list = doc.paths['/api/v1.0/organisation/{org}/vendors/'].get.parameters;
+    expect(list.find((p: any) => p.name === 'page_size').schema).toEqual({ type: 'integer', minimum: 1, maximum: 1000 });
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    // Every credentialed operation (failed Basic logins are throttled) and the anonymous ones that count attempts.
+    const throttled = operations.filter(({ name, operation }) =>
+      operation.security === undefined || operation.security.length > 1 || ['POST /api/v1.0/auth/signup/', 'POST /api/v1.0/auth/login/'].includes(name),
+    );
+    expect(throttled.length).toBeGreaterThan(70);
+    expect(throttled.filter(({ operation }) => !operation.responses['429']).map(({ name }) => name)).toEqual([]);
+    const withBody = operations.filter(({ operation }) => operation.requestBody);
+    expect(withBody.filter(({ operation }) => !operation.responses['413']).map(({ name }) => name)).toEqual([]);
+  });
+
+  it('gives every operation a summary, a description and one tag of the areas, and the document a licence and a contact', () => {
+    const areas = ['Auth', 'Profile', 'Organisations', 'Members', 'Expenses', 'Accounts', 'Sales stages', 'Clients', 'Leads', 'Vendors', 'Contacts', 'History', 'Webhooks', 'Reports', 'Operations'];
+    expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(areas);
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    const incomplete = operations.filter(
+      ({ operation }) =>
+        !(operation.summary?.length > 3) || !(operation.description?.length > 10) || operation.tags.length !== 1 || !areas.includes(operation.tags[0]),
+    );
+    expect(incomplete.map(({ name }) => name)).toEqual([]);
+    expect(new Set(operations.map(({ operation }) => operation.summary)).size).toBe(operations.length);
+    const tagOf = (name: string) => operations.find((operation) => operation.name === name)?.operation.tags[0];
+    expect(tagOf('GET /api/v1.0/organisation/{org}/vendors/{id}/history/')).toBe('History');
+    expect(tagOf('GET /api/v1.0/organisation/{org}/contact-groups/{group}/contacts/')).toBe('Contacts');
+    expect(tagOf('POST /api/v1.0/invitations/{token}/accept/')).toBe('Members');
+    expect(tagOf('GET /api/v1.0/people/{personUid}/picture/')).toBe('Profile');
+    expect(tagOf('PUT /api/v1.0/organisation/{org}/logo/')).toBe('Organisations');
+    expect(tagOf('GET /readyz')).toBe('Operations');
+    expect(doc.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
+    expect(doc.info.contact.name).toBeDefined();
+  });
+
+  it('declares X-CSRFToken on the operations a cookie session must send it to, and on no other', () => {
+    const csrf = (path: string, method: string) =>
+      (doc.paths[path][method].parameters ?? []).find((p: any) => p.name === 'X-CSRFToken' && p.in === 'header');
+    expect(csrf('/api/v1.0/organisation/{org}/vendors/create/', 'post')).toMatchObject({ required: false, schema: { type: 'string' } });
+    expect(csrf('/api/v1.0/organisation/{org}/vendors/{id}/update/', 'patch')).toBeDefined();
+    expect(csrf('/api/v1.0/organisation/{org}/vendors/{id}/delete/', 'delete')).toBeDefined();
+    expect(csrf('/api/v1.0/auth/logout/', 'post')).toBeDefined();
+    expect(csrf('/api/v1.0/invitations/{token}/accept/', 'post')).toBeDefined();
+    expect(csrf('/api/v1.0/organisation/{org}/expenses/{id}/action/', 'get')).toBeDefined();
+    expect(csrf('/api/v1.0/organisation/{org}/expenses/{id}/action/', 'post')).toBeDefined();
+    // Reads, and the operations that read no cookie session.
+    expect(csrf('/api/v1.0/organisation/{org}/vendors/', 'get')).toBeUndefined();
+    expect(csrf('/api/v1.0/me/', 'get')).toBeUndefined();
+    expect(csrf('/api/v1.0/auth/login/', 'post')).toBeUndefined();
+    expect(csrf('/api/v1.0/auth/signup/', 'post')).toBeUndefined();
   });
 
   it('declares both security schemes, and no credentials on the public operations', () => {
@@ -220,17 +328,17 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(vendor.properties.vendor_status_display.enum).toContain('On Hold');
     expect(vendor.properties.created_by).toEqual({ anyOf: [{ $ref: '#/components/schemas/PersonRef' }, { type: 'null' }] });
 
-    const expenses = doc.paths['/api/v1.0/organisation/{uid}/expenses/'].get.responses['200'].content['application/json'].schema;
+    const expenses = doc.paths['/api/v1.0/organisation/{org}/expenses/'].get.responses['200'].content['application/json'].schema;
     expect(expenses.items).toEqual({ $ref: '#/components/schemas/ExpenseListItem' });
-    const create = doc.paths['/api/v1.0/organisation/{uid}/expenses/create/'].post.responses;
+    const create = doc.paths['/api/v1.0/organisation/{org}/expenses/create/'].post.responses;
     expect(create['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Expense' });
     expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '404', '405', '409', '413', '415', '422', '429']);
     expect(create['201'].headers['Idempotent-Replayed']).toMatchObject({ required: false, schema: { const: 'true' } });
-    const createParameters = doc.paths['/api/v1.0/organisation/{uid}/expenses/create/'].post.parameters as { name: string; in: string }[];
+    const createParameters = doc.paths['/api/v1.0/organisation/{org}/expenses/create/'].post.parameters as { name: string; in: string }[];
     expect(createParameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
     expect(doc.paths['/api/v1.0/organisation/{org}/leads/{id}/delete/'].delete.responses['204'].content).toBeUndefined();
 
-    const receipt = doc.paths['/api/v1.0/organisation/{uid}/expenses/{id}/receipt/'].get.responses['200'];
+    const receipt = doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/receipt/'].get.responses['200'];
     expect(Object.keys(receipt.content)).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/webp']);
     expect(receipt.headers['Content-Disposition']).toBeDefined();
     expect(doc.paths['/api/v1.0/auth/login/'].post.responses['200'].headers['Set-Cookie']).toEqual({ $ref: '#/components/headers/Set-Cookie' });

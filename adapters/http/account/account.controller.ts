@@ -24,18 +24,19 @@ export class AccountController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
-      base: `${API_PREFIX}/organisation/:uid/accounts`,
+      names: { one: 'account', many: 'accounts' },
+      base: `${API_PREFIX}/organisation/:org/accounts`,
       schema: ACCOUNT_SCHEMA,
       present: presentAccount,
       input: { create: AccountInput, update: AccountInput },
       list: { filters: AccountFilterInput, orderings: ACCOUNT_ORDERINGS },
       conflicts: ['delete'],
       handlers: {
-        list: (ctx, query) => this.listAccounts.execute(actorOf(ctx), ctx.params.uid, query),
-        create: (ctx, input) => this.createAccount.execute(actorOf(ctx), ctx.params.uid, input as NewAccountInput),
-        get: (ctx) => this.getAccount.execute(actorOf(ctx), ctx.params.uid, ctx.params.id),
-        update: (ctx, changes) => this.updateAccount.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes),
-        delete: (ctx) => this.deleteAccount.execute(actorOf(ctx), ctx.params.uid, ctx.params.id),
+        list: (ctx, query) => this.listAccounts.execute(actorOf(ctx), ctx.params.org, query),
+        create: (ctx, input) => this.createAccount.execute(actorOf(ctx), ctx.params.org, input as NewAccountInput),
+        get: (ctx) => this.getAccount.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+        update: (ctx, changes) => this.updateAccount.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
+        delete: (ctx) => this.deleteAccount.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
       },
     });
   }

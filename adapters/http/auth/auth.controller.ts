@@ -28,6 +28,8 @@ export class AuthController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${auth}/signup`,
+      summary: 'Sign up',
+      description: 'Creates an account and the organisation it owns, and starts a session (cookies `sessionid` and `csrftoken`). New accounts from one client address are limited (429). No credentials.',
       credentials: 'none',
       body: { input: SignUpInput, form: true },
       // A replay under an Idempotency-Key is the stored answer: it starts no session (the client logs in).
@@ -44,6 +46,8 @@ export class AuthController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${auth}/login`,
+      summary: 'Log in',
+      description: 'Checks an e-mail and password and starts a session: `sessionid` and `csrftoken` cookies. Failed attempts are limited (429). No credentials.',
       credentials: 'none',
       body: { input: LogInInput, form: true },
       answers: [answers.ok(PROFILE_SCHEMA, { 'Set-Cookie': true })],
@@ -58,6 +62,8 @@ export class AuthController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${auth}/logout`,
+      summary: 'Log out',
+      description: 'Ends the session of the cookie, if any, and clears the cookies.',
       answers: [answers.noContent({ 'Set-Cookie': true })],
       handle: async (ctx) => {
         await this.logOut.execute(authOf(ctx).sessionToken);
@@ -68,6 +74,8 @@ export class AuthController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${auth}/password`,
+      summary: 'Change password',
+      description: 'Sets a new password after checking the current one; other sessions of the caller end. Failed checks count as failed logins (429).',
       body: { input: ChangePasswordInput, form: true },
       answers: [answers.noContent()],
       handle: async (ctx) => {

@@ -24,6 +24,7 @@ export class ClientController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
+      names: { one: 'client', many: 'clients' },
       base: `${API_PREFIX}/organisation/:org/clients`,
       schema: CLIENT_SCHEMA,
       present: presentClient,

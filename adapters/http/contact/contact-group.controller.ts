@@ -25,6 +25,7 @@ export class ContactGroupController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
+      names: { one: 'contact group', many: 'contact groups' },
       base: CONTACT_GROUPS,
       idParam: 'group',
       pattern: 'detail',
@@ -36,8 +37,8 @@ export class ContactGroupController implements HttpController {
       conflicts: ['delete'],
       handlers: {
         // The group list has no filters.
-        list: (ctx, query) => this.listGroups.execute(actorOf(ctx), ctx.params.uid, { ...query, filters: {} }),
-        create: (ctx, input) => this.createGroup.execute(actorOf(ctx), ctx.params.uid, input as NewContactGroupInput),
+        list: (ctx, query) => this.listGroups.execute(actorOf(ctx), ctx.params.org, { ...query, filters: {} }),
+        create: (ctx, input) => this.createGroup.execute(actorOf(ctx), ctx.params.org, input as NewContactGroupInput),
         get: (ctx) => this.getGroup.execute(actorOf(ctx), groupPathOf(ctx)),
         update: (ctx, changes) => this.updateGroup.execute(actorOf(ctx), groupPathOf(ctx), changes),
         delete: (ctx) => this.deleteGroup.execute(actorOf(ctx), groupPathOf(ctx)),

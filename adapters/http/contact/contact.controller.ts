@@ -25,6 +25,7 @@ export class ContactController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
+      names: { one: 'contact', many: 'contacts' },
       base: CONTACTS,
       idParam: 'contact',
       pattern: 'detail',

@@ -14,7 +14,7 @@ import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { answers, Routes } from '../shared/routes';
 import { bindQuery } from '../validation/query';
-import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseFilterInput, ExpenseInput, NewExpenseInput } from './expense.dto';
+import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseCreateInput, ExpenseFilterInput, ExpenseInput, NewExpenseInput } from './expense.dto';
 import { EXPENSE_LIST_ITEM_SCHEMA, EXPENSE_SCHEMA, presentExpense, presentExpenseListItem } from './expense.presenter';
 
 /** Expenses: `/api/v1.0/organisation/{uid}/expenses/…` (spec Part 4, contract section 6). */
@@ -31,23 +31,24 @@ export class ExpenseController implements HttpController {
   ) {}
 
   register(routes: Routes): void {
-    const base = `${API_PREFIX}/organisation/:uid/expenses`;
+    const base = `${API_PREFIX}/organisation/:org/expenses`;
     registerOrganisationResource(routes, {
+      names: { one: 'expense', many: 'expenses' },
       base,
       schema: EXPENSE_SCHEMA,
       listSchema: EXPENSE_LIST_ITEM_SCHEMA,
       present: (view, ctx) => presentExpense(view, originOf(ctx)),
       presentListItem: presentExpenseListItem,
-      input: { create: ExpenseInput, update: ExpenseInput, multipart: true },
+      input: { create: ExpenseCreateInput, update: ExpenseInput, multipart: true },
       list: { filters: ExpenseFilterInput, orderings: EXPENSE_ORDERING },
       // `locked`: an expense no longer draft or rejected, or dated before the organisation's lock date.
       conflicts: ['create', 'update', 'delete'],
       handlers: {
-        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.uid, query),
-        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.uid, input as NewExpenseInput),
-        get: (ctx) => this.getExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id),
-        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes),
-        delete: (ctx) => this.deleteExpense.execute(actorOf(ctx), ctx.params.uid, ctx.params.id),
+        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.org, query),
+        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.org, input as NewExpenseInput),
+        get: (ctx) => this.getExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
+        delete: (ctx) => this.deleteExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
       },
     });
 
@@ -55,6 +56,8 @@ export class ExpenseController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${base}/:id/action`,
+      summary: 'Act on an expense',
+      description: 'Moves the expense along its workflow: `action` is `submit`, `approve`, `reject` (with a `reason`), `mark_paid`, `reimburse` or `reopen`, in the query string. It changes state even on GET (as the specification has it), so a cookie session sends `X-CSRFToken` here too. `submit` and `reopen`: any member; the others: the owner. 409 when the status does not allow the action.',
       csrfOnEveryMethod: true,
       precondition: `${base}/:id`,
       query: ExpenseActionInput,
@@ -65,9 +68,16 @@ export class ExpenseController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${base}/:id/action`,
+      summary: 'Act on an expense (POST)',
+      description: 'The action of the GET, with `action` and `reason` in the query string or in the body (whose values win). `submit` and `reopen`: any member; the others: the owner. 409 when the status does not allow the action.',
       csrfOnEveryMethod: true,
       precondition: `${base}/:id`,
-      body: { input: ExpenseActionInput, form: true },
+      query: ExpenseActionInput,
+      body: {
+        input: ExpenseActionInput,
+        form: true,
+        optional: '`action` and `reason` in the query string as on GET, or in the body, whose values win; `action` is required in one of them.',
+      },
       answers: [answers.ok(EXPENSE_SCHEMA)],
       errors: [409],
       handle: (ctx) => this.act(ctx),
@@ -75,6 +85,8 @@ export class ExpenseController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${base}/:id/receipt`,
+      summary: 'Download a receipt',
+      description: 'The file attached to the expense, as uploaded. Any member of the organisation.',
       answers: [
         {
           status: 200,
@@ -90,12 +102,12 @@ export class ExpenseController implements HttpController {
   /** The action and reason from the query string, a POST body's values overriding them. */
   private async act(ctx: Context): Promise<void> {
     const command = bindQuery(ExpenseActionInput, ctx.query, ctx.state.body as object | undefined) as ExpenseActionCommand;
-    const view = await this.applyAction.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, command);
+    const view = await this.applyAction.execute(actorOf(ctx), ctx.params.org, ctx.params.id, command);
     ctx.body = presentExpense(view, originOf(ctx));
   }
 
   private async receipt(ctx: Context): Promise<void> {
-    const receipt = await this.getReceipt.execute(actorOf(ctx), ctx.params.uid, ctx.params.id);
+    const receipt = await this.getReceipt.execute(actorOf(ctx), ctx.params.org, ctx.params.id);
     ctx.type = receipt.contentType;
     ctx.length = receipt.size;
     ctx.set('Content-Disposition', `attachment; filename="${receipt.fileName}"`);

@@ -1,7 +1,7 @@
 import { ExpenseFilters, ExpenseOrderingField } from '../../../application/expense/expense.ports';
 import { IncomingFile } from '../../../application/shared/incoming-file';
 import { EXPENSE_AMOUNT, EXPENSE_NUMBER_MAX_LENGTH, EXPENSE_TAX_AMOUNT, ExpenseChanges } from '../../../domain/expense/expense';
-import { EXPENSE_STATUSES, ExpenseStatus } from '../../../domain/expense/expense-status';
+import { CREATABLE_EXPENSE_STATUSES, EXPENSE_STATUSES, ExpenseStatus } from '../../../domain/expense/expense-status';
 import { EXPENSE_ACTIONS, ExpenseAction } from '../../../domain/expense/expense-transitions';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
@@ -35,7 +35,16 @@ export class ExpenseInput {
   @Input('vat_processed', fields.boolean()) vatProcessed?: boolean;
 }
 
-export type NewExpenseInput = ExpenseInput &
+/**
+ * The body of a create: an expense's fields, its status described as the
+ * domain narrows it (draft or submitted). The field binds every status as the
+ * update's does, so a refused one is still the domain's error.
+ */
+export class ExpenseCreateInput extends ExpenseInput {
+  @Input('status', fields.choice(EXPENSE_STATUSES), { documentedChoices: CREATABLE_EXPENSE_STATUSES }) declare status?: ExpenseStatus;
+}
+
+export type NewExpenseInput = ExpenseCreateInput &
   Required<Pick<ExpenseInput, 'title' | 'expenseNumber' | 'accountUniqueId' | 'expenseDate' | 'amount'>>;
 
 /** The action endpoint's parameters: the query string, or on POST also the body. */

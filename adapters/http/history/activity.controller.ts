@@ -28,7 +28,9 @@ export class ActivityController implements HttpController {
   register(routes: Routes): void {
     routes.add({
       method: 'GET',
-      path: `${API_PREFIX}/organisation/:uid/activity`,
+      path: `${API_PREFIX}/organisation/:org/activity`,
+      summary: 'Organisation activity',
+      description: 'Every change to the records of the organisation, newest first, filtered by model, actor and days. The owner only.',
       list: { filters: ActivityFilterInput },
       answers: [answers.page(HISTORY_ENTRY_SCHEMA)],
       errors: [403], // owners only
@@ -40,7 +42,7 @@ export class ActivityController implements HttpController {
           from: query.fromDate && midnight(query.fromDate),
           to: query.toDate && new Date(midnight(query.toDate).getTime() + DAY_MS),
         };
-        sendPage(ctx, await this.listActivity.execute(actorOf(ctx), ctx.params.uid, wanted, page), page, presentHistoryEntry);
+        sendPage(ctx, await this.listActivity.execute(actorOf(ctx), ctx.params.org, wanted, page), page, presentHistoryEntry);
       },
     });
   }

@@ -24,6 +24,7 @@ export class LeadController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
+      names: { one: 'lead', many: 'leads' },
       base: `${API_PREFIX}/organisation/:org/leads`,
       schema: LEAD_SCHEMA,
       present: presentLead,

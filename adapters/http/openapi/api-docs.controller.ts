@@ -16,6 +16,8 @@ export class ApiDocsController implements HttpController {
     routes.add({
       method: 'GET',
       path: '/api/schema',
+      summary: 'API description',
+      description: 'This document: OpenAPI 3.1, generated from the operations the server registers. No credentials.',
       credentials: 'none',
       answers: [{ ...answers.ok(s.anyObject()), description: 'This document.' }],
       handle: (ctx) => {
@@ -27,6 +29,8 @@ export class ApiDocsController implements HttpController {
     routes.add({
       method: 'GET',
       path: '/api/docs',
+      summary: 'API documentation page',
+      description: 'Swagger UI reading the API description, to read and try the operations. No credentials.',
       credentials: 'none',
       answers: [{ status: 200, description: 'The documentation page.', media: { types: ['text/html'], description: 'HTML' } }],
       handle: (ctx) => {
@@ -38,6 +42,8 @@ export class ApiDocsController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${DOCS_ASSETS_PATH}/:file`,
+      summary: 'Documentation page asset',
+      description: 'A script or style sheet of the documentation page, served by this server. No credentials.',
       credentials: 'none',
       answers: [
         { status: 200, description: 'A file of the documentation page.', media: { types: DOCS_ASSET_TYPES, description: 'Stylesheet, script or icon' } },

@@ -1,4 +1,4 @@
-import { answersOneRecord, DocumentedOperation, isCreate } from '../shared/routes';
+import { answersOneRecord, DocumentedOperation, isCreate, TAGS, tagOf } from '../shared/routes';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { inputSchema, inputsOf, queryParameters } from '../validation/input';
@@ -23,11 +23,15 @@ export function openApiDocument(operations: readonly DocumentedOperation[], vers
     info: {
       title: 'Business management API',
       version,
+      // The package is UNLICENSED: no SPDX licence applies, so a LicenseRef names it.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'The maintainers of the business management API' },
       description:
         'Profile, organisations, expenses, contacts, leads and vendors. Errors have Django REST Framework shapes; ' +
         'any operation may also answer 500 `{"detail": "A server error occurred."}`.',
     },
     servers: [{ url: '/' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     security: [{ basicAuth: [] }, { cookieAuth: [] }],
     paths,
     components: {
@@ -137,7 +141,12 @@ const ERRORS = {
   412: ['PreconditionFailed', errorResponse('The `If-Match` ETag is not the record\'s current one: nothing changed.', 'PreconditionFailed')],
   422: ['IdempotencyMismatch', errorResponse('The `Idempotency-Key` was used before with another request body.', 'IdempotencyMismatch')],
   415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
-  429: ['Throttled', errorResponse('Too many attempts: failed logins, or new accounts from one client address.', 'Detail', ['Retry-After'])],
+  429: ['Throttled', errorResponse(
+      'Too many attempts: failed logins (Basic credentials on any operation, the login, a password change), new accounts from one ' +
+        'client address (sign-up, accepting an invitation without credentials), or invitation e-mails of one organisation.',
+      'Detail',
+      ['Retry-After'],
+    )],
   503: ['ServiceUnavailable', errorResponse('A system the operation needs (the mail server) did not answer; nothing changed.', 'Unavailable')],
 } as const satisfies Record<number, readonly [string, JsonSchema]>;
 
@@ -201,16 +210,33 @@ const IF_MATCH: JsonSchema = {
   schema: { type: 'string' },
 };
 
+const CSRF_TOKEN: JsonSchema = {
+  name: 'X-CSRFToken',
+  in: 'header',
+  required: false,
+  description:
+    'With a cookie session (`sessionid`), the value of the `csrftoken` cookie: without it, or with another value, 403 and nothing changes. ' +
+    'Basic credentials need none.',
+  schema: { type: 'string', minLength: 1 },
+};
+
+/** Operations a cookie session reaches that check the CSRF token: unsafe methods, and the expense action on every method. */
+function checksCsrfToken(entry: DocumentedOperation): boolean {
+  return entry.credentials !== 'none' && (UNSAFE.has(entry.method) || entry.csrfOnEveryMethod === true);
+}
+
 const SECURITY = { none: [], optional: [{}, { basicAuth: [] }, { cookieAuth: [] }], required: undefined };
 
 function operation(entry: DocumentedOperation): JsonSchema {
   const parameters: JsonSchema[] = [...entry.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (entry.list) parameters.push(...queryParameters(listInputs(entry.list)));
-  if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)));
+  // With a body too, a field may come in either: none of the query's is required on its own.
+  if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)).map((p) => (entry.body ? { ...p, required: false } : p)));
   if (entry.table) parameters.push(...queryParameters([FORMAT_INPUT]));
   if (isCreate(entry)) parameters.push(IDEMPOTENCY_KEY);
   if (notModifiable(entry)) parameters.push(IF_NONE_MATCH);
   if (entry.precondition) parameters.push(IF_MATCH);
+  if (checksCsrfToken(entry)) parameters.push(CSRF_TOKEN);
   const security = SECURITY[entry.credentials ?? 'required'];
   const responses: Record<string, JsonSchema> = {};
   for (const answer of entry.answers) {
@@ -223,7 +249,9 @@ function operation(entry: DocumentedOperation): JsonSchema {
     responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status as keyof typeof ERRORS][0]}` };
   }
   return {
-    tags: [tagOf(entry.path)],
+    tags: [tagOf(entry)],
+    summary: entry.summary,
+    description: entry.description,
     operationId: `${entry.method.toLowerCase()}${entry.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     ...(parameters.length > 0 && { parameters }),
     ...(security && { security }),
@@ -234,16 +262,10 @@ function operation(entry: DocumentedOperation): JsonSchema {
 
 function requestBody(entry: DocumentedOperation): JsonSchema {
   const body = entry.body!;
-  const schema = inputSchema(body.input, entry.method !== 'PATCH');
+  // An optional body is taken as sent: what it must carry depends on the query or the caller.
+  const schema = inputSchema(body.input, entry.method !== 'PATCH' && body.optional === undefined);
   const content: Record<string, JsonSchema> = { 'application/json': { schema } };
   if (body.form) content['application/x-www-form-urlencoded'] = { schema };
   if (body.multipart || body.form) content['multipart/form-data'] = { schema };
-  return { required: true, content };
-}
-
-function tagOf(path: string): string {
-  const inOrganisation = /\/organisation\/:\w+\/([\w-]+)/.exec(path);
-  if (inOrganisation) return inOrganisation[1];
-  const segments = path.replace('/api/v1.0/', '').split('/');
-  return segments[0] === '' ? 'operations' : segments[0].replace(/^organisation$/, 'organisations');
+  return body.optional === undefined ? { required: true, content } : { required: false, description: body.optional, content };
 }

@@ -31,37 +31,43 @@ export class MembersController implements HttpController {
   ) {}
 
   register(routes: Routes): void {
-    const organisation = `${API_PREFIX}/organisation/:uid`;
+    const organisation = `${API_PREFIX}/organisation/:org`;
     routes.add({
       method: 'GET',
       path: `${organisation}/members`,
+      summary: 'List members',
+      description: 'The members of the organisation with their roles, a page at a time. Any member of the organisation.',
       list: {},
       answers: [answers.page(MEMBER_SCHEMA)],
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listMembers.execute(actorOf(ctx), ctx.params.uid, request), request, presentMember);
+        sendPage(ctx, await this.listMembers.execute(actorOf(ctx), ctx.params.org, request), request, presentMember);
       },
     });
     routes.add({
       method: 'DELETE',
       path: `${organisation}/members/:personUid`,
+      summary: 'Remove a member',
+      description: 'Removes a member from the organisation: from the next request on they reach nothing in it. The owner only; the owner cannot remove themself (400).',
       answers: [answers.noContent()],
       errors: [400], // the owner cannot remove themself
       handle: async (ctx) => {
-        await this.removeMember.execute(actorOf(ctx), ctx.params.uid, ctx.params.personUid);
+        await this.removeMember.execute(actorOf(ctx), ctx.params.org, ctx.params.personUid);
         ctx.status = 204;
       },
     });
     routes.add({
       method: 'POST',
       path: `${organisation}/invitations`,
+      summary: 'Invite a member',
+      description: 'Invites an e-mail address as a member and sends the invitation e-mail. Invitation e-mails per organisation are limited (429). The owner only.',
       body: { input: InvitationInput, multipart: true },
       // The invitation is kept when its e-mail fails (`sent_at` null), so no 503 here.
       answers: [answers.created(INVITATION_SCHEMA)],
       errors: [409], // invitations to one address kept arriving at once
       slowSideEffects: true, // the mail server
       handle: async (ctx) => {
-        const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, InvitationInput));
+        const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, InvitationInput));
         ctx.status = 201;
         ctx.body = presentInvitation(view);
       },
@@ -69,38 +75,50 @@ export class MembersController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${organisation}/invitations`,
+      summary: 'List invitations',
+      description: 'The open invitations of the organisation, a page at a time. The owner only.',
       list: {},
       answers: [answers.page(INVITATION_SCHEMA)],
       errors: [403], // owners only
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listInvitations.execute(actorOf(ctx), ctx.params.uid, request), request, presentInvitation);
+        sendPage(ctx, await this.listInvitations.execute(actorOf(ctx), ctx.params.org, request), request, presentInvitation);
       },
     });
     routes.add({
       method: 'DELETE',
       path: `${organisation}/invitations/:invitationUid`,
+      summary: 'Revoke an invitation',
+      description: 'Cancels an open invitation: its link stops working. The owner only.',
       answers: [answers.noContent()],
       errors: [403], // owners only
       handle: async (ctx) => {
-        await this.revokeInvitation.execute(actorOf(ctx), ctx.params.uid, ctx.params.invitationUid);
+        await this.revokeInvitation.execute(actorOf(ctx), ctx.params.org, ctx.params.invitationUid);
         ctx.status = 204;
       },
     });
     routes.add({
       method: 'POST',
       path: `${organisation}/invitations/:invitationUid/resend`,
+      summary: 'Resend an invitation',
+      description: 'Sends the invitation e-mail again. Invitation e-mails per organisation are limited (429). The owner only.',
       answers: [answers.ok(INVITATION_SCHEMA)],
       errors: [400, 503], // a used invitation; a failed mail, which changes nothing
       handle: async (ctx) => {
-        ctx.body = presentInvitation(await this.resendInvitation.execute(actorOf(ctx), ctx.params.uid, ctx.params.invitationUid));
+        ctx.body = presentInvitation(await this.resendInvitation.execute(actorOf(ctx), ctx.params.org, ctx.params.invitationUid));
       },
     });
     routes.add({
       method: 'POST',
       path: `${API_PREFIX}/invitations/:token/accept`,
+      summary: 'Accept an invitation',
+      description: 'Joins the organisation of the invitation in the link. Signed in, the invited e-mail must be the caller’s (else 403) and no body is needed; without credentials the body creates the account and a session starts.',
       credentials: 'optional',
-      body: { input: NewAccountInput, form: true },
+      body: {
+        input: NewAccountInput,
+        form: true,
+        optional: 'Read only without credentials, when accepting creates the account: then `password`, `first_name` and `last_name` are required. A signed-in invitee sends none.',
+      },
       // Cookies only when the invitation creates the account.
       answers: [answers.ok(PROFILE_SCHEMA, { 'Set-Cookie': false })],
       handle: async (ctx) => {

@@ -10,7 +10,7 @@ export class InvitationInput {
 
 /** Accepting without credentials creates the invited person's account. */
 export class NewAccountInput {
-  @Input('password', fields.text({ required: true, max: 128 })) password!: string;
+  @Input('password', fields.text({ required: true, max: 128, secret: true })) password!: string;
   @Input('first_name', fields.text({ required: true, max: 150 })) firstName!: string;
   @Input('last_name', fields.text({ required: true, max: 150 })) lastName!: string;
 }

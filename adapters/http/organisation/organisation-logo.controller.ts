@@ -25,27 +25,33 @@ export class OrganisationLogoController implements HttpController {
     routes.add({
       method: 'GET',
       path: PICTURE_ROUTES.logo,
+      summary: 'Get the logo',
+      description: 'The organisation’s logo image. Any member of the organisation; 404 when it has none.',
       answers: [PICTURE_ANSWER],
-      handle: async (ctx) => sendPicture(ctx, await this.getLogo.execute(actorOf(ctx), ctx.params.uid)),
+      handle: async (ctx) => sendPicture(ctx, await this.getLogo.execute(actorOf(ctx), ctx.params.org)),
     });
     routes.add({
       method: 'PUT',
       path: PICTURE_ROUTES.logo,
+      summary: 'Set the logo',
+      description: 'Uploads a new logo (multipart, an image) and answers the owner view of the organisation with its new `logo_url`. The owner only.',
       body: PICTURE_BODY,
       answers: [answers.ok(OWNER_ORGANISATION_SCHEMA)],
       errors: [403],
       handle: async (ctx) => {
         const { picture } = bindBody(ctx, PictureInput);
-        ctx.body = presentOwnerOrganisation(await this.changeLogo.execute(actorOf(ctx), ctx.params.uid, picture), originOf(ctx));
+        ctx.body = presentOwnerOrganisation(await this.changeLogo.execute(actorOf(ctx), ctx.params.org, picture), originOf(ctx));
       },
     });
     routes.add({
       method: 'DELETE',
       path: PICTURE_ROUTES.logo,
+      summary: 'Remove the logo',
+      description: 'Removes the logo, if any. The owner only.',
       answers: [answers.noContent()],
       errors: [403],
       handle: async (ctx) => {
-        await this.removeLogo.execute(actorOf(ctx), ctx.params.uid);
+        await this.removeLogo.execute(actorOf(ctx), ctx.params.org);
         ctx.status = 204;
       },
     });

@@ -31,6 +31,8 @@ export class OrganisationController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${API_PREFIX}/organisations`,
+      summary: 'List my organisations',
+      description: 'The organisations the caller belongs to, a page at a time, each in the owner view.',
       list: {},
       answers: [answers.page(OWNER_ORGANISATION_SCHEMA)],
       handle: async (ctx) => {
@@ -41,6 +43,8 @@ export class OrganisationController implements HttpController {
     routes.add({
       method: 'POST',
       path: `${API_PREFIX}/organisations/create`,
+      summary: 'Create an organisation',
+      description: 'Founds an organisation owned by the caller and answers it.',
       body,
       answers: [answers.created(OWNER_ORGANISATION_SCHEMA)],
       handle: async (ctx) => {
@@ -51,22 +55,26 @@ export class OrganisationController implements HttpController {
     });
     routes.add({
       method: 'GET',
-      path: `${API_PREFIX}/organisation/:uid`,
+      path: `${API_PREFIX}/organisation/:org`,
+      summary: 'Get an organisation',
+      description: 'One organisation the caller is a member of, in the basic view.',
       answers: [answers.ok(BASIC_ORGANISATION_SCHEMA)],
       handle: async (ctx) => {
-        ctx.body = presentBasicOrganisation(await this.getOrganisation.execute(actorOf(ctx), ctx.params.uid), originOf(ctx));
+        ctx.body = presentBasicOrganisation(await this.getOrganisation.execute(actorOf(ctx), ctx.params.org), originOf(ctx));
       },
     });
     for (const method of ['PUT', 'PATCH'] as const satisfies Method[]) {
       routes.add({
         method,
-        path: `${API_PREFIX}/organisation/:uid/update`,
-        precondition: `${API_PREFIX}/organisation/:uid`,
+        path: `${API_PREFIX}/organisation/:org/update`,
+        summary: method === 'PUT' ? 'Replace an organisation' : 'Update an organisation',
+        description: (method === 'PUT' ? 'Writes the organisation’s fields (the required ones must be sent).' : 'Changes the fields sent, and only those.') + ' `If-Match` makes the change conditional on the version read. The owner only.',
+        precondition: `${API_PREFIX}/organisation/:org`,
         body,
         answers: [answers.ok(OWNER_ORGANISATION_SCHEMA)],
         handle: async (ctx) => {
           const changes = bindBody(ctx, OrganisationInput, method === 'PATCH');
-          ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.uid, changes), originOf(ctx));
+          ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.org, changes), originOf(ctx));
         },
       });
     }

@@ -26,6 +26,8 @@ export class ProfilePictureController implements HttpController {
     routes.add({
       method: 'PUT',
       path: PICTURE_ROUTES.mine,
+      summary: 'Set my picture',
+      description: 'Uploads a new profile picture (multipart, an image) and answers the profile with its new `profile_picture_url`.',
       body: PICTURE_BODY,
       answers: [answers.ok(PROFILE_SCHEMA)],
       handle: async (ctx) => {
@@ -36,6 +38,8 @@ export class ProfilePictureController implements HttpController {
     routes.add({
       method: 'DELETE',
       path: PICTURE_ROUTES.mine,
+      summary: 'Remove my picture',
+      description: 'Removes the caller’s profile picture, if any.',
       answers: [answers.noContent()],
       handle: async (ctx) => {
         await this.removePicture.execute(actorOf(ctx));
@@ -45,6 +49,8 @@ export class ProfilePictureController implements HttpController {
     routes.add({
       method: 'GET',
       path: PICTURE_ROUTES.person,
+      summary: 'Get a person’s picture',
+      description: 'A person’s profile picture, for them and for whoever shares an organisation with them; 404 otherwise or when there is none.',
       answers: [PICTURE_ANSWER],
       handle: async (ctx) => sendPicture(ctx, await this.getPicture.execute(actorOf(ctx), ctx.params.personUid)),
     });

@@ -21,6 +21,8 @@ export class ProfileController implements HttpController {
     routes.add({
       method: 'GET',
       path,
+      summary: 'Get my profile',
+      description: 'The caller’s own profile, with their organisation details.',
       answers: [answers.ok(PROFILE_SCHEMA)],
       handle: async (ctx) => {
         ctx.body = presentProfile(await this.getProfile.execute(actorOf(ctx)), originOf(ctx));
@@ -30,6 +32,8 @@ export class ProfileController implements HttpController {
       routes.add({
         method,
         path,
+        summary: method === 'PUT' ? 'Replace my profile' : 'Update my profile',
+        description: (method === 'PUT' ? 'Writes the caller’s profile fields.' : 'Changes the fields sent, and only those.') + ' Server-managed fields (`is_owner`, the dates) are accepted and ignored. `If-Match` makes the change conditional on the version read.',
         precondition: path,
         body: { input: ProfileInput, form: true, multipart: true },
         answers: [answers.ok(PROFILE_SCHEMA)],

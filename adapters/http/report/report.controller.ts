@@ -37,6 +37,8 @@ export class ReportController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${base}/expenses`,
+      summary: 'Expense report',
+      description: 'Counts and amounts of the organisation’s expenses grouped as `group_by` says, with their totals, filtered by days and status. With `format=csv` the rows as a file. Any member of the organisation.',
       query: ExpenseReportInput,
       answers: [answers.table(EXPENSE_REPORT_SCHEMA, 'A row per group that has expenses, then the totals (`key: null`).')],
       table: { item: EXPENSE_REPORT_ROW_SCHEMA, rows: (body) => body },
@@ -50,6 +52,8 @@ export class ReportController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${base}/pipeline`,
+      summary: 'Pipeline report',
+      description: 'The leads per sales stage with their values, the won and the lost; filtered as the lead list is. With `format=csv` a line each. Any member of the organisation.',
       query: LeadFilterInput,
       answers: [answers.table(PIPELINE_REPORT_SCHEMA, 'Per stage in position order, the totals, the won and the lost; as CSV a line each.')],
       table: { item: PIPELINE_LINE_SCHEMA, rows: pipelineLines },
@@ -61,6 +65,8 @@ export class ReportController implements HttpController {
     routes.add({
       method: 'GET',
       path: `${base}/vendors/follow-ups`,
+      summary: 'Vendor follow-ups',
+      description: 'Vendors due a follow-up and contracts ending soon. With `format=csv` one table. Any member of the organisation.',
       query: VendorFollowUpsInput,
       answers: [answers.table(VENDOR_FOLLOW_UPS_SCHEMA, 'Vendors due a follow-up and contracts ending soon; as CSV one table, `list` naming each row’s.')],
       table: { item: FOLLOW_UP_LINE_SCHEMA, rows: followUpLines },

@@ -24,6 +24,7 @@ export class SalesStageController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
+      names: { one: 'sales stage', many: 'sales stages' },
       base: `${API_PREFIX}/organisation/:org/sales-stages`,
       schema: SALES_STAGE_SCHEMA,
       present: presentSalesStage,

@@ -37,6 +37,8 @@ export interface ResourceHandlers<V, F, O extends string, C, U> {
 export interface OrganisationResource<V, F extends object, O extends string, C extends object, U extends object> {
   /** The collection's path, with its parameters (`/api/v1.0/organisation/:org/vendors`). */
   base: string;
+  /** What a record is called in the API description: `{ one: 'vendor', many: 'vendors' }`. */
+  names: { one: string; many: string };
   /** The name of the record's path parameter; `id` when left out. */
   idParam?: string;
   pattern?: PathPattern;
@@ -69,10 +71,15 @@ export function registerOrganisationResource<V, F extends object, O extends stri
   const conflicts = (write: Write): ErrorStatus[] => (resource.conflicts?.includes(write) ? [409] : []);
   const body = <T extends object>(dto: InputClass<T>) => ({ input: dto, multipart: input.multipart });
   const list: ListParameters<F, O> & { orderings: Orderings<O> } = resource.list;
+  const { one, many } = resource.names;
+  const article = /^[aeiou]/.test(one) ? 'an' : 'a';
+  const anyMember = 'Any member of the organisation may call it.';
 
   routes.add({
     method: 'GET',
     path: base,
+    summary: `List ${many}`,
+    description: `The organisation's ${many}, a page at a time, filtered and ordered as the query says; with \`format=csv\`, every matching one as a file. ${anyMember}`,
     list,
     answers: [answers.page(resource.listSchema ?? resource.schema)],
     handle: async (ctx) => {
@@ -84,6 +91,8 @@ export function registerOrganisationResource<V, F extends object, O extends stri
   routes.add({
     method: 'POST',
     path: `${base}/create`,
+    summary: `Create ${article} ${one}`,
+    description: `Creates ${article} ${one} in the organisation and answers it. An \`Idempotency-Key\` makes a retry safe. ${anyMember}`,
     body: body(input.create),
     answers: [answers.created(resource.schema)],
     errors: conflicts('create'),
@@ -97,6 +106,8 @@ export function registerOrganisationResource<V, F extends object, O extends stri
   routes.add({
     method: 'GET',
     path: detail,
+    summary: `Get ${article} ${one}`,
+    description: `One ${one}, with its \`ETag\`; \`If-None-Match\` makes an unchanged one a 304. ${anyMember}`,
     answers: [answers.ok(resource.schema)],
     handle: async (ctx) => {
       ctx.body = present(await handlers.get(ctx), ctx);
@@ -106,6 +117,11 @@ export function registerOrganisationResource<V, F extends object, O extends stri
     routes.add({
       method,
       path: `${detail}${paths.update}`,
+      summary: method === 'PUT' ? `Replace ${article} ${one}` : `Update ${article} ${one}`,
+      description:
+        (method === 'PUT'
+          ? `Writes the ${one}'s fields: the required ones must be sent, the others left out keep their values.`
+          : `Changes the fields sent, and only those.`) + ` \`If-Match\` makes the change conditional on the version read. ${anyMember}`,
       body: body(input.update),
       answers: [answers.ok(resource.schema)],
       errors: conflicts('update'),
@@ -118,11 +134,13 @@ export function registerOrganisationResource<V, F extends object, O extends stri
   if (routes.history) {
     const history = routes.history;
     const model = modelOf(base);
-    const organisationParam = /\/organisation\/:(\w+)/.exec(base)?.[1] ?? 'uid';
+    const organisationParam = /\/organisation\/:(\w+)/.exec(base)?.[1] ?? 'org';
     const idParam = resource.idParam ?? 'id';
     routes.add({
       method: 'GET',
       path: `${detail}/history`,
+      summary: `History of ${article} ${one}`,
+      description: `Who changed the ${one}, when and what, newest first, a page at a time. ${anyMember}`,
       list: {},
       answers: [answers.page(HISTORY_ENTRY_SCHEMA)],
       handle: async (ctx) => {
@@ -137,6 +155,8 @@ export function registerOrganisationResource<V, F extends object, O extends stri
   routes.add({
     method: 'DELETE',
     path: `${detail}${paths.delete}`,
+    summary: `Delete ${article} ${one}`,
+    description: `Deletes the ${one}${resource.deleteAnswersRecord ? ' and answers it as it was' : ''}. \`If-Match\` makes it conditional on the version read. ${anyMember}`,
     answers: [resource.deleteAnswersRecord ? { ...answers.ok(resource.schema), description: 'The deleted record.' } : answers.noContent()],
     errors: conflicts('delete'),
     precondition: detail,

@@ -16,7 +16,7 @@ export const PICTURE_ROUTES = {
   /** GET: a person's picture, for them and for whoever shares an organisation with them. */
   person: `${API_PREFIX}/people/:personUid/picture`,
   /** GET (members), PUT and DELETE (the owner): an organisation's logo. */
-  logo: `${API_PREFIX}/organisation/:uid/logo`,
+  logo: `${API_PREFIX}/organisation/:org/logo`,
 } as const;
 
 /**
@@ -38,7 +38,7 @@ export const personPictureUrl = (origin: string, personUniqueId: string, picture
   pictureUrl(origin, PICTURE_ROUTES.person.replace(':personUid', encodeURIComponent(personUniqueId)), picture);
 
 export const organisationLogoUrl = (origin: string, organisationUniqueId: string, logo: Picture | null) =>
-  pictureUrl(origin, PICTURE_ROUTES.logo.replace(':uid', encodeURIComponent(organisationUniqueId)), logo);
+  pictureUrl(origin, PICTURE_ROUTES.logo.replace(':org', encodeURIComponent(organisationUniqueId)), logo);
 
 /** The body of both picture uploads: one image on the multipart field `picture`. */
 export class PictureInput {

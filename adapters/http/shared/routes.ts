@@ -18,6 +18,59 @@ import { WireSchema, wireSchema } from './wire-schema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The areas of the API: one tag each in its description. */
+export const TAGS = {
+  Auth: 'Sign-up, sessions (log in, log out) and passwords.',
+  Profile: "The caller's own profile and picture.",
+  Organisations: "The caller's organisations: create, read, update, logo.",
+  Members: "An organisation's members and invitations, and accepting an invitation.",
+  Expenses: 'Expenses, their receipts, and the actions that move them from draft to paid.',
+  Accounts: 'The chart of accounts expenses are booked to.',
+  'Sales stages': "The stages of an organisation's sales pipeline.",
+  Clients: 'Clients.',
+  Leads: 'Leads and their way through the sales stages.',
+  Vendors: 'Vendors (suppliers).',
+  Contacts: 'Contact groups and the contacts in each.',
+  History: "Who changed what: each record's history and an organisation's activity.",
+  Webhooks: 'Endpoints that receive the events of an organisation, and their deliveries.',
+  Reports: 'Figures over expenses, the pipeline and vendors.',
+  Operations: 'Health, readiness, and this description.',
+} as const;
+
+export type Tag = keyof typeof TAGS;
+
+const TAG_BY_SEGMENT: Record<string, Tag> = {
+  auth: 'Auth',
+  me: 'Profile',
+  organisations: 'Organisations',
+  organisation: 'Organisations',
+  members: 'Members',
+  invitations: 'Members',
+  expenses: 'Expenses',
+  accounts: 'Accounts',
+  'sales-stages': 'Sales stages',
+  clients: 'Clients',
+  leads: 'Leads',
+  vendors: 'Vendors',
+  'contact-groups': 'Contacts',
+  activity: 'History',
+  webhooks: 'Webhooks',
+  reports: 'Reports',
+  logo: 'Organisations',
+  people: 'Profile',
+};
+
+/** The area of an operation: its own `tag`, a record's history, else the path's first resource segment. */
+export function tagOf(operation: Pick<DocumentedOperation, 'path' | 'tag'>): Tag {
+  if (operation.tag) return operation.tag;
+  const { path } = operation;
+  if (path.endsWith('/history')) return 'History';
+  const segments = path.replace(/^\/api\/v1\.0\//, '').split('/');
+  // Under an organisation the segment after its parameter names the area (the organisation itself without one).
+  const segment = segments[0] === 'organisation' ? (segments[2] ?? 'organisation') : segments[0];
+  return TAG_BY_SEGMENT[segment] ?? 'Operations';
+}
+
 /** Response headers the API description names (`components.headers`). */
 export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition' | 'Idempotent-Replayed' | 'ETag' | 'Cache-Control';
 
@@ -53,6 +106,11 @@ export interface BodyParameters {
   multipart?: boolean;
   /** Bytes of the file in a multipart body, when less than every upload's 10 MiB (413 beyond). */
   fileLimit?: number;
+  /**
+   * Why the body may be left out, when it may (its fields come from the query
+   * too; it is read only without credentials): the API description's words.
+   */
+  optional?: string;
 }
 
 /**
@@ -63,11 +121,17 @@ export interface BodyParameters {
 export interface Operation {
   method: Method;
   path: string;
+  /** A few words: what the operation does ("List vendors"). */
+  summary: string;
+  /** What a caller needs to know beyond the summary: who may call it, what it changes, what it answers. */
+  description: string;
+  /** The area it belongs to; derived from the path when left out (see `tagOf`). */
+  tag?: Tag;
   credentials?: Credentials;
   /** The expense action changes state even on GET: a cookie session shows its CSRF token then too. */
   csrfOnEveryMethod?: boolean;
   body?: BodyParameters;
-  /** Fields also read from the query string (the expense action's `action` and `reason`). */
+  /** Fields also read from the query string (the expense action's `action` and `reason`); with a body, either may carry each. */
   query?: InputClass<object>;
   /** A list: its filters, orderings and paging. */
   list?: ListParameters;

@@ -126,6 +126,8 @@ export interface TextOptions extends FieldOptions {
   min?: number;
   /** Defaults to `nullable`: Django's `null=True, blank=True` pair. */
   allowBlank?: boolean;
+  /** A secret (a password): sent, never answered (`writeOnly` in the API description). */
+  secret?: boolean;
 }
 
 export class TextField extends Field<string> {
@@ -169,8 +171,15 @@ export class TextField extends Field<string> {
   }
 
   protected describe(): JsonSchema {
-    const { max, min } = this.options;
-    return { type: 'string', ...(max !== undefined && { maxLength: max }), ...(min !== undefined && { minLength: min }) };
+    const { max, secret } = this.options;
+    // A blank (after trimming) is refused unless the field allows it: at least one character.
+    const min = this.options.min ?? (this.allowBlank ? undefined : 1);
+    return {
+      type: 'string',
+      ...(min !== undefined && { minLength: min }),
+      ...(max !== undefined && { maxLength: max }),
+      ...(secret && { writeOnly: true }),
+    };
   }
 }
 
@@ -315,9 +324,11 @@ export class DecimalField extends Field<Decimal> {
 
   protected describe(): JsonSchema {
     const { maxWholeDigits, decimalPlaces, min, max } = this.limits;
+    // A field that takes no negative value is described without the sign its bound refuses anyway.
+    const sign = min && !min.isNegative() ? '' : '-?';
     return {
       type: 'string',
-      pattern: `^-?\\d{1,${maxWholeDigits}}(\\.\\d{1,${decimalPlaces}})?$`,
+      pattern: `^${sign}\\d{1,${maxWholeDigits}}(\\.\\d{1,${decimalPlaces}})?$`,
       description: `Decimal, up to ${maxWholeDigits} digits before the point and ${decimalPlaces} after; a JSON number is accepted too.`,
       ...(min && { 'x-minimum': min.toString() }),
       ...(max && { 'x-maximum': max.toString() }),

@@ -16,6 +16,8 @@ export interface InputProperty {
   discard: boolean;
   /** What the API description says of it, beyond its schema. */
   description?: string;
+  /** The values the use case takes, fewer than the field's choices: the domain refuses the others (a new expense's status). */
+  documentedChoices?: readonly string[];
 }
 
 const INPUTS = Symbol('inputs');
@@ -25,11 +27,15 @@ export type InputClass<T> = new () => T;
 export function Input(
   wireName: string,
   field: Field<unknown>,
-  options: { discard?: boolean; description?: string } = {},
+  options: { discard?: boolean; description?: string; documentedChoices?: readonly string[] } = {},
 ): PropertyDecorator {
   return (target, property) => {
     const own: InputProperty[] = Reflect.getOwnMetadata(INPUTS, target) ?? [...(Reflect.getMetadata(INPUTS, target) ?? [])];
-    own.push({ property: String(property), wireName, field, discard: options.discard ?? false, description: options.description });
+    const input: InputProperty = { ...options, property: String(property), wireName, field, discard: options.discard ?? false };
+    // A subclass redeclaring an inherited field replaces it in place.
+    const inherited = own.findIndex((existing) => existing.wireName === wireName);
+    if (inherited >= 0) own[inherited] = input;
+    else own.push(input);
     Reflect.defineMetadata(INPUTS, own, target);
   };
 }
@@ -132,7 +138,18 @@ export function inputSchema(dto: InputClass<object>, withRequired = true): JsonS
   const required = inputs.filter((input) => input.field.required).map((input) => input.wireName);
   return {
     type: 'object',
-    properties: Object.fromEntries(inputs.map((input) => [input.wireName, input.field.schema()])),
+    properties: Object.fromEntries(inputs.map((input) => [input.wireName, propertySchema(input)])),
     ...(withRequired && required.length > 0 && { required }),
+  };
+}
+
+/** One field of a body: server-managed fields it accepts and ignores are `readOnly`. */
+function propertySchema(input: InputProperty): JsonSchema {
+  const schema = input.field.schema();
+  return {
+    ...schema,
+    ...(input.documentedChoices && { enum: [...input.documentedChoices] }),
+    ...(input.discard && { readOnly: true }),
+    ...(input.description !== undefined && { description: input.description }),
   };
 }

@@ -83,6 +83,11 @@ class FilterIntegerField extends Field<number> {
 
 /** `page` and `page_size`: digits only, from 1. */
 class PageNumberField extends Field<number> {
+  /** `documentedMax`: the most a client should ask for (a larger `page_size` is cut to it, not refused). */
+  constructor(private readonly documentedMax?: number) {
+    super();
+  }
+
   protected convert(raw: unknown): number {
     const text = String(raw);
     if (!/^\d+$/.test(text)) reject('A valid integer is required.');
@@ -92,7 +97,7 @@ class PageNumberField extends Field<number> {
   }
 
   protected describe(): JsonSchema {
-    return { type: 'integer', minimum: 1 };
+    return { type: 'integer', minimum: 1, ...(this.documentedMax !== undefined && { maximum: this.documentedMax }) };
   }
 }
 
@@ -130,7 +135,7 @@ const PAGING: InputProperty[] = [
   {
     property: 'pageSize',
     wireName: 'page_size',
-    field: new PageNumberField(),
+    field: new PageNumberField(MAX_PAGE_SIZE),
     discard: false,
     description: `Items per page: ${DEFAULT_PAGE_SIZE} when absent, at most ${MAX_PAGE_SIZE} (a larger size is cut to it).`,
   },

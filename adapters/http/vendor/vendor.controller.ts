@@ -24,6 +24,7 @@ export class VendorController implements HttpController {
 
   register(routes: Routes): void {
     registerOrganisationResource(routes, {
+      names: { one: 'vendor', many: 'vendors' },
       base: `${API_PREFIX}/organisation/:org/vendors`,
       schema: VENDOR_SCHEMA,
       present: presentVendor,

@@ -35,27 +35,31 @@ export class WebhookController implements HttpController {
   ) {}
 
   register(routes: Routes): void {
-    const base = `${API_PREFIX}/organisation/:uid/webhooks`;
+    const base = `${API_PREFIX}/organisation/:org/webhooks`;
     const detail = `${base}/:id`;
     routes.add({
       method: 'GET',
       path: base,
+      summary: 'List webhook endpoints',
+      description: 'The organisation’s webhook endpoints, a page at a time. The owner only.',
       list: {},
       answers: [answers.page(WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listEndpoints.execute(actorOf(ctx), ctx.params.uid, request), request, presentWebhookEndpoint);
+        sendPage(ctx, await this.listEndpoints.execute(actorOf(ctx), ctx.params.org, request), request, presentWebhookEndpoint);
       },
     });
     routes.add({
       method: 'POST',
       path: `${base}/create`,
+      summary: 'Create a webhook endpoint',
+      description: 'Registers a URL to receive the organisation’s events; the answer carries the signing secret, shown this once. The owner only.',
       body: { input: NewWebhookEndpointInput },
       answers: [answers.created(NEW_WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
       handle: async (ctx) => {
-        const { endpoint, secret } = await this.createEndpoint.execute(actorOf(ctx), ctx.params.uid, bindBody(ctx, NewWebhookEndpointInput));
+        const { endpoint, secret } = await this.createEndpoint.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, NewWebhookEndpointInput));
         ctx.status = 201;
         ctx.body = presentNewWebhookEndpoint(endpoint, secret);
       },
@@ -64,53 +68,63 @@ export class WebhookController implements HttpController {
     routes.add({
       method: 'GET',
       path: detail,
+      summary: 'Get a webhook endpoint',
+      description: 'One webhook endpoint (without its secret). The owner only.',
       answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
       handle: async (ctx) => {
-        ctx.body = presentWebhookEndpoint(await this.getEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id));
+        ctx.body = presentWebhookEndpoint(await this.getEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id));
       },
     });
     routes.add({
       method: 'PATCH',
       path: detail,
+      summary: 'Update a webhook endpoint',
+      description: 'Changes the fields sent (`url`, `events`, `is_active`). `If-Match` makes the change conditional on the version read. The owner only.',
       body: { input: WebhookEndpointChangesInput },
       answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
       errors: [403],
       precondition: detail,
       handle: async (ctx) => {
         const changes = bindBody(ctx, WebhookEndpointChangesInput, true);
-        ctx.body = presentWebhookEndpoint(await this.updateEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, changes));
+        ctx.body = presentWebhookEndpoint(await this.updateEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes));
       },
     });
     routes.add({
       method: 'DELETE',
       path: detail,
+      summary: 'Delete a webhook endpoint',
+      description: 'Removes the endpoint; nothing more is delivered to it. The owner only.',
       answers: [answers.noContent()],
       errors: [403],
       precondition: detail,
       handle: async (ctx) => {
-        await this.deleteEndpoint.execute(actorOf(ctx), ctx.params.uid, ctx.params.id);
+        await this.deleteEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id);
         ctx.status = 204;
       },
     });
     routes.add({
       method: 'GET',
       path: `${detail}/deliveries`,
+      summary: 'List deliveries',
+      description: 'The delivery attempts to the endpoint, a page at a time. The owner only.',
       list: {},
       answers: [answers.page(DELIVERY_ATTEMPT_SCHEMA)],
       errors: [403],
       handle: async (ctx) => {
         const request = readPage(ctx);
-        sendPage(ctx, await this.listDeliveries.execute(actorOf(ctx), ctx.params.uid, ctx.params.id, request), request, presentDeliveryAttempt);
+        sendPage(ctx, await this.listDeliveries.execute(actorOf(ctx), ctx.params.org, ctx.params.id, request), request, presentDeliveryAttempt);
       },
     });
     routes.add({
       method: 'POST',
       path: `${detail}/ping`,
+      summary: 'Ping an endpoint',
+      description: 'Sends a test event to the endpoint now and answers the attempt. The owner only.',
       answers: [{ ...answers.ok(DELIVERY_ATTEMPT_SCHEMA), description: 'The attempt: whether the receiver answered 2xx, its status and how long it took.' }],
       errors: [403],
       handle: async (ctx) => {
-        ctx.body = presentDeliveryAttempt(await this.ping.execute(actorOf(ctx), ctx.params.uid, ctx.params.id));
+        ctx.body = presentDeliveryAttempt(await this.ping.execute(actorOf(ctx), ctx.params.org, ctx.params.id));
       },
     });
   }
