@@ -4,6 +4,7 @@ import { Browser, BrowserContext, chromium, Locator, Page, Request } from 'playw
 import { cookieFrom } from '../support/api-client';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
+import { createExpense } from '../support/expenses';
 import { startTestApp, TestApp } from '../support/test-app';
 import { CHROMIUM_PATH } from './chromium';
 
@@ -146,6 +147,33 @@ describe('the documentation page in Chromium', () => {
   );
 
   it(
+    'shows each operation with its summary from the document',
+    async () => {
+      const schema = (await app.client.get('/api/schema/')).body as { paths: Record<string, Record<string, { summary: string }>> };
+      const summary = schema.paths['/api/v1.0/me/'].get.summary;
+      expect(summary.length).toBeGreaterThan(0);
+      await expect(operationBlock(page, 'get', '/api/v1.0/me/').locator('.opblock-summary-description').innerText()).resolves.toBe(summary);
+      const shown = await page.locator('.opblock .opblock-summary-description').allInnerTexts();
+      expect(shown.length).toBe(await page.locator('.opblock').count());
+      expect(shown.filter((text) => text.trim() === '')).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'submits an expense through the page: the action chosen from the list of actions',
+    async () => {
+      const expense = await createExpense(user.api, user.organisationUniqueId);
+      const block = operationBlock(page, 'get', '/api/v1.0/organisation/{org}/expenses/{id}/action/');
+      const response = await tryItOut(block, undefined, { org: user.organisationUniqueId, id: expense.unique_id, action: 'submit' });
+      expect(response.status).toBe('200');
+      expect(response.body).toContain('"status": "submitted"');
+      expect((await user.api.get(`/api/v1.0/organisation/${user.organisationUniqueId}/expenses/${expense.unique_id}/`)).body.status).toBe('submitted');
+    },
+    TIMEOUT,
+  );
+
+  it(
     `leaves a full-page screenshot in ${path.relative(process.cwd(), SCREENSHOT)}`,
     async () => {
       mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
@@ -173,10 +201,19 @@ function operationBlock(page: Page, method: string, apiPath: string): Locator {
   return page.locator(`.opblock.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${apiPath}"]`) });
 }
 
-/** Opens the operation, presses "Try it out" (filling the request body, if given) and "Execute"; the response shown. */
-async function tryItOut(block: Locator, body?: string): Promise<{ status: string; body: string }> {
+/**
+ * Opens the operation, presses "Try it out" (filling the parameters and the
+ * request body, if given) and "Execute"; the response shown.
+ */
+async function tryItOut(block: Locator, body?: string, parameters: Record<string, string> = {}): Promise<{ status: string; body: string }> {
   await block.locator('.opblock-summary-control').click();
   await block.locator('button.try-out__btn').click();
+  for (const [name, value] of Object.entries(parameters)) {
+    const row = block.locator(`tr[data-param-name="${name}"]`).first();
+    const select = row.locator('select');
+    if ((await select.count()) > 0) await select.first().selectOption(value);
+    else await row.locator('input').first().fill(value);
+  }
   if (body !== undefined) await block.locator('textarea.body-param__text').fill(body);
   await block.locator('button.execute').click();
   const live = block.locator('.live-responses-table');
