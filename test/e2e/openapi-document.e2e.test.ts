@@ -1,4 +1,6 @@
 import Router from '@koa/router';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -140,6 +142,32 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
   it('notices an invalid document (the check itself can fail)', () => {
     const broken = { ...doc, paths: { '/x': { get: { responses: { '200': { content: 'not an object' } } } } } };
     expect(validateOpenApi(broken).valid).toBe(false);
+  });
+
+  it('gives every JSON request body and success answer an example that its own schema accepts', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addFormat('binary', true);
+    ajv.addSchema(doc, 'doc');
+    const missing: string[] = [];
+    const invalid: string[] = [];
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const media: [string, string, any][] = [];
+        const body = operation.requestBody?.content?.['application/json'];
+        if (body) media.push(['request', `/paths/${pointer(template)}/${method}/requestBody/content/application~1json`, body]);
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          const json = response.content?.['application/json'];
+          if (status.startsWith('2') && json) media.push([status, `/paths/${pointer(template)}/${method}/responses/${status}/content/application~1json`, json]);
+        }
+        for (const [what, at, { example }] of media) {
+          const label = `${method.toUpperCase()} ${template} ${what}`;
+          if (example === undefined) missing.push(label);
+          else if (!ajv.validate({ $ref: `doc#${at}/schema` }, example)) invalid.push(`${label}: ${ajv.errorsText()}`);
+        }
+      }
+    }
+    expect({ missing, invalid }).toEqual({ missing: [], invalid: [] });
   });
 
   it('lists every operation of the spec and the contract', () => {
@@ -353,3 +381,8 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     });
   });
 });
+
+/** A path template as a JSON pointer segment. */
+function pointer(template: string): string {
+  return template.replace(/~/g, '~0').replace(/\//g, '~1');
+}

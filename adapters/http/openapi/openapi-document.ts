@@ -3,6 +3,7 @@ import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { inputSchema, inputsOf, queryParameters } from '../validation/input';
 import { FORMAT_INPUT, listInputs } from '../validation/query';
+import { withExamples } from './examples';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from the operations as
@@ -18,7 +19,7 @@ export function openApiDocument(operations: readonly DocumentedOperation[], vers
     for (const answer of entry.answers) if (answer.json) schemas.push({ ...answer.json.components });
     (paths[path] ??= {})[entry.method.toLowerCase()] = operation(entry);
   }
-  return {
+  return withExamples({
     openapi: '3.1.0',
     info: {
       title: 'Business management API',
@@ -48,7 +49,7 @@ export function openApiDocument(operations: readonly DocumentedOperation[], vers
       responses: ERROR_RESPONSES,
       headers: HEADERS,
     },
-  };
+  });
 }
 
 const HEADERS: Record<string, JsonSchema> = {
