@@ -144,6 +144,29 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(validateOpenApi(broken).valid).toBe(false);
   });
 
+  it('documents form and multipart bodies with dotted names for nested fields, as they are sent', () => {
+    const nestedLeft: string[] = [];
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+          const properties = operation.requestBody?.content?.[type]?.schema?.properties ?? {};
+          for (const [name, property] of Object.entries(properties as Record<string, any>)) {
+            if ([property.type].flat().includes('object') && property.properties) nestedLeft.push(`${method} ${template} ${type} ${name}`);
+          }
+        }
+      }
+    }
+    expect(nestedLeft).toEqual([]);
+    const profileForm = doc.paths['/api/v1.0/me/'].patch.requestBody.content['application/x-www-form-urlencoded'].schema.properties;
+    const json = doc.paths['/api/v1.0/me/'].patch.requestBody.content['application/json'].schema.properties;
+    const nested = Object.keys(json).filter((name) => json[name].properties);
+    expect(nested.length).toBeGreaterThan(0);
+    for (const name of nested) {
+      expect(profileForm).not.toHaveProperty(name);
+      for (const field of Object.keys(json[name].properties)) expect(profileForm).toHaveProperty([`${name}.${field}`]);
+    }
+  });
+
   it('gives every JSON request body and success answer an example that its own schema accepts', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);

@@ -261,12 +261,32 @@ function operation(entry: DocumentedOperation): JsonSchema {
   };
 }
 
+/**
+ * A body's schema as a form or multipart body writes it: the fields of a
+ * nested object under dotted names (`address.city`), as DRF's parsers read
+ * them, each on its own.
+ */
+export function formSchema(schema: JsonSchema): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const flatten = (name: string, property: JsonSchema) => {
+    const nested = property.properties as Record<string, JsonSchema> | undefined;
+    if ([property.type].flat().includes('object') && nested) {
+      for (const [field, fieldSchema] of Object.entries(nested)) flatten(`${name}.${field}`, fieldSchema);
+      return;
+    }
+    properties[name] = property;
+  };
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) flatten(name, property);
+  const required = ((schema.required ?? []) as string[]).filter((name) => name in properties);
+  return { ...schema, properties, ...(required.length > 0 ? { required } : { required: undefined }) };
+}
+
 function requestBody(entry: DocumentedOperation): JsonSchema {
   const body = entry.body!;
   // An optional body is taken as sent: what it must carry depends on the query or the caller.
   const schema = inputSchema(body.input, entry.method !== 'PATCH' && body.optional === undefined);
   const content: Record<string, JsonSchema> = { 'application/json': { schema } };
-  if (body.form) content['application/x-www-form-urlencoded'] = { schema };
-  if (body.multipart || body.form) content['multipart/form-data'] = { schema };
+  if (body.form) content['application/x-www-form-urlencoded'] = { schema: formSchema(schema) };
+  if (body.multipart || body.form) content['multipart/form-data'] = { schema: formSchema(schema) };
   return body.optional === undefined ? { required: true, content } : { required: false, description: body.optional, content };
 }
