@@ -83,6 +83,7 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
     description.check(method, path, { status: response.status, headers: response.headers, text });
+    description.checkRequest(method, path, { contentType: headers['Content-Type'], body: typeof body === 'string' ? body : undefined }, response.status);
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;

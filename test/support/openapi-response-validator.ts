@@ -44,6 +44,8 @@ export class OpenApiResponseValidator {
     this.ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.ajv);
     this.ajv.addFormat('binary', true);
+    // An address in any Unicode spelling (ajv-formats knows ASCII `email` only).
+    this.ajv.addFormat('idn-email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/u);
     this.ajv.addSchema(document, DOCUMENT_ID);
     this.templates = Object.keys(document.paths ?? {})
       .map((template) => ({
@@ -81,6 +83,33 @@ export class OpenApiResponseValidator {
     }
     const pointer = `/paths/${escapePointer(template.template)}/${operationMethod}/responses/${key}`;
     this.checkAnswer(label, pointer, response, method);
+  }
+
+  /**
+   * A request the server accepted (2xx) must be one the description allows:
+   * its JSON body matches the documented request schema. A body the server
+   * takes but the document refuses means the document lies to client
+   * generators (or the server takes what it should not).
+   */
+  checkRequest(method: string, url: string, request: { contentType?: string; body?: string }, status: number): void {
+    if (status < 200 || status > 299 || request.body === undefined || request.contentType !== 'application/json') return;
+    const path = new URL(url, 'http://host').pathname;
+    const template = this.templates.find((candidate) => candidate.pattern.test(path));
+    const operationMethod = method.toLowerCase();
+    const operation = template && ((this.document.paths[template.template] as Json)[operationMethod] as Json | undefined);
+    if (!template || !operation) return;
+    const what = `${method} ${path} accepted (${status}) a request`;
+    if (!operation.requestBody?.content?.['application/json']) {
+      throw new ResponseNotDocumented(what, ['it took a JSON body, but the operation documents none']);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return; // not JSON: the server refused it, or a test sent it on purpose
+    }
+    const validate = this.validator(`/paths/${escapePointer(template.template)}/${operationMethod}/requestBody/content/application~1json/schema`);
+    if (!validate(body)) throw new ResponseNotDocumented(`${what} its request schema refuses`, [...describeErrors('request body', validate.errors)]);
   }
 
   /** A method the path does not take: 405 with `Allow`, or what the path answers first (401, 429). */

@@ -73,7 +73,9 @@ export abstract class Field<T> {
   /** The field as JSON Schema (OpenAPI 3.1), for the API's published description. */
   schema(): JsonSchema {
     const own = this.describe();
-    return this.nullable ? { ...own, type: [own.type as string, 'null'] } : own;
+    if (!this.nullable) return own;
+    // Null joins the types, and the choices where there are some.
+    return { ...own, type: [...[own.type as string | string[]].flat(), 'null'], ...(Array.isArray(own.enum) && { enum: [...own.enum, null] }) };
   }
 
   protected abstract describe(): JsonSchema;
@@ -192,7 +194,8 @@ export class EmailField extends TextField {
   }
 
   protected override describe(): JsonSchema {
-    return { ...super.describe(), format: 'email' };
+    // Any Unicode spelling is taken and normalised (NFKC), so the internationalised format.
+    return { ...super.describe(), format: 'idn-email' };
   }
 }
 
@@ -327,7 +330,8 @@ export class DecimalField extends Field<Decimal> {
     // A field that takes no negative value is described without the sign its bound refuses anyway.
     const sign = min && !min.isNegative() ? '' : '-?';
     return {
-      type: 'string',
+      // A JSON number is taken as well (its digits kept exactly); the pattern is for the string form.
+      type: ['string', 'number'],
       pattern: `^${sign}\\d{1,${maxWholeDigits}}(\\.\\d{1,${decimalPlaces}})?$`,
       description: `Decimal, up to ${maxWholeDigits} digits before the point and ${decimalPlaces} after; a JSON number is accepted too.`,
       ...(min && { 'x-minimum': min.toString() }),
