@@ -56,7 +56,7 @@ function describe(error: SystemError): string | undefined {
       return `the database did not answer at ${at ?? 'its address'} (ETIMEDOUT).`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `the database host ${error.hostname ?? ''} does not resolve (${error.code}): check DATABASE_URL.`.replace('host  ', 'host ');
+      return `the database host${error.hostname ? ` ${error.hostname}` : ''} does not resolve (${error.code}): check DATABASE_URL.`;
     case 'SQLITE_CANTOPEN':
       return 'the SQLite database file could not be opened (SQLITE_CANTOPEN): check DATA_DIR.';
     case 'SQLITE_BUSY':

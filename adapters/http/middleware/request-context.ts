@@ -49,6 +49,7 @@ export function requestLog(logger: Logger) {
 
 /** The path with the values of `:token` parameters (an invitation's) replaced by their name. */
 function maskedPath(ctx: Context): string {
+  // The router decodes parameters and the path is as sent: the token is masked in either spelling.
   const token = (ctx as Context & { params?: Record<string, string> }).params?.token;
   return token ? ctx.path.split(encodeURIComponent(token)).join(':token').split(token).join(':token') : ctx.path;
 }
