@@ -9,7 +9,7 @@ import { corsFor } from './middleware/cors';
 import { HttpMetrics } from './middleware/metrics';
 import { errorHandler, logFailedResponse } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
-import { requestId, requestLog, securityHeaders } from './middleware/request-context';
+import { jsonOnce, requestId, requestLog, securityHeaders } from './middleware/request-context';
 import { AuthGuard, HttpController } from './shared/controller';
 import { answers, Routes } from './shared/routes';
 import { wireSchema as s } from './shared/wire-schema';
@@ -95,6 +95,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
 
   app.use(requestId);
   app.use(requestLog(options.logger));
+  app.use(jsonOnce);
   if (options.metrics) {
     app.use(options.metrics.metrics.timing());
     if (options.metrics.token) app.use(options.metrics.metrics.endpoint(options.metrics.token));

@@ -27,7 +27,7 @@ describe.each(testDatabases().slice(0, 1))('the request log ($name)', (factory) 
     const owner = await signUp(app.client);
     lines.length = 0;
     const body = { name: 'Paper Co', unique_id: 'paper' };
-    await owner.api.post(`/api/v1.0/organisation/${owner.organisationUniqueId}/vendors/create/`, body, { headers: { 'X-Request-Id': 'req-1' } });
+    const created = await owner.api.post(`/api/v1.0/organisation/${owner.organisationUniqueId}/vendors/create/`, body, { headers: { 'X-Request-Id': 'req-1' } });
     const [line] = requestLines();
     expect(line).toMatchObject({
       requestId: 'req-1',
@@ -39,8 +39,23 @@ describe.each(testDatabases().slice(0, 1))('the request log ($name)', (factory) 
       person: expect.any(String),
       client: expect.stringMatching(/127\.0\.0\.1/),
     });
-    expect(line.responseBytes).toBeGreaterThan(100);
+    expect(line.responseBytes).toBe(Buffer.byteLength(created.text));
     expect(line.durationMs).toEqual(expect.any(Number));
+  });
+
+  it('counts the bytes a list, a refusal and a 304 answered', async () => {
+    const owner = await signUp(app.client);
+    const base = `/api/v1.0/organisation/${owner.organisationUniqueId}/vendors`;
+    await owner.api.post(`${base}/create/`, { name: 'Ünïcode Supplies ✓', unique_id: 'unicode' });
+    const read = await owner.api.get(`${base}/unicode/`);
+    lines.length = 0;
+    const answers = [
+      await owner.api.get(`${base}/`),
+      await owner.api.post(`${base}/create/`, { name: '' }),
+      await owner.api.get(`${base}/unicode/`, { headers: { 'If-None-Match': read.headers.get('ETag')! } }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 400, 304]);
+    expect(requestLines().map((line) => line.responseBytes)).toEqual(answers.map((answer) => Buffer.byteLength(answer.text)));
   });
 
   it('never writes a credential, a query string or an invitation token', async () => {

@@ -11,7 +11,11 @@ import { ConcurrentModification } from '../../../domain/shared/errors';
  * objects included, and is the same on every instance.
  */
 export function etagOf(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
+  return etagOfText(JSON.stringify(body));
+}
+
+function etagOfText(json: string): string {
+  return `"${createHash('sha256').update(json).digest('base64url')}"`;
 }
 
 /** Whether an `If-Match` / `If-None-Match` list names `etag` (`*` names any). Weak tags never match strongly. */
@@ -33,7 +37,10 @@ function isRecord(body: unknown): body is object {
 export const withETag = (options: { notModified: boolean }): Middleware => async (ctx, next) => {
   await next();
   if (ctx.status < 200 || ctx.status > 299 || !isRecord(ctx.body)) return;
-  const etag = etagOf(ctx.body);
+  // Serialised once: the text hashed is the text sent (see `jsonOnce`).
+  const text = JSON.stringify(ctx.body);
+  const etag = etagOfText(text);
+  ctx.body = text;
   ctx.set('ETag', etag);
   const ifNoneMatch = ctx.get('If-None-Match');
   if (options.notModified && ctx.method === 'GET' && ifNoneMatch && names(ifNoneMatch, etag)) {

@@ -13,6 +13,29 @@ export async function requestId(ctx: Context, next: Next): Promise<void> {
 }
 
 /**
+ * An answer's JSON as text, made once. Koa would stringify an object body as
+ * it responds, and once more each time something asks the body's length (the
+ * request log's size): a list page is the largest part of a request's work.
+ * The content type was set when the object was assigned, and stays.
+ */
+export async function jsonOnce(ctx: Context, next: Next): Promise<void> {
+  await next();
+  const { body } = ctx;
+  if (body !== null && typeof body === 'object' && isPlainJson(body)) ctx.body = JSON.stringify(body);
+}
+
+/** What Koa answers with `JSON.stringify`: not a buffer, a stream, a blob or a fetch response. */
+function isPlainJson(body: object): boolean {
+  return (
+    !Buffer.isBuffer(body) &&
+    typeof (body as { pipe?: unknown }).pipe !== 'function' &&
+    !(body instanceof Blob) &&
+    !(body instanceof ReadableStream) &&
+    !(body instanceof Response)
+  );
+}
+
+/**
  * One JSON line per request: the route pattern as well as the path (with any
  * token in it masked), the status, the time, the sizes, who asked and from
  * where. Never the query string, headers or body, which may carry secrets.
@@ -37,7 +60,7 @@ export function requestLog(logger: Logger) {
           status: ctx.status,
           durationMs: Math.round(durationMs * 10) / 10,
           requestBytes: ctx.request.length ?? 0,
-          responseBytes: ctx.response.length,
+          responseBytes: ctx.response.length ?? 0,
           person: personId,
           client,
         },
