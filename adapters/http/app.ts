@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import Koa, { Context, Next } from 'koa';
 import { Logger } from '../system/logger';
 import { MethodNotAllowed, RouteNotFound } from './http-errors';
@@ -51,7 +50,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.on('error', logFailedResponse(options.logger));
 
   const idempotency = options.idempotentRequests && idempotentCreate(options.idempotentRequests, options.logger);
-  const routes = new Routes(new Router({ strict: false }), options.guard, {
+  const routes = new Routes(options.guard, {
     // A front end allowed to call the API from its origin may also change state (with the CSRF token).
     trustedOrigins: [...(options.trustedOrigins ?? []), ...(options.corsOrigins ?? [])],
     idempotency,
@@ -116,7 +115,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     ctx.state.origin = options.publicOrigin ?? `${ctx.protocol}://${ctx.host}`;
     await next();
   });
-  app.use(routes.router.routes());
+  app.use(routes.dispatch());
   app.use(unmatched);
   return app;
 }

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
 import { AuthGuard, HTTP_TOKENS, HttpController } from '../../adapters/http/shared/controller';
 import { Routes } from '../../adapters/http/shared/routes';
@@ -17,7 +16,7 @@ const BODILESS_WRITES = [
 describe('the API description', () => {
   it('documents the body of every operation that takes one', async () => {
     const container = await buildContainer({ config: loadConfig({ LOG_LEVEL: 'silent' }), storage: { kind: 'memory' }, encryptionKey: randomBytes(32) });
-    const routes = new Routes(new Router(), container.get(AuthGuard));
+    const routes = new Routes(container.get(AuthGuard));
     for (const controller of container.getAll<HttpController>(HTTP_TOKENS.Controller)) controller.register(routes);
     const writes = routes.operations.filter((entry) => ['POST', 'PUT', 'PATCH'].includes(entry.method));
     const undocumented = writes.filter((entry) => !entry.body).map((entry) => `${entry.method} ${entry.path}`);

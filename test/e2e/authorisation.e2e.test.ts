@@ -1,6 +1,5 @@
-import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
-import { routesOf } from '../../adapters/http/shared/routes';
+import { Routes, routesOf } from '../../adapters/http/shared/routes';
 import { signUp, TestUser } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { testDatabases } from '../support/databases';
@@ -414,11 +413,11 @@ const ROWS: Row[] = [
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
-/** The router the running application dispatches to (@koa/router marks its dispatch middleware with it). */
-function servedRouter(app: TestApp): Router {
-  const dispatch = (app.application.app.middleware as { router?: Router }[]).find((middleware) => middleware.router);
-  if (!dispatch?.router) throw new Error('no router among the middleware');
-  return dispatch.router;
+/** The routes the running application dispatches to (its dispatch middleware is marked with them). */
+function servedRoutes(app: TestApp): Routes {
+  const dispatch = (app.application.app.middleware as { routes?: Routes }[]).find((middleware) => middleware.routes);
+  if (!dispatch?.routes) throw new Error('no routes among the middleware');
+  return dispatch.routes;
 }
 
 const CELLS = ROWS.flatMap((row) =>
@@ -459,7 +458,7 @@ describe.each(testDatabases())('authorisation of every endpoint on $name', (fact
   });
 
   it('has a row for every route the server serves, and no row for a route it does not serve', () => {
-    const served = new Set(routesOf(servedRouter(w.app)).map(routeKey));
+    const served = new Set(routesOf(servedRoutes(w.app)).map(routeKey));
     const tabled = new Set(ROWS.map((row) => routeKey({ method: row.method, path: row.route })));
     const withoutRow = [...served].filter((route) => !tabled.has(route));
     const withoutRoute = [...tabled].filter((route) => !served.has(route));

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { spawnSync } from 'node:child_process';
@@ -107,9 +106,9 @@ function validateOpenApi(document: unknown): { valid: boolean; errors?: unknown 
 describe('the operations the controllers declare', () => {
   it('are every route the router serves (none registered behind the description), each declared once', async () => {
     const container = await buildContainer({ config: loadConfig({ LOG_LEVEL: 'silent' }), storage: { kind: 'memory' }, encryptionKey: randomBytes(32) });
-    const routes = new Routes(new Router(), container.get(AuthGuard));
+    const routes = new Routes(container.get(AuthGuard));
     for (const controller of container.getAll<HttpController>(HTTP_TOKENS.Controller)) controller.register(routes);
-    const served = routesOf(routes.router).map((route) => `${route.method} ${route.path}`);
+    const served = routesOf(routes).map((route) => `${route.method} ${route.path}`);
     const declared = routes.operations.map((entry) => `${entry.method} ${entry.path}`);
     expect(served.filter((route) => !declared.includes(route))).toEqual([]);
     expect(declared.filter((entry) => !served.includes(entry))).toEqual([]);
