@@ -71,10 +71,12 @@ export function readBasicCredentials(header: string): { email: string; password:
   return { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** UTF-8, or latin-1 when the bytes are not UTF-8 (DRF's fallback). */
 function decodeCredentials(bytes: Buffer): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     return bytes.toString('latin1');
   }

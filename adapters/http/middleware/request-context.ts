@@ -41,6 +41,9 @@ function isPlainJson(body: object): boolean {
  * where. Never the query string, headers or body, which may carry secrets.
  */
 export function requestLog(logger: Logger) {
+  // The line is made field by field of values that are no secret (the path masked): the logger's redaction,
+  // the backstop for objects logged whole, is spared here, where it was a few per cent of a small request.
+  const log = logger.child({}, { redact: [] });
   return async function logRequest(ctx: Context, next: Next): Promise<void> {
     const started = process.hrtime.bigint();
     // Read now: once a refused upload's connection is destroyed, the socket (and its address) is gone.
@@ -51,7 +54,7 @@ export function requestLog(logger: Logger) {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
       const personId = (ctx.state.auth as { actor?: { personId: string } } | undefined)?.actor?.personId;
-      logger.info(
+      log.info(
         {
           requestId: ctx.state.requestId,
           method: ctx.method,
