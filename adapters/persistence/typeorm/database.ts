@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { Pool } from 'pg';
@@ -61,6 +62,7 @@ export class TypeOrmDatabase implements UnitOfWork {
   private readonly statements = new Map<BetterSqlite3.Database, LRUCache<string, PreparedStatement>>();
   private readonly hydrators = new Map<string, (values: unknown[]) => unknown>();
   private readonly upserts = new Map<string, { sql: string; columns: ColumnMetadata[] }>();
+  private readonly statementNames = new Map<string, string>();
 
   constructor(
     readonly dataSource: DataSource,
@@ -99,7 +101,8 @@ export class TypeOrmDatabase implements UnitOfWork {
       const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
       const results: ResultTable[] = [];
       for (const query of queries) {
-        const result = await pool.query({ text: query.sql, values: query.parameters, rowMode: 'array' });
+        const name = query.reusable ? this.statementName(query.sql) : undefined;
+        const result = await pool.query({ name, text: query.sql, values: query.parameters, rowMode: 'array' });
         results.push({ columns: result.fields.map((field) => field.name), rows: result.rows });
       }
       return results;
@@ -190,6 +193,18 @@ export class TypeOrmDatabase implements UnitOfWork {
       cache.set(sql, statement);
     }
     return statement;
+  }
+
+  /**
+   * The name a Postgres statement is prepared under on each connection that
+   * runs it: parsed (and after a few runs planned) once per connection rather
+   * than on every request. Only texts without a spread list are named, so the
+   * number each connection keeps is that of the reads the code writes.
+   */
+  private statementName(sql: string): string {
+    let name = this.statementNames.get(sql);
+    if (!name) this.statementNames.set(sql, (name = `r_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`));
+    return name;
   }
 
   private writeConnection(): BetterSqlite3.Database {

@@ -4,6 +4,8 @@ import { Dialect } from './columns';
 export interface SqlQuery {
   sql: string;
   parameters: unknown[];
+  /** No list was spread into it: its text is one of a few the code writes, worth preparing once and keeping. */
+  reusable?: boolean;
 }
 
 export type NamedParameters = Record<string, unknown>;
@@ -50,6 +52,7 @@ const NAMED = /(?<![:\w]):(\.\.\.)?([A-Za-z_]\w*)/g;
  */
 export function positional(dialect: Dialect, text: string, named: NamedParameters): SqlQuery {
   const parameters: unknown[] = [];
+  let reusable = true;
   const bind = (value: unknown): string => {
     parameters.push(dialect === 'sqlite' ? sqliteValue(value) : value);
     return dialect === 'sqlite' ? '?' : `$${parameters.length}`;
@@ -59,9 +62,10 @@ export function positional(dialect: Dialect, text: string, named: NamedParameter
     const value = named[name];
     if (!spread) return bind(value);
     if (!Array.isArray(value) || value.length === 0) throw new Error(`The SQL parameter :...${name} needs a non-empty list`);
+    reusable = false;
     return value.map(bind).join(', ');
   });
-  return { sql, parameters };
+  return { sql, parameters, reusable };
 }
 
 function sqliteValue(value: unknown): unknown {

@@ -5,6 +5,8 @@ describe('positional parameters', () => {
     expect(positional('postgres', 'a = :a AND (b = :b OR c = :a)', { a: 1, b: 'x' })).toEqual({
       sql: 'a = $1 AND (b = $2 OR c = $3)',
       parameters: [1, 'x', 1],
+      // The same text whatever the values: a statement worth preparing once.
+      reusable: true,
     });
   });
 
@@ -12,6 +14,8 @@ describe('positional parameters', () => {
     expect(positional('sqlite', 'r.id IN (:...ids) AND r.x = :x', { ids: ['a', 'b', 'c'], x: 2 })).toEqual({
       sql: 'r.id IN (?, ?, ?) AND r.x = ?',
       parameters: ['a', 'b', 'c', 2],
+      // Its text changes with the list's length: not one to keep prepared.
+      reusable: false,
     });
   });
 
