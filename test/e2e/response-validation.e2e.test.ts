@@ -9,7 +9,8 @@ import { startTestApp, TestApp } from '../support/test-app';
 /**
  * The check every ApiClient makes of every response (test/support/openapi-response-validator.ts),
  * shown on a stub server that serves the real document and, on real route paths,
- * answers that differ from it in one way each.
+ * answers that differ from it in one way each; and of every request the server
+ * accepts, shown with requests the stub takes that the document refuses.
  */
 interface StubAnswer {
   status: number;
@@ -60,6 +61,8 @@ describe.each(testDatabases().slice(0, 1))('responses checked against the API de
     const page = { 'X-Total-Count': '1', Link: `${link('first')}, ${link('last')}` };
     stub = await startStub(document, {
       'GET /api/v1.0/me/': { status: 200, body: profile, headers: { ETag: `"${'e'.repeat(43)}"` } },
+      'PUT /api/v1.0/me/picture/': { status: 200, body: profile, headers: { ETag: `"${'e'.repeat(43)}"` } },
+      'POST /api/v1.0/auth/login/': { status: 200, body: profile, headers: { ETag: `"${'e'.repeat(43)}"`, 'Set-Cookie': 'sessionid=s; HttpOnly' } },
       'PUT /api/v1.0/me/': { status: 200, body: { ...profile, extra: true } },
       'PATCH /api/v1.0/me/': { status: 200, body: { ...withAddress, address: { ...withAddress.address, district: 'Central' } } },
       'POST /api/v1.0/auth/password/': { status: 200, body: profile },
@@ -104,6 +107,31 @@ describe.each(testDatabases().slice(0, 1))('responses checked against the API de
   it('wants the documented 404 from a path the API does not serve, and the 405 with Allow from a method a path does not take', async () => {
     await expect(stub.client.get('/api/v1.0/nowhere/')).rejects.toThrow(/GET \/api\/v1\.0\/nowhere\/ answered 200[^]*must answer 404/);
     await expect(stub.client.delete('/api/v1.0/me/')).rejects.toThrow(/header Allow is documented as required and missing/);
+  });
+
+  it('fails a request the server accepted whose query parameter the description does not name or refuses', async () => {
+    await expect(stub.client.get('/api/v1.0/organisations/?colour=red')).rejects.toThrow(
+      /Request not as the API description documents it: GET \/api\/v1\.0\/organisations\/ accepted \(200\)[^]*query parameter colour is not documented/,
+    );
+    await expect(stub.client.get('/api/v1.0/organisations/?page_size=1001')).rejects.toThrow(/query parameter page_size must be <= 1000/);
+    // A test that sends a parameter the server ignores on purpose says so.
+    expect((await stub.client.get('/api/v1.0/organisations/?colour=red', { ignoredQuery: ['colour'] })).status).toBe(200);
+    expect((await stub.client.get('/api/v1.0/organisations/?page_size=1000&page=')).status).toBe(200);
+  });
+
+  it('fails a form or multipart body the server accepted that the description refuses, the multipart entries as sent', async () => {
+    const text = new FormData();
+    text.append('picture', 'not a file');
+    await expect(stub.client.put('/api/v1.0/me/picture/', undefined, { multipart: text })).rejects.toThrow(
+      /multipart body field picture is text, but the description documents a file/,
+    );
+    const image = new FormData();
+    image.append('picture', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'me.png');
+    expect((await stub.client.put('/api/v1.0/me/picture/', undefined, { multipart: image })).status).toBe(200);
+    await expect(stub.client.post('/api/v1.0/auth/login/', undefined, { form: { email: 'someone@example.com' } })).rejects.toThrow(
+      /form must have required property 'password'/,
+    );
+    expect((await stub.client.post('/api/v1.0/auth/login/', undefined, { form: { email: 'someone@example.com', password: 'x' } })).status).toBe(200);
   });
 
   it('is active for every client of the test app, however made', async () => {

@@ -3,9 +3,18 @@ import { RouteNotFound } from '../http-errors';
 import { HttpController } from '../shared/controller';
 import { answers, Routes } from '../shared/routes';
 import { wireSchema as s } from '../shared/wire-schema';
-import { JsonSchema } from '../validation/fields';
+import { fields, JsonSchema } from '../validation/fields';
+import { Input } from '../validation/input';
 import { DOCS_ASSET_TYPES, DOCS_ASSETS_PATH, DOCS_PAGE_CSP, docsAsset, docsPage } from './docs-page';
 import { openApiDocument } from './openapi-document';
+
+/** The `v` the page links each asset with, for the API description. */
+class DocsAssetVersionQuery {
+  @Input('v', fields.text({ allowBlank: true }), {
+    description: 'The content hash the page links the asset with: when it is the current one, the answer may be cached for good (`immutable`); any other value, or none, answers `no-cache`.',
+  })
+  version?: string;
+}
 
 /** `GET /api/schema/` (OpenAPI 3.1) and `GET /api/docs/` (Swagger UI reading it) with its assets. No credentials. */
 @injectable()
@@ -45,6 +54,7 @@ export class ApiDocsController implements HttpController {
       summary: 'Documentation page asset',
       description: 'A script or style sheet of the documentation page, served by this server. No credentials.',
       credentials: 'none',
+      query: DocsAssetVersionQuery,
       answers: [
         { status: 200, description: 'A file of the documentation page.', media: { types: DOCS_ASSET_TYPES, description: 'Stylesheet, script or icon' } },
         { status: 304, description: 'Not modified (the `ETag` still matches).' },

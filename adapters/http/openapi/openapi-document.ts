@@ -29,7 +29,8 @@ export function openApiDocument(operations: readonly DocumentedOperation[], vers
       contact: { name: 'The maintainers of the business management API' },
       description:
         'Profile, organisations, expenses, contacts, leads and vendors. Errors have Django REST Framework shapes; ' +
-        'any operation may also answer 500 `{"detail": "A server error occurred."}`.',
+        'any operation may also answer 500 `{"detail": "A server error occurred."}`. In the query string of a list or a report, a ' +
+        'parameter sent empty (`status=`) is as if left out (`allowEmptyValue`).',
     },
     servers: [{ url: '/' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
@@ -230,10 +231,12 @@ const SECURITY = { none: [], optional: [{}, { basicAuth: [] }, { cookieAuth: [] 
 
 function operation(entry: DocumentedOperation): JsonSchema {
   const parameters: JsonSchema[] = [...entry.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  if (entry.list) parameters.push(...queryParameters(listInputs(entry.list)));
+  // Lists and reports read their query strings as django-filter does: an empty value is as if left out.
+  if (entry.list) parameters.push(...queryParameters(listInputs(entry.list), { emptyIsAbsent: true }));
+  if (entry.filters) parameters.push(...queryParameters(inputsOf(entry.filters), { emptyIsAbsent: true }));
   // With a body too, a field may come in either: none of the query's is required on its own.
   if (entry.query) parameters.push(...queryParameters(inputsOf(entry.query)).map((p) => (entry.body ? { ...p, required: false } : p)));
-  if (entry.table) parameters.push(...queryParameters([FORMAT_INPUT]));
+  if (entry.table) parameters.push(...queryParameters([FORMAT_INPUT], { emptyIsAbsent: true }));
   if (isCreate(entry)) parameters.push(IDEMPOTENCY_KEY);
   if (notModifiable(entry)) parameters.push(IF_NONE_MATCH);
   if (entry.precondition) parameters.push(IF_MATCH);

@@ -5,7 +5,7 @@ import { RemoveOrganisationLogo } from '../../../application/organisation/remove
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
 import { HttpController, originOf } from '../shared/controller';
-import { PICTURE_ANSWER, PICTURE_BODY, PICTURE_ROUTES, PictureInput, sendPicture } from '../shared/pictures';
+import { PICTURE_ANSWER, PICTURE_BODY, PICTURE_ROUTES, PictureInput, PictureVersionQuery, sendPicture } from '../shared/pictures';
 import { answers, Routes } from '../shared/routes';
 import { OWNER_ORGANISATION_SCHEMA, presentOwnerOrganisation } from './organisation.presenter';
 
@@ -27,6 +27,7 @@ export class OrganisationLogoController implements HttpController {
       path: PICTURE_ROUTES.logo,
       summary: 'Get the logo',
       description: 'The organisation’s logo image. Any member of the organisation; 404 when it has none.',
+      query: PictureVersionQuery,
       answers: [PICTURE_ANSWER],
       handle: async (ctx) => sendPicture(ctx, await this.getLogo.execute(actorOf(ctx), ctx.params.org)),
     });

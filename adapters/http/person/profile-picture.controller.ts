@@ -5,7 +5,7 @@ import { RemoveProfilePicture } from '../../../application/person/remove-profile
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
 import { HttpController, originOf } from '../shared/controller';
-import { PICTURE_ANSWER, PICTURE_BODY, PICTURE_ROUTES, PictureInput, sendPicture } from '../shared/pictures';
+import { PICTURE_ANSWER, PICTURE_BODY, PICTURE_ROUTES, PictureInput, PictureVersionQuery, sendPicture } from '../shared/pictures';
 import { answers, Routes } from '../shared/routes';
 import { presentProfile, PROFILE_SCHEMA } from './profile.presenter';
 
@@ -51,6 +51,7 @@ export class ProfilePictureController implements HttpController {
       path: PICTURE_ROUTES.person,
       summary: 'Get a person’s picture',
       description: 'A person’s profile picture, for them and for whoever shares an organisation with them; 404 otherwise or when there is none.',
+      query: PictureVersionQuery,
       answers: [PICTURE_ANSWER],
       handle: async (ctx) => sendPicture(ctx, await this.getPicture.execute(actorOf(ctx), ctx.params.personUid)),
     });

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { IncomingFile } from '../../../application/shared/incoming-file';
 import { PictureDownload } from '../../../application/shared/picture-files';
 import { Picture, PICTURE_CONTENT_TYPES, PICTURE_FIELD, PICTURE_MAX_BYTES } from '../../../domain/shared/picture';
+import { fields } from '../validation/fields';
 import { fileField } from '../validation/file-field';
 import { Input } from '../validation/input';
 import { API_PREFIX } from './controller';
@@ -43,6 +44,18 @@ export const organisationLogoUrl = (origin: string, organisationUniqueId: string
 /** The body of both picture uploads: one image on the multipart field `picture`. */
 export class PictureInput {
   @Input(PICTURE_FIELD, fileField({ required: true })) picture!: IncomingFile;
+}
+
+/**
+ * The `v` of a picture's URL, for the API description: the server does not
+ * read it (any value, or none, answers the current picture), but the URLs it
+ * hands out carry it, so clients send it.
+ */
+export class PictureVersionQuery {
+  @Input('v', fields.text({ allowBlank: true }), {
+    description: 'The version of the picture its URL (`profile_picture_url`, `logo_url`) names; not read: any value, or none, answers the current picture. A new picture has a new URL, so no cache answers the old one under it.',
+  })
+  version?: string;
 }
 
 /** What a picture upload reads: multipart only carries a file, and at most 5 MiB of it (413 beyond). */

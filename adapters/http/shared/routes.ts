@@ -133,8 +133,13 @@ export interface Operation {
   /** The expense action changes state even on GET: a cookie session shows its CSRF token then too. */
   csrfOnEveryMethod?: boolean;
   body?: BodyParameters;
-  /** Fields also read from the query string (the expense action's `action` and `reason`); with a body, either may carry each. */
+  /**
+   * Fields also read from the query string as a form (the expense action's `action` and `reason`): each value counts as
+   * sent, an empty one too. With a body, either may carry each.
+   */
   query?: InputClass<object>;
+  /** The filters of a read that is not a list (a report), read as a list's are: an empty value filters nothing. */
+  filters?: InputClass<object>;
   /** A list: its filters, orderings and paging. */
   list?: ListParameters;
   /** An answer that is also a table (a report): with `format=csv`, these rows of it as a file. */

@@ -121,12 +121,17 @@ export class NestedField<T extends object> extends Field<T> {
 
 export const nested = <T extends object>(dto: InputClass<T>, options?: { nullable?: boolean }) => new NestedField(dto, options);
 
-/** Fields as OpenAPI parameters of the query string. */
-export function queryParameters(inputs: readonly InputProperty[]): JsonSchema[] {
+/**
+ * Fields as OpenAPI parameters of the query string. `emptyIsAbsent`: read as
+ * django-filter reads a list's, where `status=` filters nothing
+ * (`allowEmptyValue`: an empty value is taken whatever the schema).
+ */
+export function queryParameters(inputs: readonly InputProperty[], options: { emptyIsAbsent?: boolean } = {}): JsonSchema[] {
   return inputs.map((input) => ({
     name: input.wireName,
     in: 'query',
     required: input.field.required,
+    ...(options.emptyIsAbsent && { allowEmptyValue: true }),
     schema: input.field.schema(),
     ...(input.description !== undefined && { description: input.description }),
   }));
