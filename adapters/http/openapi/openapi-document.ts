@@ -287,6 +287,7 @@ function requestBody(entry: DocumentedOperation): JsonSchema {
   const schema = inputSchema(body.input, entry.method !== 'PATCH' && body.optional === undefined);
   const content: Record<string, JsonSchema> = { 'application/json': { schema } };
   if (body.form) content['application/x-www-form-urlencoded'] = { schema: formSchema(schema) };
-  if (body.multipart || body.form) content['multipart/form-data'] = { schema: formSchema(schema) };
+  // Only where the route reads it: a form-only route answers multipart 415.
+  if (body.multipart) content['multipart/form-data'] = { schema: formSchema(schema) };
   return body.optional === undefined ? { required: true, content } : { required: false, description: body.optional, content };
 }
