@@ -307,6 +307,33 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(Object.keys(doc.paths['/api/v1.0/auth/login/'].post.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
   });
 
+  it('carries files in multipart bodies only, and describes file answers as bytes', () => {
+    const fileInJson: string[] = [];
+    const mediaMisread: string[] = [];
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const json = operation.requestBody?.content?.['application/json']?.schema;
+        for (const [name, property] of Object.entries((json?.properties ?? {}) as Record<string, any>)) {
+          if (property.format === 'binary') fileInJson.push(`${method.toUpperCase()} ${template} ${name}`);
+        }
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          for (const [type, media] of Object.entries((status.startsWith('2') && response.content) || {}) as [string, any][]) {
+            const bytes = type !== 'application/json' && !type.startsWith('text/');
+            if ((media.schema.format === 'binary') !== bytes) mediaMisread.push(`${method.toUpperCase()} ${template} ${status} ${type}`);
+          }
+        }
+      }
+    }
+    expect({ fileInJson, mediaMisread }).toEqual({ fileInJson: [], mediaMisread: [] });
+    // A picture is a file or nothing: no JSON form. A receipt may be removed in JSON by null.
+    expect(Object.keys(doc.paths['/api/v1.0/me/picture/'].put.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(doc.paths['/api/v1.0/organisation/{org}/logo/'].put.requestBody.content)).toEqual(['multipart/form-data']);
+    const expense = doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/update/'].patch.requestBody.content;
+    expect(expense['application/json'].schema.properties.receipt.type).toBe('null');
+    expect(expense['multipart/form-data'].schema.properties.receipt).toMatchObject({ type: ['string', 'null'], format: 'binary' });
+    expect(doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/receipt/'].get.responses['200'].content['application/pdf'].schema.format).toBe('binary');
+  });
+
   it('names the organisation parameter `{org}` in every path', () => {
     const inOrganisation = Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1.0/organisation/'));
     expect(inOrganisation.length).toBeGreaterThan(50);
