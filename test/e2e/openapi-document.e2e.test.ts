@@ -334,6 +334,11 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/receipt/'].get.responses['200'].content['application/pdf'].schema.format).toBe('binary');
   });
 
+  it('describes its own answer as an OpenAPI document, not as an object without properties', () => {
+    const schema = doc.paths['/api/schema/'].get.responses['200'].content['application/json'].schema;
+    expect(schema).toMatchObject({ type: 'object', required: ['openapi', 'info', 'paths', 'components'], properties: { openapi: { const: '3.1.0' } } });
+  });
+
   it('names the organisation parameter `{org}` in every path', () => {
     const inOrganisation = Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1.0/organisation/'));
     expect(inOrganisation.length).toBeGreaterThan(50);
