@@ -7,6 +7,7 @@ import { AuthGuard, HTTP_TOKENS, HttpController } from '../../adapters/http/shar
 import { Routes, routesOf } from '../../adapters/http/shared/routes';
 import { loadConfig } from '../../config/config';
 import { buildContainer } from '../../config/container';
+import { RequestOptions } from '../support/api-client';
 import { signUp } from '../support/accounts';
 import { createExpense, expensePaths } from '../support/expenses';
 import { testDatabases } from '../support/databases';
@@ -170,6 +171,7 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addFormat('binary', true);
+    ajv.addFormat('idn-email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/u);
     ajv.addSchema(doc, 'doc');
     const missing: string[] = [];
     const invalid: string[] = [];
@@ -286,6 +288,61 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     const expense = await createExpense(owner.api, org);
     const submitted = await owner.api.post(expensePaths(org).action(expense.unique_id, 'submit'));
     expect([submitted.status, submitted.body.status]).toEqual([200, 'submitted']);
+  });
+
+  it('takes every body content type it documents (none answered 415): multipart only where the route reads it', async () => {
+    const owner = await signUp(app.client);
+    const bodies: Record<string, RequestOptions> = {
+      'application/json': { json: {} },
+      // Empty bodies of each type: what a route makes of its fields is for other tests; here, that it reads the type.
+      'application/x-www-form-urlencoded': { form: {} },
+      'multipart/form-data': { multipart: new FormData() },
+    };
+    const refused: string[] = [];
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        // The owner's organisation; any other record unknown (a 404 after the body is read).
+        const url = template.replace('{org}', owner.organisationUniqueId).replace(/\{\w+\}/g, 'unknown');
+        for (const type of Object.keys(operation.requestBody?.content ?? {})) {
+          const response = await owner.api.request(method.toUpperCase(), url, bodies[type]);
+          if (response.status === 415) refused.push(`${method.toUpperCase()} ${template} ${type}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(Object.keys(doc.paths['/api/v1.0/auth/login/'].post.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+  });
+
+  it('carries files in multipart bodies only, and describes file answers as bytes', () => {
+    const fileInJson: string[] = [];
+    const mediaMisread: string[] = [];
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const json = operation.requestBody?.content?.['application/json']?.schema;
+        for (const [name, property] of Object.entries((json?.properties ?? {}) as Record<string, any>)) {
+          if (property.format === 'binary') fileInJson.push(`${method.toUpperCase()} ${template} ${name}`);
+        }
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          for (const [type, media] of Object.entries((status.startsWith('2') && response.content) || {}) as [string, any][]) {
+            const bytes = type !== 'application/json' && !type.startsWith('text/');
+            if ((media.schema.format === 'binary') !== bytes) mediaMisread.push(`${method.toUpperCase()} ${template} ${status} ${type}`);
+          }
+        }
+      }
+    }
+    expect({ fileInJson, mediaMisread }).toEqual({ fileInJson: [], mediaMisread: [] });
+    // A picture is a file or nothing: no JSON form. A receipt may be removed in JSON by null.
+    expect(Object.keys(doc.paths['/api/v1.0/me/picture/'].put.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(doc.paths['/api/v1.0/organisation/{org}/logo/'].put.requestBody.content)).toEqual(['multipart/form-data']);
+    const expense = doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/update/'].patch.requestBody.content;
+    expect(expense['application/json'].schema.properties.receipt.type).toBe('null');
+    expect(expense['multipart/form-data'].schema.properties.receipt).toMatchObject({ type: ['string', 'null'], format: 'binary' });
+    expect(doc.paths['/api/v1.0/organisation/{org}/expenses/{id}/receipt/'].get.responses['200'].content['application/pdf'].schema.format).toBe('binary');
+  });
+
+  it('describes its own answer as an OpenAPI document, not as an object without properties', () => {
+    const schema = doc.paths['/api/schema/'].get.responses['200'].content['application/json'].schema;
+    expect(schema).toMatchObject({ type: 'object', required: ['openapi', 'info', 'paths', 'components'], properties: { openapi: { const: '3.1.0' } } });
   });
 
   it('names the organisation parameter `{org}` in every path', () => {

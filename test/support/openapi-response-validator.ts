@@ -192,7 +192,9 @@ export class OpenApiResponseValidator {
   private *requestBodyProblems(pointer: string, operation: Json, request: ObservedRequest): Iterable<string> {
     const type = (request.contentType ?? '').split(';')[0].trim().toLowerCase();
     const body = request.body;
-    if (body === undefined || body === '' || (body instanceof Uint8Array && body.length === 0)) {
+    // An empty form is a form of no fields (as `{}` is in JSON), not a missing body.
+    const emptyForm = body === '' && type === 'application/x-www-form-urlencoded';
+    if (body === undefined || (body === '' && !emptyForm) || (body instanceof Uint8Array && body.length === 0)) {
       if (operation.requestBody && this.resolve(`${pointer}/requestBody`)[1].required) yield 'no body was sent, but the operation documents a required one';
       return;
     }

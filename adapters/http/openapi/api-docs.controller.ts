@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import { RouteNotFound } from '../http-errors';
 import { HttpController } from '../shared/controller';
 import { answers, Routes } from '../shared/routes';
-import { wireSchema as s } from '../shared/wire-schema';
+import { WireSchema } from '../shared/wire-schema';
 import { fields, JsonSchema } from '../validation/fields';
 import { Input } from '../validation/input';
 import { DOCS_ASSET_TYPES, DOCS_ASSETS_PATH, DOCS_PAGE_CSP, docsAsset, docsPage } from './docs-page';
@@ -16,6 +16,30 @@ class DocsAssetVersionQuery {
   version?: string;
 }
 
+/**
+ * What `GET /api/schema/` answers: an OpenAPI document, its top level named and open to the rest. A bare
+ * `type: object` reads to a client generator as an object without properties (`Record<string, never>`).
+ */
+const DOCUMENT_SCHEMA: WireSchema<object> = {
+  json: {
+    type: 'object',
+    properties: {
+      openapi: { type: 'string', const: '3.1.0' },
+      info: {
+        type: 'object',
+        properties: { title: { type: 'string' }, version: { type: 'string' } },
+        required: ['title', 'version'],
+        additionalProperties: true,
+      },
+      paths: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+      components: { type: 'object', additionalProperties: true },
+    },
+    required: ['openapi', 'info', 'paths', 'components'],
+    additionalProperties: true,
+  },
+  components: {},
+};
+
 /** `GET /api/schema/` (OpenAPI 3.1) and `GET /api/docs/` (Swagger UI reading it) with its assets. No credentials. */
 @injectable()
 export class ApiDocsController implements HttpController {
@@ -28,7 +52,7 @@ export class ApiDocsController implements HttpController {
       summary: 'API description',
       description: 'This document: OpenAPI 3.1, generated from the operations the server registers. No credentials.',
       credentials: 'none',
-      answers: [{ ...answers.ok(s.anyObject()), description: 'This document.' }],
+      answers: [{ ...answers.ok(DOCUMENT_SCHEMA), description: 'This document.' }],
       handle: (ctx) => {
         // Built on first use, once every controller has registered its operations.
         this.document ??= openApiDocument(routes.operations, process.env.npm_package_version ?? '1.0.0');

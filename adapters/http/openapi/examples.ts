@@ -6,6 +6,7 @@ const BY_FORMAT: Record<string, string> = {
   date: '2026-01-15',
   'date-time': '2026-01-15T09:30:00.000Z',
   email: 'ada@example.com',
+  'idn-email': 'ada@example.com',
   uri: 'https://example.com/',
   binary: '',
 };

@@ -176,9 +176,17 @@ function successResponse(answer: DocumentedOperation['answers'][number]): JsonSc
   for (const [name, required] of Object.entries(answer.headers ?? {})) headers[name] = header(name, required);
   const content: Record<string, JsonSchema> = {
     ...(answer.json && { 'application/json': { schema: answer.json.json } }),
-    ...Object.fromEntries((answer.media?.types ?? []).map((type) => [type, { schema: { type: 'string', description: answer.media?.description } }])),
+    ...Object.fromEntries((answer.media?.types ?? []).map((type) => [type, { schema: mediaSchema(type, answer.media?.description) }])),
   };
   return { description: answer.description, headers, ...(Object.keys(content).length > 0 && { content }) };
+}
+
+/**
+ * A text answer (a CSV, a page, a style sheet) is a string; any other (an image, a PDF) is bytes, `format: binary`
+ * as the file parts of a request are, so that a generated client reads it as a file rather than as text.
+ */
+function mediaSchema(type: string, description: string | undefined): JsonSchema {
+  return { type: 'string', ...(!type.startsWith('text/') && { format: 'binary' }), description };
 }
 
 const IDEMPOTENCY_KEY: JsonSchema = {
@@ -284,12 +292,35 @@ export function formSchema(schema: JsonSchema): JsonSchema {
   return { ...schema, properties, ...(required.length > 0 ? { required } : { required: undefined }) };
 }
 
+/** A file field's schema (`FileField`): a multipart file part. */
+const isFile = (property: JsonSchema): boolean => property.format === 'binary';
+
+/**
+ * A body's schema as JSON carries it, which is without files: a nullable file field may only be null
+ * there (which removes the file), another optional one is left out, and a body that requires a file
+ * has no JSON form (null). The server parses JSON on every body, but answers such a body 400.
+ */
+function jsonSchema(schema: JsonSchema): JsonSchema | null {
+  const required = (schema.required ?? []) as string[];
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    if (!isFile(property)) properties[name] = property;
+    else if ([property.type].flat().includes('null')) properties[name] = { type: 'null', description: NULL_FILE };
+    else if (required.includes(name)) return null;
+  }
+  return { ...schema, properties };
+}
+
+const NULL_FILE = 'Only null in JSON, which removes the file: a file travels in a multipart body.';
+
 function requestBody(entry: DocumentedOperation): JsonSchema {
   const body = entry.body!;
   // An optional body is taken as sent: what it must carry depends on the query or the caller.
   const schema = inputSchema(body.input, entry.method !== 'PATCH' && body.optional === undefined);
-  const content: Record<string, JsonSchema> = { 'application/json': { schema } };
+  const json = jsonSchema(schema);
+  const content: Record<string, JsonSchema> = json ? { 'application/json': { schema: json } } : {};
   if (body.form) content['application/x-www-form-urlencoded'] = { schema: formSchema(schema) };
-  if (body.multipart || body.form) content['multipart/form-data'] = { schema: formSchema(schema) };
+  // Only where the route reads it: a form-only route answers multipart 415.
+  if (body.multipart) content['multipart/form-data'] = { schema: formSchema(schema) };
   return body.optional === undefined ? { required: true, content } : { required: false, description: body.optional, content };
 }

@@ -74,8 +74,6 @@ export const wireSchema = {
   /** The display label of a value of an enumeration (`status_display`). */
   label: <V extends string>(choices: Choices<V>) =>
     leaf<string>({ type: 'string', enum: [...new Set(choices.values.map((value) => choices.label(value)))] }),
-  /** Any JSON object (the OpenAPI document itself). */
-  anyObject: () => leaf<object>({ type: 'object' }),
 
   nullable: <T>(schema: WireSchema<T>): WireSchema<T | null> => {
     const { json } = schema;

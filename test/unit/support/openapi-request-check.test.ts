@@ -145,6 +145,8 @@ describe('form bodies of a request the server accepted', () => {
   it('fails a field the schema does not name (a nested field not under its dotted name), and a missing required one', () => {
     expect(accepted('POST', '/things/abc/?action=go', form('title=Chair&address[city]=Nairobi'))).toThrow(/form field address\[city\] is not documented/);
     expect(accepted('POST', '/things/abc/?action=go', form('quantity=1'))).toThrow(/form must have required property 'title'/);
+    // An empty form is a form of no fields, held to the schema like `{}`, not a missing body.
+    expect(accepted('POST', '/things/abc/?action=go', form(''))).toThrow(/form must have required property 'title'/);
   });
 
   it('fails a form sent to an operation that documents only JSON', () => {
