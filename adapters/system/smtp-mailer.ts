@@ -1,4 +1,4 @@
-import nodemailer, { Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { MailMessage, Mailer } from '../../application/organisation/organisation.ports';
 import { MailDeliveryFailed } from '../../application/shared/errors';
 import { Logger } from './logger';
@@ -26,6 +26,8 @@ export class SmtpMailer implements Mailer {
     private readonly logger: Logger,
     timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
   ) {
+    // Loaded only when SMTP is configured: nodemailer is some 13 MB of a server's memory.
+    const nodemailer = require('nodemailer') as typeof import('nodemailer');
     this.transport = nodemailer.createTransport({ url: settings.url, ...timeouts, logger: false, debug: false }, { from: settings.from });
   }
 
