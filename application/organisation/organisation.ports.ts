@@ -1,5 +1,5 @@
 import { Invitation } from '../../domain/organisation/invitation';
-import { Membership } from '../../domain/organisation/membership';
+import { Membership, Role } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
 
 export interface OrganisationRepository {
@@ -8,6 +8,8 @@ export interface OrganisationRepository {
   findByUniqueId(uniqueId: string, options?: { forUpdate?: boolean }): Promise<Organisation | null>;
   /** Every organisation the person belongs to, in the order they joined. */
   listForPerson(personId: string): Promise<Organisation[]>;
+  /** The organisation the person joined first among theirs (their current one), with their role in it. */
+  firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null>;
   existsWithUniqueId(uniqueId: string): Promise<boolean>;
   save(organisation: Organisation): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Role } from '../../domain/organisation/membership';
 import { Person, PersonSnapshot } from '../../domain/person/person';
-import { MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
+import { ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
 
 /** A person's profile with their role in their current organisation. */
 export interface ProfileView {
@@ -13,19 +13,16 @@ export interface ProfileView {
 @injectable()
 export class ProfileViews {
   constructor(
-    @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
     @inject(ORGANISATION_TOKENS.OrganisationRepository) private readonly organisations: OrganisationRepository,
   ) {}
 
   /** The current organisation is the one joined first among those the person still belongs to. */
   async of(person: Person): Promise<ProfileView> {
-    const [current] = await this.memberships.listForPerson(person.id);
-    const organisation = current ? await this.organisations.findById(current.organisationId) : null;
+    const current = await this.organisations.firstForPerson(person.id);
     return {
       person: person.snapshot(),
       isOwner: current?.role === 'owner',
-      organisation:
-        organisation && current ? { uniqueId: organisation.uniqueId, name: organisation.name, role: current.role } : null,
+      organisation: current ? { uniqueId: current.organisation.uniqueId, name: current.organisation.name, role: current.role } : null,
     };
   }
 }

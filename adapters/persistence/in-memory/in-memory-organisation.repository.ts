@@ -1,5 +1,5 @@
 import { MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
-import { Membership } from '../../../domain/organisation/membership';
+import { Membership, Role } from '../../../domain/organisation/membership';
 import { Organisation, OrganisationSnapshot } from '../../../domain/organisation/organisation';
 import { ValidationFailed } from '../../../domain/shared/errors';
 
@@ -58,6 +58,11 @@ export class InMemoryOrganisationRepository implements OrganisationRepository {
   async listForPerson(personId: string): Promise<Organisation[]> {
     const memberships = await this.memberships.listForPerson(personId);
     return memberships.flatMap((m) => (this.rows.has(m.organisationId) ? [Organisation.restore(this.rows.get(m.organisationId)!)] : []));
+  }
+
+  async firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null> {
+    const first = (await this.memberships.listForPerson(personId)).find((m) => this.rows.has(m.organisationId));
+    return first ? { organisation: Organisation.restore(this.rows.get(first.organisationId)!), role: first.role } : null;
   }
 
   async existsWithUniqueId(uniqueId: string): Promise<boolean> {

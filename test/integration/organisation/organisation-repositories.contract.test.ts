@@ -151,6 +151,9 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     await memberships.add({ organisationId: first.id, personId: person.id, role: 'member', dateJoined: at('2026-01-03T00:00:00Z') });
 
     expect((await organisations.listForPerson(person.id)).map((o) => o.name)).toEqual(['Second', 'First']);
+    const current = await organisations.firstForPerson(person.id);
+    expect([current?.organisation.snapshot(), current?.role]).toEqual([second.snapshot(), 'owner']);
+    expect(await organisations.firstForPerson(aPerson().id)).toBeNull();
     expect((await memberships.listForPerson(person.id)).map((m) => m.role)).toEqual(['owner', 'member']);
     expect(await memberships.find(first.id, person.id)).toMatchObject({ role: 'member' });
     expect(await memberships.find(first.id, aPerson().id)).toBeNull();

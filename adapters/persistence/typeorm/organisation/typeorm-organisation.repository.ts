@@ -47,6 +47,20 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
     return rows.map((row) => this.mapper.toDomain(row));
   }
 
+  /** One lean read (the profile asks it on every `/me/`): the first membership joined with its organisation. */
+  async firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null> {
+    const [table] = await this.db.read([
+      this.db.sql(
+        `SELECT ms.role AS membership_role, o.* FROM memberships ms JOIN ${this.db.tableOf('Organisation')} o ON o.id = ms.organisation_id
+         WHERE ms.person_id = :personId ORDER BY ms.date_joined, ms.organisation_id LIMIT 1`,
+        { personId },
+      ),
+    ]);
+    if (table.rows.length === 0) return null;
+    const [row] = this.db.hydrate<OrganisationRow>('Organisation', table);
+    return { organisation: this.mapper.toDomain(row), role: table.rows[0][table.columns.indexOf('membership_role')] as Role };
+  }
+
   existsWithUniqueId(uniqueId: string): Promise<boolean> {
     return this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').existsBy({ unique_id: uniqueId }));
   }
