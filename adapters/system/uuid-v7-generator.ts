@@ -1,12 +1,27 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { IdGenerator } from '../../application/shared/ports';
+
+/** Ids whose random bits are drawn from the system's generator at once: one call per 256 ids, not one per id. */
+const POOLED_IDS = 256;
 
 /** RFC 9562 UUIDv7: 48 bits of milliseconds, then randomness; sorts by creation time. */
 export class UuidV7Generator implements IdGenerator {
+  private readonly pool = Buffer.alloc(16 * POOLED_IDS);
+  private used = POOLED_IDS;
+
   next(): string {
-    const bytes = randomBytes(16);
-    const ms = BigInt(Date.now());
-    for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+    if (this.used === POOLED_IDS) {
+      randomFillSync(this.pool);
+      this.used = 0;
+    }
+    // Each id's 16 bytes are used once: the time and version bits overwrite part of them.
+    const bytes = this.pool.subarray(16 * this.used, 16 * (this.used + 1));
+    this.used += 1;
+    let ms = Date.now();
+    for (let i = 5; i >= 0; i--) {
+      bytes[i] = ms % 256;
+      ms = Math.floor(ms / 256);
+    }
     bytes[6] = (bytes[6] & 0x0f) | 0x70;
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
     const hex = bytes.toString('hex');
