@@ -47,11 +47,20 @@ export async function recordChange(db: TypeOrmDatabase, model: string, before: o
 
 /** Field → [old, new] for every top-level field that changed, secrets compared as they are and shown masked. */
 export function changesBetween(before: object | null, after: object): Record<string, [unknown, unknown]> {
-  const [old, now] = [wireOf(before ?? {}, false), wireOf(after, false)] as Record<string, unknown>[];
-  const [shownOld, shownNow] = [wireOf(before ?? {}, true), wireOf(after, true)] as Record<string, unknown>[];
+  const shownNow = wireOf(after, true) as Record<string, unknown>;
   const changes: Record<string, [unknown, unknown]> = {};
+  if (before === null) {
+    // A new record: each field it holds is a change from nothing (masking keeps null as null).
+    for (const [field, value] of Object.entries(shownNow)) {
+      if (LEFT_OUT.has(field) || value === null) continue;
+      changes[field] = SECRET.test(field) ? [MASK, MASK] : [null, value];
+    }
+    return changes;
+  }
+  const [old, now] = [wireOf(before, false), wireOf(after, false)] as Record<string, unknown>[];
+  const shownOld = wireOf(before, true) as Record<string, unknown>;
   for (const field of new Set([...Object.keys(old), ...Object.keys(now)])) {
-    if (LEFT_OUT.has(field) || (before === null && now[field] === null)) continue;
+    if (LEFT_OUT.has(field)) continue;
     if (JSON.stringify(old[field] ?? null) === JSON.stringify(now[field] ?? null)) continue;
     changes[field] = SECRET.test(field) ? [MASK, MASK] : [shownOld[field] ?? null, shownNow[field] ?? null];
   }
