@@ -32,11 +32,25 @@ export class OrganisationAccess {
     operation: Operation,
     options: { forUpdate?: boolean } = {},
   ): Promise<OrganisationAccessGrant> {
-    const organisation = await this.organisations.findByUniqueId(organisationUniqueId, options);
-    if (!organisation) throw new NotFound();
-    const membership = await this.memberships.find(organisation.id, actor.personId);
+    const { organisation, membership } = await this.organisationWithMembership(actor, organisationUniqueId, options);
     if (!membership) throw new NotFound();
     if (!permits(membership.role, operation)) throw new PermissionDenied();
     return { organisation, membership };
+  }
+
+  /** Read together, but for a write of the organisation itself, which locks its row first. */
+  private async organisationWithMembership(
+    actor: Actor,
+    organisationUniqueId: string,
+    options: { forUpdate?: boolean },
+  ): Promise<{ organisation: Organisation; membership: Membership | null }> {
+    if (!options.forUpdate) {
+      const found = await this.organisations.findForMember(organisationUniqueId, actor.personId);
+      if (!found) throw new NotFound();
+      return found;
+    }
+    const organisation = await this.organisations.findByUniqueId(organisationUniqueId, options);
+    if (!organisation) throw new NotFound();
+    return { organisation, membership: await this.memberships.find(organisation.id, actor.personId) };
   }
 }

@@ -8,6 +8,8 @@ export interface OrganisationRepository {
   findByUniqueId(uniqueId: string, options?: { forUpdate?: boolean }): Promise<Organisation | null>;
   /** Every organisation the person belongs to, in the order they joined. */
   listForPerson(personId: string): Promise<Organisation[]>;
+  /** The organisation of `uniqueId` with the person's membership of it (null when they are not a member), read together. */
+  findForMember(uniqueId: string, personId: string): Promise<{ organisation: Organisation; membership: Membership | null } | null>;
   /** The organisation the person joined first among theirs (their current one), with their role in it. */
   firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null>;
   existsWithUniqueId(uniqueId: string): Promise<boolean>;

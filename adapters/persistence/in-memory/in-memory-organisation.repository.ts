@@ -60,6 +60,11 @@ export class InMemoryOrganisationRepository implements OrganisationRepository {
     return memberships.flatMap((m) => (this.rows.has(m.organisationId) ? [Organisation.restore(this.rows.get(m.organisationId)!)] : []));
   }
 
+  async findForMember(uniqueId: string, personId: string): Promise<{ organisation: Organisation; membership: Membership | null } | null> {
+    const organisation = await this.findByUniqueId(uniqueId);
+    return organisation ? { organisation, membership: await this.memberships.find(organisation.id, personId) } : null;
+  }
+
   async firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null> {
     const first = (await this.memberships.listForPerson(personId)).find((m) => this.rows.has(m.organisationId));
     return first ? { organisation: Organisation.restore(this.rows.get(first.organisationId)!), role: first.role } : null;

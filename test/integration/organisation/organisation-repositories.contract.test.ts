@@ -154,6 +154,10 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     const current = await organisations.firstForPerson(person.id);
     expect([current?.organisation.snapshot(), current?.role]).toEqual([second.snapshot(), 'owner']);
     expect(await organisations.firstForPerson(aPerson().id)).toBeNull();
+    const asMember = await organisations.findForMember(first.uniqueId, person.id);
+    expect([asMember?.organisation.snapshot(), asMember?.membership]).toEqual([first.snapshot(), await memberships.find(first.id, person.id)]);
+    expect(await organisations.findForMember(second.uniqueId, other.id)).toEqual({ organisation: expect.anything(), membership: null });
+    expect(await organisations.findForMember('no-such-organisation', person.id)).toBeNull();
     expect((await memberships.listForPerson(person.id)).map((m) => m.role)).toEqual(['owner', 'member']);
     expect(await memberships.find(first.id, person.id)).toMatchObject({ role: 'member' });
     expect(await memberships.find(first.id, aPerson().id)).toBeNull();

@@ -47,6 +47,23 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
     return rows.map((row) => this.mapper.toDomain(row));
   }
 
+  /** One lean read (every organisation-scoped request asks it): the organisation with the person's membership row, if any. */
+  async findForMember(uniqueId: string, personId: string): Promise<{ organisation: Organisation; membership: Membership | null } | null> {
+    const [table] = await this.db.read([
+      this.db.sql(
+        `SELECT o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined FROM ${this.db.tableOf('Organisation')} o
+         LEFT JOIN ${this.db.tableOf('Membership')} ms ON ms.organisation_id = o.id AND ms.person_id = :personId
+         WHERE o.unique_id = :uniqueId`,
+        { uniqueId, personId },
+      ),
+    ]);
+    if (table.rows.length === 0) return null;
+    // The two tables share no column name: each row hydrates as either.
+    const [organisation] = this.db.hydrate<OrganisationRow>('Organisation', table);
+    const [membership] = this.db.hydrate<MembershipRow>('Membership', table);
+    return { organisation: this.mapper.toDomain(organisation), membership: membership.role === null ? null : toMembership(membership) };
+  }
+
   /** One lean read (the profile asks it on every `/me/`): the first membership joined with its organisation. */
   async firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null> {
     const [table] = await this.db.read([
