@@ -307,23 +307,8 @@ async function measure(target: Target, generator: LoadGenerator, options: Option
       const kinds = all[scenario];
       const rounds = scenario === 'mixed' && auth === 'basic' ? options.rounds : 1;
       for (let round = 1; round <= rounds; round++) {
-        await probe(target.process.baseUrl, headers, kinds);
-        const load: Load = { baseUrl: target.process.baseUrl, headers, kinds, connections: options.connections, seconds: options.warmup };
-        if (options.warmup > 0) await generator.run(load);
-        const { result, peakMb, endMb } = await peakRss(target.process, () => generator.run({ ...load, seconds: options.seconds }));
-        const measurement: Measurement = {
-          ...result,
-          server: target.name,
-          engine: target.engine,
-          auth,
-          scenario: rounds > 1 ? `${scenario}#${round}` : scenario,
-          vendors: target.vendors,
-          rssMb: peakMb,
-          rssEndMb: endMb,
-          workers: target.workers,
-        };
-        printRow(measurement);
-        results.push(measurement);
+        const name = rounds > 1 ? `${scenario}#${round}` : scenario;
+        results.push(await measureOne(target, generator, options, { auth, headers, kinds, scenario: name, connections: options.connections }));
       }
     }
   }
@@ -332,25 +317,34 @@ async function measure(target: Target, generator: LoadGenerator, options: Option
 
 /** The expense report by month over REPORT_EXPENSES expenses, with Basic, one request at a time. */
 async function measureReport(target: Target, generator: LoadGenerator, options: Options): Promise<Measurement[]> {
-  const headers = basic();
   const kinds: RequestKind[] = [{ method: 'GET', path: `/api/v1.0/organisation/${target.organisation}/reports/expenses/?group_by=month` }];
-  await probe(target.process.baseUrl, headers, kinds);
-  const load: Load = { baseUrl: target.process.baseUrl, headers, kinds, connections: 1, seconds: options.warmup };
+  return [await measureOne(target, generator, options, { auth: 'basic', headers: basic(), kinds, scenario: 'report', connections: 1 })];
+}
+
+/** One scenario: a request of each kind must succeed, then the warm-up, then the measured load with the server's peak RSS. */
+async function measureOne(
+  target: Target,
+  generator: LoadGenerator,
+  options: Options,
+  run: { auth: Auth; headers: Record<string, string>; kinds: RequestKind[]; scenario: string; connections: number },
+): Promise<Measurement> {
+  await probe(target.process.baseUrl, run.headers, run.kinds);
+  const load: Load = { baseUrl: target.process.baseUrl, headers: run.headers, kinds: run.kinds, connections: run.connections, seconds: options.warmup };
   if (options.warmup > 0) await generator.run(load);
   const { result, peakMb, endMb } = await peakRss(target.process, () => generator.run({ ...load, seconds: options.seconds }));
   const measurement: Measurement = {
     ...result,
     server: target.name,
     engine: target.engine,
-    auth: 'basic',
-    scenario: 'report',
+    auth: run.auth,
+    scenario: run.scenario,
     vendors: target.vendors,
     rssMb: peakMb,
     rssEndMb: endMb,
     workers: target.workers,
   };
   printRow(measurement);
-  return [measurement];
+  return measurement;
 }
 
 function basic(): Record<string, string> {
