@@ -190,7 +190,9 @@ async function startService(engine: Engine, sizes: SeedSizes, options: Options, 
   } else {
     ({ env, organisation } = await seededPostgres(name, runDir, sizes));
   }
-  const process = await startServer({ args: ['dist/config/main.js'], cwd: ROOT, env: { ...env, LOG_LEVEL: 'info', WORKERS: String(workers) } });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the service under the load.
+  const nodeArgs = (globalThis.process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const process = await startServer({ args: [...nodeArgs, 'dist/config/main.js'], cwd: ROOT, env: { ...env, LOG_LEVEL: 'info', WORKERS: String(workers) } });
   return { name: 'service', engine, vendors: sizes.vendors, organisation, process, cookies: workers === 1, workers };
 }
 
@@ -297,7 +299,7 @@ function scenarios(organisation: string, scaling: boolean): Record<string, Reque
 
 async function measure(target: Target, generator: LoadGenerator, options: Options, scaling: boolean): Promise<Measurement[]> {
   const results: Measurement[] = [];
-  const auths: Auth[] = target.cookies ? ['basic', 'cookie'] : ['basic'];
+  const auths: Auth[] = target.cookies ? (process.env.BENCH_AUTHS?.split(',') as Auth[] ?? ['basic', 'cookie']) : ['basic'];
   const all = scenarios(target.organisation, scaling);
   const chosen = Object.keys(all).filter((s) => !options.only || options.only.includes(s));
   for (const auth of auths) {

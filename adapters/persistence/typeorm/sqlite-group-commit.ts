@@ -110,10 +110,21 @@ export class SqliteGroupCommit {
  * meanwhile; taking the lock first makes it wait (busy_timeout) instead.
  * TypeORM's own BEGIN is deferred and has no option for it, so this runner's
  * BEGIN is rewritten; its savepoints and COMMIT stay TypeORM's.
+ *
+ * The rewrite is installed once per runner: TypeORM's SQLite driver hands out
+ * the same runner for the connection's whole life, and a wrapper added per
+ * group would nest one more call per group, until a long-running process's
+ * every statement went through thousands of them and overflowed the stack.
  */
 async function beginImmediately(runner: QueryRunner): Promise<void> {
-  const query = runner.query.bind(runner);
-  runner.query = ((sql: string, ...rest: unknown[]) =>
-    query(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...(rest as []))) as QueryRunner['query'];
+  if (!immediate.has(runner)) {
+    const query = runner.query.bind(runner);
+    runner.query = ((sql: string, ...rest: unknown[]) =>
+      query(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...(rest as []))) as QueryRunner['query'];
+    immediate.add(runner);
+  }
   await runner.startTransaction();
 }
+
+/** Runners whose BEGIN is already rewritten. */
+const immediate = new WeakSet<QueryRunner>();

@@ -75,4 +75,10 @@ describe('SQLite group commit', () => {
     await db.transaction(() => insert('alone'));
     expect(committed('alone').n).toBe(1);
   });
+
+  it('keeps writing after 30 000 commits: a long-running process does not pile up wrappers until the stack overflows', async () => {
+    await db.dataSource.query('PRAGMA synchronous = OFF'); // this test is about the writer, not about the disk
+    for (let n = 0; n < 30_000; n++) await db.transaction(() => insert(`long-${n}`));
+    expect((observer.prepare("SELECT COUNT(*) AS n FROM scratch WHERE id LIKE 'long-%'").get() as { n: number }).n).toBe(30_000);
+  }, 60_000);
 });
