@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A server under test, in a process of its own as in production. */
@@ -21,10 +21,12 @@ export interface ServerCommand {
 /** Starts `node …args` on a free port and waits until `/healthz` answers. */
 export async function startServer(command: ServerCommand): Promise<ServerProcess> {
   const port = await freePort();
+  // BENCH_SERVER_LOG=FILE keeps the server's request log (each request's route and duration) in FILE.
+  const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
   const child = spawn(process.execPath, command.args, {
     cwd: command.cwd,
     env: { ...process.env, ...command.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', log, 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

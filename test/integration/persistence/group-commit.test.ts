@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
 import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
+import { SqliteGroupCommit } from '../../../adapters/persistence/typeorm/sqlite-group-commit';
 
 /**
  * SQLite commits writers in groups: units of work that wait for the writer
@@ -81,4 +82,26 @@ describe('SQLite group commit', () => {
     for (let n = 0; n < 30_000; n++) await db.transaction(() => insert(`long-${n}`));
     expect((observer.prepare("SELECT COUNT(*) AS n FROM scratch WHERE id LIKE 'long-%'").get() as { n: number }).n).toBe(30_000);
   }, 60_000);
+
+  it('acknowledges a writer without waiting for the group to fill while other writers keep arriving between slow reads', async () => {
+    const writer = new SqliteGroupCommit(db.dataSource, 64, 10);
+    let submitted = 0;
+    let submittedAtFirstAcknowledgement = -1;
+    const first = writer.submit((m) => m.query('INSERT INTO scratch (id) VALUES (?)', ['first']));
+    void first.then(() => (submittedAtFirstAcknowledgement = submitted));
+    const others: Promise<unknown>[] = [];
+    // Each turn of the event loop brings one more writer after 5 ms of other work (a page of reads, say).
+    while (submitted < 64) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const until = Date.now() + 5;
+      while (Date.now() < until); // busy, as a request being served is
+      others.push(writer.submit((m) => m.query('INSERT INTO scratch (id) VALUES (?)', [`stream-${submitted}`])));
+      submitted += 1;
+    }
+    await Promise.all([first, ...others]);
+    // Without a time limit the group took writers until it was full (64); with it, the first is committed after a few.
+    expect(submittedAtFirstAcknowledgement).toBeGreaterThanOrEqual(0);
+    expect(submittedAtFirstAcknowledgement).toBeLessThan(16);
+    expect(committed('first').n).toBe(1);
+  });
 });
