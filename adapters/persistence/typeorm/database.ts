@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { Pool } from 'pg';
+import { Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { UnitOfWork } from '../../../application/shared/ports';
@@ -91,7 +91,7 @@ export class TypeOrmDatabase implements UnitOfWork {
     if (manager) {
       return this.inTurn(manager, async () => {
         const results: ResultTable[] = [];
-        for (const query of queries) results.push(tableOfObjects(await manager.query(query.sql, query.parameters)));
+        for (const query of queries) results.push(await this.queryIn(manager, query));
         return results;
       });
     }
@@ -159,7 +159,12 @@ export class TypeOrmDatabase implements UnitOfWork {
       if (value === undefined) return this.run(async (m) => void (await m.getRepository<Row>(entity).save(row)));
       values.push(this.dataSource.driver.preparePersistentValue(value, column));
     }
-    await this.run((m) => m.query(writer.sql, values));
+    await this.execute({ sql: writer.sql, parameters: values, reusable: true });
+  }
+
+  /** A statement whose rows, if any, are not wanted, in the current transaction if one is open. */
+  async execute(query: SqlQuery): Promise<void> {
+    await this.run((manager) => this.queryIn(manager, query));
   }
 
   /** Rows of an entity's table, read in array form, as TypeORM would hydrate them. */
@@ -180,6 +185,31 @@ export class TypeOrmDatabase implements UnitOfWork {
         return { columns: statement.columns, rows: statement.prepared.all(...query.parameters) as unknown[][] };
       });
     return queries.length === 1 ? read() : connection.transaction(read).deferred();
+  }
+
+  /**
+   * `query` on the connection of `manager`'s transaction. On Postgres it goes
+   * to the transaction's client directly, a reusable text as a named
+   * statement (parsed once per connection, as reads outside transactions are;
+   * a create sends seven statements in its transaction), its failure wrapped
+   * as TypeORM wraps it; elsewhere through TypeORM.
+   */
+  private async queryIn(manager: EntityManager, query: SqlQuery): Promise<ResultTable> {
+    const client =
+      this.dialect === 'postgres' ? (manager.queryRunner as unknown as { databaseConnection?: PoolClient } | undefined)?.databaseConnection : undefined;
+    if (!client) {
+      // TypeORM answers a SQLite write with its last row id, not rows.
+      const result: unknown = await manager.query(query.sql, query.parameters);
+      return Array.isArray(result) ? tableOfObjects(result as Record<string, unknown>[]) : { columns: [], rows: [] };
+    }
+    if (this.dataSource.options.logging) this.dataSource.logger.logQuery(query.sql, query.parameters);
+    try {
+      const name = query.reusable ? this.statementName(query.sql) : undefined;
+      const result = await client.query({ name, text: query.sql, values: query.parameters, rowMode: 'array' });
+      return { columns: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
+    } catch (error) {
+      throw new QueryFailedError(query.sql, query.parameters, error as Error);
+    }
   }
 
   /** The statement of `sql`, prepared once per connection, answering rows as arrays (half the cost of objects). */

@@ -42,7 +42,7 @@ export async function recordChange(db: TypeOrmDatabase, model: string, before: o
       changes: JSON.stringify(changes),
     },
   );
-  await db.run((manager) => manager.query(insert.sql, insert.parameters));
+  await db.execute(insert);
 }
 
 /** Field → [old, new] for every top-level field that changed, secrets compared as they are and shown masked. */

@@ -197,7 +197,8 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   countQuery(organisationId: string, filters: F): SqlQuery {
     const where = this.where(organisationId, filters);
     if (this.table.counted && where.size === 1) {
-      return this.db.sql('SELECT count FROM record_counts WHERE organisation_id = :organisationId AND table_name = :table', {
+      // Postgres keeps it in several rows (migration 1010), SQLite in one.
+      return this.db.sql('SELECT SUM(count) AS count FROM record_counts WHERE organisation_id = :organisationId AND table_name = :table', {
         organisationId,
         table: this.tableName,
       });

@@ -26,6 +26,7 @@ import { History1763700000970 } from './migrations/1763700000970-history';
 import { Pictures1763700000980 } from './migrations/1763700000980-pictures';
 import { Webhooks1763700000990 } from './migrations/1763700000990-webhooks';
 import { ReportIndexes1763700001000 } from './migrations/1763700001000-report-indexes';
+import { RecordCountSlots1763700001010 } from './migrations/1763700001010-record-count-slots';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -70,4 +71,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Pictures1763700000980,
   Webhooks1763700000990,
   ReportIndexes1763700001000,
+  RecordCountSlots1763700001010,
 ];
