@@ -20,7 +20,12 @@ import { peakRss, ServerCommand, ServerProcess, startServer } from './server-pro
  *
  *   npm run bench -- [--vendors 10000] [--expenses 2000] [--duration 10] [--warmup 2]
  *                    [--connections 32] [--ceiling DIR] [--engines sqlite,postgres]
- *                    [--only list,search,me,create,mixed,report] [--rounds 3] [--reseed]
+ *                    [--only list,search,me,create,mixed,report] [--auth basic,cookie] [--rounds 3] [--reseed]
+ *
+ * `--auth` chooses the credentials and their order (`--auth cookie,basic` runs
+ * the cookie scenarios first). BENCH_SERVER_NODE_ARGS passes options to the
+ * service's node (`--cpu-prof --cpu-prof-dir=DIR` profiles it under the load);
+ * BENCH_SERVER_LOG=FILE keeps its request log.
  *
  * `--abuse` measures what anonymous abuse costs everyone else instead (abuse.ts).
  *
@@ -48,6 +53,7 @@ interface Options {
   ceiling: string | null;
   engines: Engine[];
   only: string[] | null;
+  auths: Auth[];
   rounds: number;
   reseed: boolean;
   abuse: boolean;
@@ -99,6 +105,8 @@ function parseOptions(argv: string[]): Options {
   if (engines.some((e) => e !== 'sqlite' && e !== 'postgres')) throw new Error('--engines takes sqlite and postgres');
   if (engines.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('Postgres needs TEST_DATABASE_URL');
   const ceiling = value('ceiling');
+  const auths = (value('auth') ?? 'basic,cookie').split(',') as Auth[];
+  if (auths.some((a) => a !== 'basic' && a !== 'cookie')) throw new Error('--auth takes basic and cookie');
   return {
     sizes: { vendors: number('vendors', BASELINE_VENDORS), expenses: number('expenses', 2000) },
     seconds: number('duration', 10),
@@ -107,6 +115,7 @@ function parseOptions(argv: string[]): Options {
     ceiling: ceiling ? path.resolve(ceiling) : null,
     engines,
     only: value('only')?.split(',') ?? null,
+    auths,
     rounds: number('rounds', 3),
     reseed: argv.includes('--reseed'),
     abuse: argv.includes('--abuse'),
@@ -299,7 +308,8 @@ function scenarios(organisation: string, scaling: boolean): Record<string, Reque
 
 async function measure(target: Target, generator: LoadGenerator, options: Options, scaling: boolean): Promise<Measurement[]> {
   const results: Measurement[] = [];
-  const auths: Auth[] = target.cookies ? (process.env.BENCH_AUTHS?.split(',') as Auth[] ?? ['basic', 'cookie']) : ['basic'];
+  // The reference has Basic only.
+  const auths = target.cookies ? options.auths : options.auths.filter((auth) => auth === 'basic');
   const all = scenarios(target.organisation, scaling);
   const chosen = Object.keys(all).filter((s) => !options.only || options.only.includes(s));
   for (const auth of auths) {

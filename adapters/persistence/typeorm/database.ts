@@ -8,6 +8,7 @@ import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { ConcurrentModification } from '../../../domain/shared/errors';
 import { Dialect } from './columns';
+import { sqliteDateTimeReader } from './sqlite-date-time';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { NamedParameters, positional, SqlQuery } from './sql';
 
@@ -280,12 +281,15 @@ export class TypeOrmDatabase implements UnitOfWork {
     if (!hydrate) {
       const { driver } = this.dataSource;
       const metadata: ColumnMetadata[] = this.dataSource.getMetadata(entity).columns;
-      // Text arrives as text on both engines: TypeORM's conversion is the identity for it, and is skipped.
-      const read = metadata.map((column) => ({
-        property: column.propertyName,
-        index: columns.indexOf(column.databaseName),
-        convert: TEXT_TYPES.has(column.type) && !column.transformer ? null : (value: unknown) => driver.prepareHydratedValue(value, column),
-      }));
+      // Text arrives as text on both engines: TypeORM's conversion is the identity for it, and is skipped;
+      // SQLite's date-times are read by their digits.
+      const read = metadata.map((column) => {
+        const typeorm = (value: unknown) => driver.prepareHydratedValue(value, column);
+        let convert: ((value: unknown) => unknown) | null = typeorm;
+        if (TEXT_TYPES.has(column.type) && !column.transformer) convert = null;
+        else if (this.dialect === 'sqlite' && column.type === 'datetime' && !column.transformer) convert = sqliteDateTimeReader(typeorm);
+        return { property: column.propertyName, index: columns.indexOf(column.databaseName), convert };
+      });
       hydrate = (values) => {
         const row: Record<string, unknown> = {};
         for (const { property, index, convert } of read) {
