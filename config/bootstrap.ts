@@ -75,13 +75,16 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     unitOfWork: container.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork),
     history: container.get(ListRecordHistory),
     readiness: async () => ({ pendingMigrations: await pendingMigrations(dataSource) }),
-    metrics: {
-      metrics: new HttpMetrics({
-        connections: () => database.connectionStats(),
-        webhookBacklog: () => container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue).backlog(),
-      }),
-      token: config.metricsToken,
-    },
+    // Without a token nobody may read them: nothing is counted, and prom-client is not loaded.
+    metrics: config.metricsToken
+      ? {
+          metrics: new HttpMetrics({
+            connections: () => database.connectionStats(),
+            webhookBacklog: () => container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue).backlog(),
+          }),
+          token: config.metricsToken,
+        }
+      : undefined,
     version: serviceVersion(),
     trustProxy: config.trustProxy,
     isDraining: options.isDraining,

@@ -5,7 +5,7 @@ import { IdempotentRequests } from '../../application/shared/idempotency';
 import { UnitOfWork } from '../../application/shared/ports';
 import { ListRecordHistory } from '../../application/shared/list-history.use-case';
 import { corsFor } from './middleware/cors';
-import { HttpMetrics } from './middleware/metrics';
+import type { HttpMetrics } from './middleware/metrics';
 import { errorHandler, logFailedResponse } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
 import { jsonOnce, requestId, requestLog, securityHeaders } from './middleware/request-context';

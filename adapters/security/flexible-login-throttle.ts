@@ -1,4 +1,4 @@
-import { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LoginThrottle } from '../../application/auth/auth.ports';
 import { emailKey } from '../../domain/person/email-address';
 import { secondsUntil } from './flexible-rate-limit';

@@ -1,7 +1,10 @@
-import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { Throttled } from '../../application/shared/errors';
 import { RateLimit } from '../../application/shared/ports';
-import { LimiterStore } from './limiter-store';
+import { flexible, LimiterStore } from './limiter-store';
+
+/** What a limiter throws when a key has no point left. */
+const Refusal = flexible('RateLimiterRes');
 
 /** So many uses per key in a window, counted by rate-limiter-flexible in the shared store. */
 export class FlexibleRateLimit implements RateLimit {
@@ -15,7 +18,7 @@ export class FlexibleRateLimit implements RateLimit {
     try {
       await this.limiter.consume(key);
     } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) throw new Throttled(secondsUntil(refusal));
+      if (refusal instanceof Refusal) throw new Throttled(secondsUntil(refusal));
       throw refusal;
     }
   }

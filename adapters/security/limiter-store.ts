@@ -1,13 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import {
-  RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-  RateLimiterSQLite,
-} from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** One limiter's numbers: `points` uses of a key per window of `duration` seconds. */
 export interface LimiterOptions {
@@ -28,11 +22,24 @@ export interface LimiterStore {
   close(): Promise<void>;
 }
 
+type Flexible = typeof import('rate-limiter-flexible');
+type FlexibleClass = 'RateLimiterMemory' | 'RateLimiterPostgres' | 'RateLimiterRedis' | 'RateLimiterSQLite' | 'RateLimiterRes';
+
+/**
+ * A class of rate-limiter-flexible from its own file, loaded when first used:
+ * the package's index loads every store it supports (Mongo, MySQL, DynamoDB,
+ * etcd, Prisma, …), some 35 modules, where a server uses one.
+ */
+export function flexible<K extends FlexibleClass>(name: K): Flexible[K] {
+  return require(`rate-limiter-flexible/lib/${name}`) as Flexible[K];
+}
+
 /** The table rate-limiter-flexible's Postgres and SQLite stores keep counters in (migration 950 on Postgres). */
 export const LIMITS_TABLE = 'rate_limits';
 
 export class MemoryLimiterStore implements LimiterStore {
   limiter(options: LimiterOptions): RateLimiterAbstract {
+    const RateLimiterMemory = flexible('RateLimiterMemory');
     return new RateLimiterMemory(options);
   }
 
@@ -44,6 +51,7 @@ export class PostgresLimiterStore implements LimiterStore {
   constructor(private readonly pool: Pool) {}
 
   limiter(options: LimiterOptions): RateLimiterAbstract {
+    const RateLimiterPostgres = flexible('RateLimiterPostgres');
     return new RateLimiterPostgres({ ...options, storeClient: this.pool, storeType: 'pool', tableName: LIMITS_TABLE, tableCreated: true });
   }
 
@@ -73,6 +81,7 @@ export class SqliteLimiterStore implements LimiterStore {
   }
 
   limiter(options: LimiterOptions): RateLimiterAbstract {
+    const RateLimiterSQLite = flexible('RateLimiterSQLite');
     return new RateLimiterSQLite({
       ...options,
       storeClient: this.db,
@@ -118,6 +127,7 @@ export class RedisLimiterStore implements LimiterStore {
   }
 
   limiter(options: LimiterOptions): RateLimiterAbstract {
+    const RateLimiterRedis = flexible('RateLimiterRedis');
     return new RateLimiterRedis({ ...options, keyPrefix: `${this.namespace}:${options.keyPrefix}`, storeClient: this.client });
   }
 

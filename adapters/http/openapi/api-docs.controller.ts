@@ -96,7 +96,7 @@ export class ApiDocsController implements HttpController {
           ctx.status = 304;
           return;
         }
-        ctx.body = asset.body;
+        ctx.body = asset.read();
       },
     });
   }

@@ -69,7 +69,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export const DOCS_ASSET_TYPES = [...new Set(Object.values(CONTENT_TYPES).map((type) => type.split(';')[0]))];
 
 export interface DocsAsset {
-  body: Buffer;
+  /** The content, read from disk on each call: it is not kept in memory. */
+  read(): Buffer;
   contentType: string;
   /** A hash of the content: the page links `?v=<version>`, which may then be cached for good. */
   version: string;
@@ -87,20 +88,23 @@ const ALLOWED: ReadonlyMap<string, () => Buffer> = new Map([
   ['initializer.js', () => Buffer.from(INITIALIZER)],
 ]);
 
-const loaded = new Map<string, DocsAsset>();
+/**
+ * Each asset's version, from its content read once. The content itself is
+ * not kept (some 2 MB, Swagger UI's bundle mostly): a browser asks for each
+ * file once a version and keeps it for good, so reading it again is rare.
+ */
+const versions = new Map<string, string>();
 
-/** The allowed asset of that name, read once; null for any other name. */
+/** The allowed asset of that name; null for any other name. */
 export function docsAsset(name: string): DocsAsset | null {
   const read = ALLOWED.get(name);
   if (!read) return null;
-  let asset = loaded.get(name);
-  if (!asset) {
-    const body = read();
-    const version = createHash('sha256').update(body).digest('hex').slice(0, 16);
-    asset = { body, contentType: CONTENT_TYPES[path.extname(name)], version };
-    loaded.set(name, asset);
+  let version = versions.get(name);
+  if (version === undefined) {
+    version = createHash('sha256').update(read()).digest('hex').slice(0, 16);
+    versions.set(name, version);
   }
-  return asset;
+  return { read, contentType: CONTENT_TYPES[path.extname(name)], version };
 }
 
 export function docsPage(): string {

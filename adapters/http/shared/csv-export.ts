@@ -1,5 +1,3 @@
-import { stringify } from 'csv-stringify';
-import { stringify as stringifyAll } from 'csv-stringify/sync';
 import { Context, Middleware } from 'koa';
 import { pipeline, Readable } from 'node:stream';
 import { JsonSchema } from '../validation/fields';
@@ -63,6 +61,20 @@ const csvOptions = (columns: CsvColumn[]) => ({
   cast: { boolean: (value: boolean) => String(value), object: (value: object) => JSON.stringify(value) },
 });
 
+interface CsvStringify {
+  stream: typeof import('csv-stringify').stringify;
+  all: typeof import('csv-stringify/sync').stringify;
+}
+let loadedCsv: CsvStringify | undefined;
+
+/** csv-stringify, loaded by the first export: most servers never answer one. */
+function csvStringify(): CsvStringify {
+  return (loadedCsv ??= {
+    stream: (require('csv-stringify') as typeof import('csv-stringify')).stringify,
+    all: (require('csv-stringify/sync') as typeof import('csv-stringify/sync')).stringify,
+  });
+}
+
 /** The last fixed segment of a list's path, as its file name: `…/vendors` → `vendors.csv`. */
 function fileNameOf(path: string): string {
   const resource = path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).pop();
@@ -94,7 +106,7 @@ export function csvExport(list: { path: string; item: WireSchema<unknown>; handl
       }
     }
     // A failure reaches Koa through the CSV stream it pipes to the response.
-    ctx.body = pipeline(Readable.from(rows()), stringify(csvOptions(columns)), () => undefined);
+    ctx.body = pipeline(Readable.from(rows()), csvStringify().stream(csvOptions(columns)), () => undefined);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', disposition);
     ctx.set('X-Total-Count', String(first.total));
@@ -112,7 +124,7 @@ export function csvTable(table: { path: string; item: WireSchema<unknown>; rows:
     if (readFormat(ctx) !== 'csv') return next();
     await next();
     const rows = table.rows(ctx.body).map((row) => columns.map((column) => cellOf(row, column.path)));
-    ctx.body = stringifyAll(rows, csvOptions(columns));
+    ctx.body = csvStringify().all(rows, csvOptions(columns));
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', disposition);
   };

@@ -1,4 +1,4 @@
-import { isEmail, isURL } from 'class-validator';
+import type * as ClassValidator from 'class-validator';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
@@ -6,6 +6,13 @@ import { FieldErrors } from '../../../domain/shared/errors';
 import { characterCount, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { UNIQUE_ID_MAX_LENGTH, uniqueIdProblem } from '../../../domain/shared/unique-id';
 import { JsonNumber } from '../body/lossless-json';
+
+/*
+ * Only class-validator's e-mail and URL checks, each from its own file: its index loads
+ * every decorator, with all of validator.js and libphonenumber-js (some 300 modules).
+ */
+const { isEmail } = require('class-validator/cjs/decorator/string/IsEmail') as Pick<typeof ClassValidator, 'isEmail'>;
+const { isURL } = require('class-validator/cjs/decorator/string/IsUrl') as Pick<typeof ClassValidator, 'isURL'>;
 
 /**
  * Serializer fields with Django REST Framework's semantics and default
