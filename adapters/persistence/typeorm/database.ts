@@ -101,11 +101,7 @@ export class TypeOrmDatabase implements UnitOfWork {
     if (this.dialect === 'postgres') {
       const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
       const results: ResultTable[] = [];
-      for (const query of queries) {
-        const name = query.reusable ? this.statementName(query.sql) : undefined;
-        const result = await pool.query({ name, text: query.sql, values: query.parameters, rowMode: 'array' });
-        results.push({ columns: result.fields.map((field) => field.name), rows: result.rows });
-      }
+      for (const query of queries) results.push(await this.onPostgres(pool, query));
       return results;
     }
     const reader = this.readConnection();
@@ -205,12 +201,17 @@ export class TypeOrmDatabase implements UnitOfWork {
     }
     if (this.dataSource.options.logging) this.dataSource.logger.logQuery(query.sql, query.parameters);
     try {
-      const name = query.reusable ? this.statementName(query.sql) : undefined;
-      const result = await client.query({ name, text: query.sql, values: query.parameters, rowMode: 'array' });
-      return { columns: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
+      return await this.onPostgres(client, query);
     } catch (error) {
       throw new QueryFailedError(query.sql, query.parameters, error as Error);
     }
+  }
+
+  /** `query` on a Postgres pool or client, rows as arrays, a reusable text as a named statement. */
+  private async onPostgres(connection: Pool | PoolClient, query: SqlQuery): Promise<ResultTable> {
+    const name = query.reusable ? this.statementName(query.sql) : undefined;
+    const result = await connection.query({ name, text: query.sql, values: query.parameters, rowMode: 'array' });
+    return { columns: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
   }
 
   /** The statement of `sql`, prepared once per connection, answering rows as arrays (half the cost of objects). */
