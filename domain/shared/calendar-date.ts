@@ -1,5 +1,4 @@
 /** A date without a time of day, `YYYY-MM-DD`, always a real calendar date. */
-const FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** One formatter per time zone: building one costs far more than formatting with it. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -16,20 +15,32 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 export class CalendarDate {
   /** Days since 1970-01-01: dates are compared and subtracted often, and never change. */
   private readonly epochDay: number;
+  /** `YYYY-MM-DD`: a list page prints six dates per row. */
+  private readonly text: string;
 
   private constructor(
     readonly year: number,
     readonly month: number,
     readonly day: number,
+    text?: string,
   ) {
     this.epochDay = daysFromCivil(year, month, day);
+    this.text = text ?? `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
   }
 
-  /** Strict ISO date; `2025-02-30` and `2025-1-5` are not dates. */
+  /**
+   * Strict ISO date; `2025-02-30` and `2025-1-5` are not dates. Read by its
+   * digits (a list page reads six per row), and a date so read keeps its text,
+   * already the one `toString` would make.
+   */
   static parse(text: string): CalendarDate | null {
-    const match = FORMAT.exec(text);
-    if (!match) return null;
-    return CalendarDate.fromParts(Number(match[1]), Number(match[2]), Number(match[3]));
+    if (text.length !== 10 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH) return null;
+    const year = digits(text, 0, 4);
+    const month = digits(text, 5, 7);
+    const day = digits(text, 8, 10);
+    // NaN when a character is no digit: every comparison below is false, so none passes.
+    if (!(year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return null;
+    return new CalendarDate(year, month, day, text);
   }
 
   static of(text: string): CalendarDate {
@@ -45,6 +56,8 @@ export class CalendarDate {
 
   /** The date an instant falls on in the given IANA time zone. */
   static ofInstant(instant: Date, timeZone = 'UTC'): CalendarDate {
+    // UTC needs no formatter (whose formatToParts costs more than a whole date parse): the Date's own fields.
+    if (timeZone === 'UTC') return new CalendarDate(instant.getUTCFullYear(), instant.getUTCMonth() + 1, instant.getUTCDate());
     const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
     for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = Number(part.value);
     return new CalendarDate(parts.year!, parts.month!, parts.day!);
@@ -81,8 +94,7 @@ export class CalendarDate {
   }
 
   toString(): string {
-    const pad = (value: number, width: number) => String(value).padStart(width, '0');
-    return `${pad(this.year, 4)}-${pad(this.month, 2)}-${pad(this.day, 2)}`;
+    return this.text;
   }
 }
 
@@ -100,6 +112,26 @@ export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function daysInMonth(year: number, month: number): number {
-  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1];
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+const DASH = 0x2d;
+const ZERO = 0x30;
+
+/** The decimal number written in `text` from `start` to `end`; NaN if any character there is no digit. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const digit = text.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) return NaN;
+    value = value * 10 + digit;
+  }
+  return value;
 }

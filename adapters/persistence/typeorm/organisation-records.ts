@@ -72,15 +72,20 @@ export interface RecordTable<Row, T, O extends string> extends RecordMessages {
 export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T extends { readonly id: string }, F, O extends string> {
   protected abstract readonly table: RecordTable<Row, T, O>;
 
-  /** The state each record had when read, so that a save records what it changed. */
-  private readonly loaded = new WeakMap<T, object>();
+  /**
+   * What each record was when read (its row) or last saved (its snapshot), so
+   * that a save records what it changed. A row is turned into the state it held
+   * only when its record is saved: a list reads many rows and saves none.
+   */
+  private readonly readAs = new WeakMap<T, Row>();
+  private readonly savedAs = new WeakMap<T, object>();
 
   constructor(protected readonly db: TypeOrmDatabase) {}
 
   /** A row as its domain record, remembered as read. */
   protected restored(row: Row): T {
     const record = this.table.mapper.toDomain(row);
-    this.loaded.set(record, snapshotOf(record));
+    this.readAs.set(record, row);
     return record;
   }
 
@@ -126,7 +131,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   }
 
   async save(record: T): Promise<void> {
-    const before = this.loaded.get(record) ?? null;
+    const before = this.stateBefore(record);
     const after = snapshotOf(record);
     try {
       // The change and its history entry commit together, or neither.
@@ -137,7 +142,15 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     } catch (error) {
       throw this.writeError(error);
     }
-    this.loaded.set(record, after);
+    this.savedAs.set(record, after);
+  }
+
+  /** The state `record` had when read or last saved; null for a new record. */
+  private stateBefore(record: T): object | null {
+    const saved = this.savedAs.get(record);
+    if (saved) return saved;
+    const row = this.readAs.get(record);
+    return row ? snapshotOf(this.table.mapper.toDomain(row)) : null;
   }
 
   /** Inserts new records in one statement (an organisation's default chart). */

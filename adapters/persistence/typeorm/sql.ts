@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Dialect } from './columns';
 
 /** A statement and its positional parameters, ready for the engine's driver. */
@@ -44,27 +45,63 @@ export class Conditions {
 // `:name` and `:...name`, but not a Postgres cast (`::text`).
 const NAMED = /(?<![:\w]):(\.\.\.)?([A-Za-z_]\w*)/g;
 
+/** A text's named parameters, found once: the text between them, and each one's name and whether it spreads a list. */
+interface Template {
+  pieces: string[];
+  slots: { name: string; spread: boolean }[];
+}
+
+/** How many texts' templates are kept: the code writes a few hundred. */
+const TEMPLATES_KEPT = 500;
+const templates = new LRUCache<string, Template>({ max: TEMPLATES_KEPT });
+
+function templateOf(text: string): Template {
+  let template = templates.get(text);
+  if (!template) {
+    const pieces: string[] = [];
+    const slots: Template['slots'] = [];
+    let last = 0;
+    for (const match of text.matchAll(NAMED)) {
+      pieces.push(text.slice(last, match.index));
+      slots.push({ name: match[2], spread: match[1] !== undefined });
+      last = match.index! + match[0].length;
+    }
+    pieces.push(text.slice(last));
+    template = { pieces, slots };
+    templates.set(text, template);
+  }
+  return template;
+}
+
 /**
  * Named parameters as the engine's positional ones (`?` on SQLite, `$n` on
  * Postgres); `:...name` spreads a list. A name used twice is bound twice.
  * SQLite binds neither booleans nor dates: they become 1/0 and TypeORM's
- * UTC text, as TypeORM itself writes them.
+ * UTC text, as TypeORM itself writes them. Each text is read for its names
+ * once (every request runs a few), not scanned on every call.
  */
 export function positional(dialect: Dialect, text: string, named: NamedParameters): SqlQuery {
+  const { pieces, slots } = templateOf(text);
   const parameters: unknown[] = [];
   let reusable = true;
+  let sql = pieces[0];
   const bind = (value: unknown): string => {
     parameters.push(dialect === 'sqlite' ? sqliteValue(value) : value);
     return dialect === 'sqlite' ? '?' : `$${parameters.length}`;
   };
-  const sql = text.replace(NAMED, (_match, spread: string | undefined, name: string) => {
+  for (let i = 0; i < slots.length; i++) {
+    const { name, spread } = slots[i];
     if (!(name in named)) throw new Error(`No value for the SQL parameter :${name}`);
     const value = named[name];
-    if (!spread) return bind(value);
-    if (!Array.isArray(value) || value.length === 0) throw new Error(`The SQL parameter :...${name} needs a non-empty list`);
-    reusable = false;
-    return value.map(bind).join(', ');
-  });
+    if (spread) {
+      if (!Array.isArray(value) || value.length === 0) throw new Error(`The SQL parameter :...${name} needs a non-empty list`);
+      reusable = false;
+      sql += value.map(bind).join(', ');
+    } else {
+      sql += bind(value);
+    }
+    sql += pieces[i + 1];
+  }
   return { sql, parameters, reusable };
 }
 

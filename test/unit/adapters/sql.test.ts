@@ -31,7 +31,25 @@ describe('positional parameters', () => {
     expect(positional('postgres', ':yes', { yes: true }).parameters).toEqual([true]);
   });
 
+  it('reads a text again with new values: each call binds its own, a spread list at its own length', () => {
+    const text = 'r.org = :org AND r.id IN (:...ids) AND r.x > :x';
+    expect(positional('postgres', text, { org: 'o1', ids: ['a'], x: 1 })).toEqual({
+      sql: 'r.org = $1 AND r.id IN ($2) AND r.x > $3',
+      parameters: ['o1', 'a', 1],
+      reusable: false,
+    });
+    expect(positional('postgres', text, { org: 'o2', ids: ['b', 'c', 'd'], x: 5 })).toEqual({
+      sql: 'r.org = $1 AND r.id IN ($2, $3, $4) AND r.x > $5',
+      parameters: ['o2', 'b', 'c', 'd', 5],
+      reusable: false,
+    });
+    expect(positional('sqlite', 'SELECT 1', {})).toEqual({ sql: 'SELECT 1', parameters: [], reusable: true });
+    expect(positional('sqlite', ':a', { a: 'only' })).toEqual({ sql: '?', parameters: ['only'], reusable: true });
+  });
+
   it('refuses a missing value and an empty list rather than sending wrong SQL', () => {
+    expect(() => positional('sqlite', 'r.x = :x', {})).toThrow(':x');
+    expect(positional('sqlite', 'r.x = :x', { x: 1 }).parameters).toEqual([1]);
     expect(() => positional('sqlite', 'r.x = :x', {})).toThrow(':x');
     expect(() => positional('sqlite', 'r.id IN (:...ids)', { ids: [] })).toThrow(':...ids');
   });

@@ -4,10 +4,19 @@ import { Vendor, VendorCategory, VendorEntityType, VendorStatus } from '../../..
 import { VendorAddress } from '../../../../domain/vendor/vendor-address';
 import { VendorBanking } from '../../../../domain/vendor/vendor-banking';
 import { searchKey } from '../../search-key';
+import { DecodedTexts } from '../decoded-texts';
 import { VendorRow } from './vendor.schema';
 
+/** How many decoded addresses and bank details are remembered: the pages of the lists in steady use. */
+const DECODED_REMEMBERED = 5_000;
+
 export class VendorMapper {
-  constructor(private readonly box: SecretBox) {}
+  private readonly addresses = new DecodedTexts<VendorAddress>((text) => JSON.parse(text) as VendorAddress, DECODED_REMEMBERED);
+  private readonly banking: DecodedTexts<VendorBanking>;
+
+  constructor(private readonly box: SecretBox) {
+    this.banking = new DecodedTexts<VendorBanking>((sealed) => JSON.parse(this.box.open(sealed)) as VendorBanking, DECODED_REMEMBERED);
+  }
 
   toDomain(row: VendorRow): Vendor {
     return Vendor.restore({
@@ -33,8 +42,8 @@ export class VendorMapper {
       contractEndDate: row.contract_end_date,
       qualityRating: row.quality_rating,
       deliveryRating: row.delivery_rating,
-      address: row.address ? (JSON.parse(row.address) as VendorAddress) : null,
-      bankingInformation: row.banking_sealed ? (JSON.parse(this.box.open(row.banking_sealed)) as VendorBanking) : null,
+      address: this.addresses.of(row.id, row.address),
+      bankingInformation: this.banking.of(row.id, row.banking_sealed),
       createdById: row.created_by_id,
       assignedToId: row.assigned_to_id,
       accountOwnerId: row.account_owner_id,

@@ -21,6 +21,12 @@ describe('CalendarDate.parse', () => {
     ['2025/01/05', 'slashes'],
     ['2025-01-05T00:00', 'a time of day'],
     [' 2025-01-05', 'leading space'],
+    ['2025-01-05 ', 'trailing space'],
+    ['2025-0a-05', 'a letter in the month'],
+    ['+025-01-05', 'a sign in the year'],
+    ['2025-01-0.', 'a dot in the day'],
+    ['２０２５-01-05', 'digits that are not ASCII'],
+    ['2025-01--5', 'a dash for a digit'],
     ['', 'nothing'],
   ])('refuses %j (%s)', (text) => {
     expect(CalendarDate.parse(text)).toBeNull();
@@ -28,6 +34,12 @@ describe('CalendarDate.parse', () => {
 
   it('throws from CalendarDate.of on a non-date', () => {
     expect(() => date('2025-02-30')).toThrow(RangeError);
+  });
+
+  it('reads as equal to the same date built any other way', () => {
+    expect(date('2024-02-29')).toEqual(CalendarDate.fromParts(2024, 2, 29));
+    expect(date('2024-02-28').plusDays(1)).toEqual(date('2024-02-29'));
+    expect(CalendarDate.ofInstant(new Date('2024-02-29T23:59:59.999Z'))).toEqual(date('2024-02-29'));
   });
 
   it('builds from parts with the same rules', () => {
@@ -102,6 +114,18 @@ describe('CalendarDate.ofInstant', () => {
   it('is already the next day east of UTC', () => {
     expect(CalendarDate.ofInstant(new Date('2025-12-31T16:00:00Z'), 'Asia/Tokyo').toString()).toBe('2026-01-01');
     expect(CalendarDate.ofInstant(new Date('2025-12-31T14:59:59Z'), 'Asia/Tokyo').toString()).toBe('2025-12-31');
+  });
+
+  it('gives in UTC the date the time-zone formatter gives, across the day and the centuries', () => {
+    const utc = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const instants = ['0001-01-01T00:00:00Z', '1969-12-31T23:59:59.999Z', '1970-01-01T00:00:00Z', '2024-02-29T12:00:00Z', '9999-12-31T23:59:59Z']
+      .map((text) => new Date(text))
+      .concat(Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(1900, 0, 1) + i * 997 * 3_600_000 + i * 61_000)));
+    for (const instant of instants) {
+      const parts = Object.fromEntries(utc.formatToParts(instant).map((part) => [part.type, part.value]));
+      const { year, month, day } = CalendarDate.ofInstant(instant);
+      expect([year, month, day]).toEqual([Number(parts.year), Number(parts.month), Number(parts.day)]);
+    }
   });
 
   it('handles half-hour zones and leap days', () => {
