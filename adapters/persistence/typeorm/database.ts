@@ -175,6 +175,11 @@ export class TypeOrmDatabase implements UnitOfWork {
     return this.dataSource.getMetadata(entity).tableName;
   }
 
+  /** The columns of an entity's table, by their names in the database. */
+  columnsOf(entity: string): string[] {
+    return this.dataSource.getMetadata(entity).columns.map((column) => column.databaseName);
+  }
+
   private readAll(connection: BetterSqlite3.Database, queries: SqlQuery[]): ResultTable[] {
     const read = () =>
       queries.map((query) => {

@@ -17,6 +17,7 @@ export class TypeOrmClientRepository extends OrganisationRecords<ClientRow, Clie
     model: 'client',
     inUse: CLIENT_IN_USE,
     counted: true,
+    unread: ['name_key', 'email_key'],
     sortKeys: { name: { column: 'name_key' }, dateCreated: { column: 'date_created' } },
   };
 

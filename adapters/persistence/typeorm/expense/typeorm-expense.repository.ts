@@ -26,6 +26,7 @@ export class TypeOrmExpenseRepository
     model: 'expense',
     unique: [{ column: 'expense_number', field: 'expense_number', message: DUPLICATE_EXPENSE_NUMBER }],
     counted: true,
+    unread: ['search_key'],
     sortKeys: {
       expenseDate: { column: 'expense_date' },
       amount: { column: 'amount' },

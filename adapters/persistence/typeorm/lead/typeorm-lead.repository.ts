@@ -22,6 +22,7 @@ export class TypeOrmLeadRepository
     mapper: new LeadMapper(),
     model: 'lead',
     counted: true,
+    unread: ['title_key'],
     sortKeys: {
       title: { column: 'title_key' },
       estimatedValue: { column: 'estimated_value', nullable: true },

@@ -27,6 +27,7 @@ export class TypeOrmVendorRepository
     model: 'vendor',
     inUse: VENDOR_IN_USE,
     counted: true,
+    unread: ['name_key', 'website_key'],
     sortKeys: {
       name: { column: 'name_key' },
       vendorStatus: { column: 'vendor_status' },
