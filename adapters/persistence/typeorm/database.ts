@@ -2,15 +2,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { Pool, PoolClient } from 'pg';
+import { CustomTypesConfig, Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { ConcurrentModification } from '../../../domain/shared/errors';
 import { Dialect } from './columns';
-import { sqliteDateTimeReader } from './sqlite-date-time';
+import { postgresDateTimeReader, sqliteDateTimeReader } from './date-time-text';
 import { SqliteGroupCommit } from './sqlite-group-commit';
-import { NamedParameters, positional, SqlQuery } from './sql';
+import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 
 /** Rows as engines send them in array mode: the column names once, then one array of values per row. */
 export interface ResultTable {
@@ -37,6 +37,33 @@ function objectsOfTable(table: ResultTable): Record<string, unknown>[] {
 }
 
 const TEXT_TYPES = new Set<unknown>(['varchar', 'text']);
+
+const DATE_OID = 1082;
+const TIMESTAMPTZ_OID = 1184;
+
+/** node-postgres's own parser of a type's text (loaded on Postgres only). */
+function postgresParser(oid: number): (text: string) => unknown {
+  return (require('pg') as typeof import('pg')).types.getTypeParser(oid, 'text');
+}
+
+let textDates: CustomTypesConfig | undefined;
+
+/**
+ * node-postgres's parsers, but dates and `timestamptz`s left as text, for
+ * queries whose rows are hydrated: the hydrator reads them by their digits
+ * (see date-time-text), where node-postgres would run `postgres-date`'s
+ * regular expressions and TypeORM would turn a date back into text.
+ */
+function postgresTextDates(): CustomTypesConfig {
+  if (!textDates) {
+    const { types } = require('pg') as typeof import('pg');
+    const asText = (text: string) => text;
+    const getTypeParser = (oid: number, format?: string) =>
+      oid === DATE_OID || oid === TIMESTAMPTZ_OID ? asText : types.getTypeParser(oid, format as 'text');
+    textDates = { getTypeParser: getTypeParser as CustomTypesConfig['getTypeParser'] };
+  }
+  return textDates;
+}
 
 /** How many prepared statements a SQLite connection keeps (SQL texts come from code; IN lists vary in length). */
 const STATEMENT_CACHE_SIZE = 500;
@@ -117,7 +144,7 @@ export class TypeOrmDatabase implements UnitOfWork {
 
   /** The rows of `query` (`SELECT r.* FROM <entity's table> r …`) as TypeORM would hydrate the entity's. */
   async selectRows<Row>(entity: string, query: SqlQuery): Promise<Row[]> {
-    const [table] = await this.read([query]);
+    const [table] = await this.read([forHydration(query)]);
     return this.hydrate<Row>(entity, table);
   }
 
@@ -215,7 +242,8 @@ export class TypeOrmDatabase implements UnitOfWork {
   /** `query` on a Postgres pool or client, rows as arrays, a reusable text as a named statement. */
   private async onPostgres(connection: Pool | PoolClient, query: SqlQuery): Promise<ResultTable> {
     const name = query.reusable ? this.statementName(query.sql) : undefined;
-    const result = await connection.query({ name, text: query.sql, values: query.parameters, rowMode: 'array' });
+    const types = query.hydrated ? postgresTextDates() : undefined;
+    const result = await connection.query({ name, text: query.sql, values: query.parameters, rowMode: 'array', types });
     return { columns: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
   }
 
@@ -294,6 +322,11 @@ export class TypeOrmDatabase implements UnitOfWork {
         let convert: ((value: unknown) => unknown) | null = typeorm;
         if (TEXT_TYPES.has(column.type) && !column.transformer) convert = null;
         else if (this.dialect === 'sqlite' && column.type === 'datetime' && !column.transformer) convert = sqliteDateTimeReader(typeorm);
+        else if (this.dialect === 'postgres' && column.type === 'timestamptz' && !column.transformer) {
+          // The text of a hydrated query (`postgresTextDates`); any other form as node-postgres reads it, then TypeORM.
+          const parse = postgresParser(TIMESTAMPTZ_OID);
+          convert = postgresDateTimeReader((value) => typeorm(typeof value === 'string' ? parse(value) : value));
+        }
         return { property: column.propertyName, index: columns.indexOf(column.databaseName), convert };
       });
       hydrate = (values) => {

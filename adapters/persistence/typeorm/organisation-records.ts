@@ -5,7 +5,7 @@ import { ConcurrentModification, InUse, ValidationFailed } from '../../../domain
 import { searchTerm } from '../search-key';
 import { isForeignKeyViolation, isUniqueViolation, TypeOrmDatabase } from './database';
 import { recordChange } from './history-recorder';
-import { Conditions, NamedParameters, SqlQuery } from './sql';
+import { Conditions, forHydration, NamedParameters, SqlQuery } from './sql';
 
 /** The condition every list starts from. */
 const IN_ORGANISATION = 'r.organisation_id = :organisationId';
@@ -129,11 +129,12 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     const key = this.table.sortKeys[query.ordering.field];
     const direction = query.ordering.descending ? 'DESC' : 'ASC';
     const nulls = key.nullable ? (query.ordering.descending ? ' NULLS FIRST' : ' NULLS LAST') : '';
-    return this.db.sql(
+    const page = this.db.sql(
       `SELECT ${this.selected} FROM ${this.tableName} r WHERE ${where.sql} ` +
         `ORDER BY r.${key.column} ${direction}${nulls}, r.id ${direction} LIMIT :limit OFFSET :offset`,
       { ...where.parameters, limit: query.page.pageSize, offset: offsetOf(query.page) },
     );
+    return forHydration(page);
   }
 
   async save(record: T): Promise<void> {

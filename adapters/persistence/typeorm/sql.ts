@@ -7,6 +7,16 @@ export interface SqlQuery {
   parameters: unknown[];
   /** No list was spread into it: its text is one of a few the code writes, worth preparing once and keeping. */
   reusable?: boolean;
+  /**
+   * Its rows are hydrated as an entity's (`TypeOrmDatabase.hydrate`), which
+   * reads dates and date-times from their text: Postgres leaves them as text.
+   */
+  hydrated?: boolean;
+}
+
+/** `query`, whose rows are to be hydrated as an entity's. */
+export function forHydration(query: SqlQuery): SqlQuery {
+  return { ...query, hydrated: true };
 }
 
 export type NamedParameters = Record<string, unknown>;
