@@ -7,9 +7,14 @@ interface Entry extends RememberedCredential {
 }
 
 /**
- * Verified Basic credentials, remembered in this process for a short time,
- * keyed by an HMAC of e-mail and password under a per-process key: the
- * password itself is never held, and the key dies with the process.
+ * Verified Basic credentials, remembered in this process until they go unused
+ * for the lifetime, keyed by an HMAC of e-mail and password under a
+ * per-process key: the password itself is never held, and the key dies with
+ * the process. Each use starts the lifetime again: the caller checks the
+ * remembered password hash against the stored one on every request, so a
+ * verification repeated while a client keeps using its credential would only
+ * find the same hash again, and it cost every client of the process a pause
+ * (a scrypt, and the requests waiting on it) once a lifetime.
  */
 export class HmacCredentialCache implements VerifiedCredentialCache {
   private readonly entries = new Map<string, Entry>();
@@ -24,10 +29,11 @@ export class HmacCredentialCache implements VerifiedCredentialCache {
     const id = this.keyOf(email, password);
     const entry = this.entries.get(id);
     if (!entry) return null;
-    if (entry.expiresAt <= now.getTime()) {
-      this.entries.delete(id);
-      return null;
-    }
+    this.entries.delete(id);
+    if (entry.expiresAt <= now.getTime()) return null;
+    // Used again: its lifetime starts over, and it is the last to go when the cache is full.
+    entry.expiresAt = now.getTime() + this.ttlSeconds * 1000;
+    this.entries.set(id, entry);
     return { personId: entry.personId, passwordHash: entry.passwordHash };
   }
 

@@ -186,12 +186,21 @@ describe('HmacCredentialCache', () => {
     expect(cache.lookup('ada@example.comx', 'pw', T0)).toBeNull();
   });
 
-  it('forgets an entry when its time is up', () => {
+  it('forgets an entry left unused for its lifetime', () => {
     const cache = newCache(60);
     cache.remember('ada@example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
-    expect(cache.lookup('ada@example.com', 'pw', after(59.999))).toEqual({ personId: 'person-1', passwordHash: 'hash-of-person-1' });
     expect(cache.lookup('ada@example.com', 'pw', after(60))).toBeNull();
     expect(cache.lookup('ada@example.com', 'pw', after(1))).toBeNull();
+  });
+
+  it('keeps an entry while it is used: each use starts its lifetime again', () => {
+    const cache = newCache(60);
+    const remembered = { personId: 'person-1', passwordHash: 'hash-of-person-1' };
+    cache.remember('ada@example.com', 'pw', remembered, T0);
+    expect(cache.lookup('ada@example.com', 'pw', after(59.999))).toEqual(remembered);
+    expect(cache.lookup('ada@example.com', 'pw', after(119))).toEqual(remembered);
+    expect(cache.lookup('ada@example.com', 'pw', after(178.5))).toEqual(remembered);
+    expect(cache.lookup('ada@example.com', 'pw', after(238.5))).toBeNull();
   });
 
   it("forgets every credential of one person at once, and only that person's", () => {
@@ -213,13 +222,14 @@ describe('HmacCredentialCache', () => {
     expect(cache.lookup('ada@example.com', 'pw', T0)).toBeNull();
   });
 
-  it('drops the oldest entry when full', () => {
+  it('drops the least recently used entry when full', () => {
     const cache = newCache(60, 2);
     cache.remember('a@x.co', 'pw', { personId: 'person-a', passwordHash: 'hash-of-person-a' }, T0);
     cache.remember('b@x.co', 'pw', { personId: 'person-b', passwordHash: 'hash-of-person-b' }, T0);
+    expect(cache.lookup('a@x.co', 'pw', T0)).toEqual({ personId: 'person-a', passwordHash: 'hash-of-person-a' });
     cache.remember('c@x.co', 'pw', { personId: 'person-c', passwordHash: 'hash-of-person-c' }, T0);
-    expect(cache.lookup('a@x.co', 'pw', T0)).toBeNull();
-    expect(cache.lookup('b@x.co', 'pw', T0)).toEqual({ personId: 'person-b', passwordHash: 'hash-of-person-b' });
+    expect(cache.lookup('b@x.co', 'pw', T0)).toBeNull();
+    expect(cache.lookup('a@x.co', 'pw', T0)).toEqual({ personId: 'person-a', passwordHash: 'hash-of-person-a' });
     expect(cache.lookup('c@x.co', 'pw', T0)).toEqual({ personId: 'person-c', passwordHash: 'hash-of-person-c' });
   });
 });
