@@ -1,10 +1,12 @@
 import { inject, injectable } from 'inversify';
+import { Account } from '../../domain/account/account';
 import { Expense } from '../../domain/expense/expense';
+import { Person } from '../../domain/person/person';
 import { FieldErrors, ValidationFailed } from '../../domain/shared/errors';
 import { ACCOUNT_TOKENS, AccountRepository } from '../account/account.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ExpenseCommand } from './expense-command';
-import { EXPENSE_TOKENS, ExpenseVendorDirectory } from './expense.ports';
+import { EXPENSE_TOKENS, ExpenseVendor, ExpenseVendorDirectory } from './expense.ports';
 
 export const doesNotExist = (uniqueId: string) => `Object with unique_id=${uniqueId} does not exist.`;
 export const ACCOUNT_INACTIVE = 'This account is inactive; book the expense to an active account.';
@@ -13,6 +15,15 @@ export interface ResolvedReferences {
   accountId?: string;
   vendorId?: string | null;
   employeeId?: string | null;
+  /** The records looked up, which the expense's view names too: it need not read them again. */
+  found: FoundReferences;
+}
+
+/** Records already read, by kind: an expense's view reads only those it is not given. */
+export interface FoundReferences {
+  accounts: Account[];
+  vendors: ExpenseVendor[];
+  people: Person[];
 }
 
 /**
@@ -30,17 +41,21 @@ export class ExpenseReferences {
   /** `current`: the expense being edited, which may keep an account since made inactive. */
   async resolve(organisationId: string, command: ExpenseCommand, current?: Expense): Promise<ResolvedReferences> {
     const errors: FieldErrors = {};
-    const resolved: ResolvedReferences = {};
+    const found: FoundReferences = { accounts: [], vendors: [], people: [] };
+    const resolved: ResolvedReferences = { found };
     if (command.accountUniqueId !== undefined) {
       const account = await this.accounts.findByUniqueId(organisationId, command.accountUniqueId);
       if (!account) errors.account_id = [doesNotExist(command.accountUniqueId)];
       else if (!account.isActive && account.id !== current?.accountId) errors.account_id = [ACCOUNT_INACTIVE];
-      else resolved.accountId = account.id;
+      else {
+        resolved.accountId = account.id;
+        found.accounts.push(account);
+      }
     }
-    resolved.vendorId = await optional('vendor_id', command.vendorUniqueId, errors, (uniqueId) =>
+    resolved.vendorId = await optional('vendor_id', command.vendorUniqueId, errors, found.vendors, (uniqueId) =>
       this.vendors.findByUniqueId(organisationId, uniqueId),
     );
-    resolved.employeeId = await optional('employee_id', command.employeeUniqueId, errors, (uniqueId) =>
+    resolved.employeeId = await optional('employee_id', command.employeeUniqueId, errors, found.people, (uniqueId) =>
       this.people.findMemberByUniqueId(organisationId, uniqueId),
     );
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
@@ -48,15 +63,17 @@ export class ExpenseReferences {
   }
 }
 
-/** A nullable reference: undefined when not sent, null to clear it, else the id of the record it names. */
-async function optional(
+/** A nullable reference: undefined when not sent, null to clear it, else the id of the record it names (kept in `found`). */
+async function optional<T extends { id: string }>(
   field: string,
   uniqueId: string | null | undefined,
   errors: FieldErrors,
-  find: (uniqueId: string) => Promise<{ id: string } | null>,
+  found: T[],
+  find: (uniqueId: string) => Promise<T | null>,
 ): Promise<string | null | undefined> {
   if (uniqueId === undefined || uniqueId === null) return uniqueId;
-  const found = await find(uniqueId);
-  if (!found) errors[field] = [doesNotExist(uniqueId)];
-  return found?.id;
+  const record = await find(uniqueId);
+  if (!record) errors[field] = [doesNotExist(uniqueId)];
+  else found.push(record);
+  return record?.id;
 }

@@ -5,6 +5,7 @@ import { Organisation } from '../../domain/organisation/organisation';
 import { ACCOUNT_TOKENS, AccountRepository } from '../account/account.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { PersonRef } from '../shared/actor';
+import { FoundReferences } from './expense-references';
 import { EXPENSE_TOKENS, ExpenseVendorDirectory } from './expense.ports';
 
 export interface AccountRef {
@@ -38,18 +39,18 @@ export class ExpenseViews {
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
   ) {}
 
-  async one(organisation: Organisation, expense: Expense): Promise<ExpenseView> {
-    const [view] = await this.many(organisation, [expense]);
+  /** `found`: records the caller has just read (the references it resolved), not read again. */
+  async one(organisation: Organisation, expense: Expense, found?: FoundReferences): Promise<ExpenseView> {
+    const [view] = await this.many(organisation, [expense], found);
     return view;
   }
 
   /** Views of a page of expenses with one query per kind of record named, not per expense. */
-  async many(organisation: Organisation, expenses: Expense[]): Promise<ExpenseView[]> {
-    const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+  async many(organisation: Organisation, expenses: Expense[], found: FoundReferences = NONE_FOUND): Promise<ExpenseView[]> {
     const [accounts, vendors, people] = await Promise.all([
-      this.accounts.findByIds(organisation.id, distinct(expenses.map((e) => e.accountId))),
-      this.vendors.findByIds(organisation.id, distinct(expenses.map((e) => e.vendorId))),
-      this.people.findByIds(distinct(expenses.flatMap((e) => [e.employeeId, e.approvedById, e.createdById]))),
+      readMissing(found.accounts, expenses.map((e) => e.accountId), (ids) => this.accounts.findByIds(organisation.id, ids)),
+      readMissing(found.vendors, expenses.map((e) => e.vendorId), (ids) => this.vendors.findByIds(organisation.id, ids)),
+      readMissing(found.people, expenses.flatMap((e) => [e.employeeId, e.approvedById, e.createdById]), (ids) => this.people.findByIds(ids)),
     ]);
     const accountById = new Map(
       accounts.map((a) => [a.id, { uniqueId: a.uniqueId, accountCode: a.accountCode, name: a.name, accountType: a.accountType }]),
@@ -67,4 +68,15 @@ export class ExpenseViews {
       createdBy: lookup(personById, expense.createdById),
     }));
   }
+}
+
+const NONE_FOUND: FoundReferences = { accounts: [], vendors: [], people: [] };
+
+/** The records of `ids` (nulls and repeats left out): those in `found`, and the others read. */
+async function readMissing<T extends { id: string }>(found: T[], ids: (string | null)[], read: (ids: string[]) => Promise<T[]>): Promise<T[]> {
+  const known = new Map(found.map((record) => [record.id, record]));
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const missing = wanted.filter((id) => !known.has(id));
+  const records = missing.length > 0 ? await read(missing) : [];
+  return [...wanted.flatMap((id) => known.get(id) ?? []), ...records];
 }

@@ -41,12 +41,12 @@ export class UpdateExpense {
       this.unitOfWork.transaction(async () => {
         const expense = await this.access.find(organisation.id, expenseUniqueId, { forUpdate: true });
         expense.assertEditable(lockDate);
-        const references = await this.references.resolve(organisation.id, command, expense);
+        const { found, ...references } = await this.references.resolve(organisation.id, command, expense);
         await assertExpenseAvailable(this.expenses, organisation.id, { expenseNumber: command.expenseNumber }, expense.id);
         const previous = expense.receipt;
         expense.edit({ ...detailsOf(command), ...references, uniqueId: command.uniqueId, receipt }, this.clock.now(), lockDate);
         await this.expenses.save(expense);
-        const view = await this.views.one(organisation, expense);
+        const view = await this.views.one(organisation, expense, found);
         await this.events.publish({ organisation, type: 'expense.updated', recordId: expense.id, subject: { model: 'expense', view } });
         return { view, unreferenced: receipt === undefined ? null : previous };
       }),

@@ -1,5 +1,8 @@
 import { UpdateAccount } from '../../../../application/account/update-account.use-case';
+import { ACCOUNT_TOKENS, AccountRepository } from '../../../../application/account/account.ports';
 import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
+import { EXPENSE_TOKENS, ExpenseVendorDirectory } from '../../../../application/expense/expense.ports';
+import { PERSON_TOKENS, PersonRepository } from '../../../../application/person/person.ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { Locked, NotFound, ValidationFailed } from '../../../../domain/shared/errors';
@@ -31,6 +34,30 @@ describe('CreateExpense', () => {
     expect(view.employee).toEqual({ uniqueId: world.member.person.uniqueId, fullName: 'Mo Member' });
     expect(view.createdBy).toEqual(view.employee);
     expect(view.organisationUniqueId).toBe(world.org);
+  });
+
+  it('shows the account, vendor and employee it resolved without reading them again', async () => {
+    const world = await expenseWorld();
+    await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
+    const accounts = world.container.get<AccountRepository>(ACCOUNT_TOKENS.AccountRepository);
+    const vendors = world.container.get<ExpenseVendorDirectory>(EXPENSE_TOKENS.ExpenseVendorDirectory);
+    const people = world.container.get<PersonRepository>(PERSON_TOKENS.PersonRepository);
+    const accountReads = jest.spyOn(accounts, 'findByIds');
+    const vendorReads = jest.spyOn(vendors, 'findByIds');
+    const peopleReads = jest.spyOn(people, 'findByIds');
+
+    const view = await world.container
+      .get(CreateExpense)
+      .execute(world.owner.actor, world.org, aNewExpense({ vendorUniqueId: 'vendor-1', employeeUniqueId: world.member.person.uniqueId }));
+
+    expect(view.account?.uniqueId).toBe('acct-6300');
+    expect(view.vendor).toEqual({ uniqueId: 'vendor-1', name: 'City Cabs' });
+    expect(view.employee).toEqual({ uniqueId: world.member.person.uniqueId, fullName: 'Mo Member' });
+    expect(view.createdBy).toEqual({ uniqueId: world.owner.person.uniqueId, fullName: 'Olive Owner' });
+    expect(accountReads).not.toHaveBeenCalled();
+    expect(vendorReads).not.toHaveBeenCalled();
+    // Only the creator, whom no reference named, is read for the view.
+    expect(peopleReads.mock.calls).toEqual([[[world.owner.actor.personId]]]);
   });
 
   it('answers 404 to someone who is not a member', async () => {
