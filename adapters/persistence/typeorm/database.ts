@@ -41,9 +41,9 @@ const TEXT_TYPES = new Set<unknown>(['varchar', 'text']);
 const DATE_OID = 1082;
 const TIMESTAMPTZ_OID = 1184;
 
-/** node-postgres's own parser of a type's text (loaded on Postgres only). */
-function postgresParser(oid: number): (text: string) => unknown {
-  return (require('pg') as typeof import('pg')).types.getTypeParser(oid, 'text');
+/** node-postgres's type parsers, loaded on Postgres only. */
+function postgresTypes(): typeof import('pg').types {
+  return (require('pg') as typeof import('pg')).types;
 }
 
 let textDates: CustomTypesConfig | undefined;
@@ -56,7 +56,7 @@ let textDates: CustomTypesConfig | undefined;
  */
 function postgresTextDates(): CustomTypesConfig {
   if (!textDates) {
-    const { types } = require('pg') as typeof import('pg');
+    const types = postgresTypes();
     const asText = (text: string) => text;
     const getTypeParser = (oid: number, format?: string) =>
       oid === DATE_OID || oid === TIMESTAMPTZ_OID ? asText : types.getTypeParser(oid, format as 'text');
@@ -324,7 +324,7 @@ export class TypeOrmDatabase implements UnitOfWork {
         else if (this.dialect === 'sqlite' && column.type === 'datetime' && !column.transformer) convert = sqliteDateTimeReader(typeorm);
         else if (this.dialect === 'postgres' && column.type === 'timestamptz' && !column.transformer) {
           // The text of a hydrated query (`postgresTextDates`); any other form as node-postgres reads it, then TypeORM.
-          const parse = postgresParser(TIMESTAMPTZ_OID);
+          const parse = postgresTypes().getTypeParser(TIMESTAMPTZ_OID, 'text');
           convert = postgresDateTimeReader((value) => typeorm(typeof value === 'string' ? parse(value) : value));
         }
         return { property: column.propertyName, index: columns.indexOf(column.databaseName), convert };

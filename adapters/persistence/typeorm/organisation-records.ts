@@ -85,6 +85,8 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
    */
   private readonly readAs = new WeakMap<T, Row>();
   private readonly savedAs = new WeakMap<T, object>();
+  /** What a read selects, made once (see `selected`). */
+  private selectList: string | undefined;
 
   constructor(protected readonly db: TypeOrmDatabase) {}
 
@@ -234,8 +236,6 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   protected get tableName(): string {
     return this.db.tableOf(this.table.entity);
   }
-
-  private selectList: string | undefined;
 
   /** The columns a read selects (alias `r`): all but the unread ones. */
   private get selected(): string {
