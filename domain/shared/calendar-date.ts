@@ -1,4 +1,4 @@
-/** A date without a time of day, `YYYY-MM-DD`, always a real calendar date. */
+import { digitsAt } from './text-digits';
 
 /** One formatter per time zone: building one costs far more than formatting with it. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -12,6 +12,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** A date without a time of day, `YYYY-MM-DD`, always a real calendar date. */
 export class CalendarDate {
   /** Days since 1970-01-01: dates are compared and subtracted often, and never change. */
   private readonly epochDay: number;
@@ -35,9 +36,9 @@ export class CalendarDate {
    */
   static parse(text: string): CalendarDate | null {
     if (text.length !== 10 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH) return null;
-    const year = digits(text, 0, 4);
-    const month = digits(text, 5, 7);
-    const day = digits(text, 8, 10);
+    const year = digitsAt(text, 0, 4);
+    const month = digitsAt(text, 5, 7);
+    const day = digitsAt(text, 8, 10);
     // NaN when a character is no digit: every comparison below is false, so none passes.
     if (!(year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return null;
     return new CalendarDate(year, month, day, text);
@@ -123,15 +124,3 @@ function pad(value: number, width: number): string {
 }
 
 const DASH = 0x2d;
-const ZERO = 0x30;
-
-/** The decimal number written in `text` from `start` to `end`; NaN if any character there is no digit. */
-function digits(text: string, start: number, end: number): number {
-  let value = 0;
-  for (let i = start; i < end; i++) {
-    const digit = text.charCodeAt(i) - ZERO;
-    if (digit < 0 || digit > 9) return NaN;
-    value = value * 10 + digit;
-  }
-  return value;
-}

@@ -1,3 +1,5 @@
+import { digitsAt } from '../../../domain/shared/text-digits';
+
 /**
  * Date-time columns read from the text the engines send, by their digits,
  * not through TypeORM's conversion (two regular expressions, a `replace` and
@@ -12,7 +14,7 @@
 export function sqliteDateTimeReader(otherwise: (value: unknown) => unknown): (value: unknown) => unknown {
   return (value) => {
     if (typeof value !== 'string' || value.length !== 23 || value.charCodeAt(19) !== DOT) return otherwise(value);
-    return utcDateTime(value, digits(value, 20, 23)) ?? otherwise(value);
+    return utcDateTime(value, digitsAt(value, 20, 23)) ?? otherwise(value);
   };
 }
 
@@ -31,8 +33,8 @@ export function postgresDateTimeReader(otherwise: (value: unknown) => unknown): 
     let millisecond = 0;
     if (end > 19) {
       // A fraction of one to six digits: its first three are the milliseconds (a Date holds no finer).
-      if (value.charCodeAt(19) !== DOT || end - 20 > 6 || end === 20 || Number.isNaN(digits(value, 20, end))) return otherwise(value);
-      millisecond = digits(value, 20, Math.min(end, 23)) * 10 ** Math.max(0, 23 - end);
+      if (value.charCodeAt(19) !== DOT || end - 20 > 6 || end === 20 || Number.isNaN(digitsAt(value, 20, end))) return otherwise(value);
+      millisecond = digitsAt(value, 20, Math.min(end, 23)) * 10 ** Math.max(0, 23 - end);
     }
     return utcDateTime(value, millisecond) ?? otherwise(value);
   };
@@ -53,12 +55,12 @@ const SEPARATORS: [number, number][] = [
 /** The instant of `YYYY-MM-DD HH:MM:SS` at the start of `text` in UTC, or null if it is not exactly one. */
 function utcDateTime(text: string, millisecond: number): Date | null {
   for (const [at, code] of SEPARATORS) if (text.charCodeAt(at) !== code) return null;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 7);
-  const day = digits(text, 8, 10);
-  const hour = digits(text, 11, 13);
-  const minute = digits(text, 14, 16);
-  const second = digits(text, 17, 19);
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 7);
+  const day = digitsAt(text, 8, 10);
+  const hour = digitsAt(text, 11, 13);
+  const minute = digitsAt(text, 14, 16);
+  const second = digitsAt(text, 17, 19);
   // NaN: a character that is no digit. Date.UTC reads years 0 to 99 as 1900 to 1999.
   if (Number.isNaN(year + month + day + hour + minute + second + millisecond) || year < 100) return null;
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond));
@@ -71,15 +73,4 @@ function utcDateTime(text: string, millisecond: number): Date | null {
     date.getUTCMinutes() === minute &&
     date.getUTCSeconds() === second;
   return exact ? date : null;
-}
-
-/** The decimal number written in `text` from `from` to `to`; NaN if any character there is no digit. */
-function digits(text: string, from: number, to: number): number {
-  let value = 0;
-  for (let i = from; i < to; i++) {
-    const digit = text.charCodeAt(i) - ZERO;
-    if (digit < 0 || digit > 9) return NaN;
-    value = value * 10 + digit;
-  }
-  return value;
 }
