@@ -45,6 +45,26 @@ export async function recordChange(db: TypeOrmDatabase, model: string, before: o
   await db.execute(insert);
 }
 
+/** A property's name as the API's field, and whether history masks it. */
+interface Field {
+  field: string;
+  secret: boolean;
+}
+
+/** The fields of the properties met so far: the entities' own names, a few hundred (every write went through a regular expression per property). */
+const fields = new Map<string, Field>();
+const FIELDS_KEPT = 2_000;
+
+function fieldOf(name: string): Field {
+  let known = fields.get(name);
+  if (!known) {
+    const field = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    known = { field, secret: SECRET.test(field) };
+    if (fields.size < FIELDS_KEPT) fields.set(name, known);
+  }
+  return known;
+}
+
 /** Field → [old, new] for every top-level field that changed, secrets compared as they are and shown masked. */
 export function changesBetween(before: object | null, after: object): Record<string, [unknown, unknown]> {
   const shownNow = wireOf(after, true) as Record<string, unknown>;
@@ -76,8 +96,8 @@ function wireOf(value: unknown, mask: boolean): unknown {
     if (Object.getPrototypeOf(value) !== Object.prototype) return String(value);
     const wire: Record<string, unknown> = {};
     for (const [name, nested] of Object.entries(value as Record<string, unknown>)) {
-      const field = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-      wire[field] = mask && SECRET.test(field) && nested !== null && nested !== undefined ? MASK : wireOf(nested, mask);
+      const { field, secret } = fieldOf(name);
+      wire[field] = mask && secret && nested !== null && nested !== undefined ? MASK : wireOf(nested, mask);
     }
     return wire;
   }
