@@ -58,7 +58,11 @@ export class CalendarDate {
   /** The date an instant falls on in the given IANA time zone. */
   static ofInstant(instant: Date, timeZone = 'UTC'): CalendarDate {
     // UTC needs no formatter (whose formatToParts costs more than a whole date parse): the Date's own fields.
-    if (timeZone === 'UTC') return new CalendarDate(instant.getUTCFullYear(), instant.getUTCMonth() + 1, instant.getUTCDate());
+    if (timeZone === 'UTC') {
+      // As the formatter would: an invalid Date is no day.
+      if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid time value');
+      return new CalendarDate(instant.getUTCFullYear(), instant.getUTCMonth() + 1, instant.getUTCDate());
+    }
     const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
     for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = Number(part.value);
     return new CalendarDate(parts.year!, parts.month!, parts.day!);

@@ -128,6 +128,11 @@ describe('CalendarDate.ofInstant', () => {
     }
   });
 
+  it('refuses an invalid instant in UTC as in any other zone', () => {
+    expect(() => CalendarDate.ofInstant(new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => CalendarDate.ofInstant(new Date(Number.NaN), 'Asia/Tokyo')).toThrow(RangeError);
+  });
+
   it('handles half-hour zones and leap days', () => {
     expect(CalendarDate.ofInstant(new Date('2024-02-28T18:30:00Z'), 'Asia/Kolkata').toString()).toBe('2024-02-29');
     expect(CalendarDate.ofInstant(new Date('2024-02-28T18:29:59Z'), 'Asia/Kolkata').toString()).toBe('2024-02-28');
