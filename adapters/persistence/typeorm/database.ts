@@ -38,6 +38,9 @@ function objectsOfTable(table: ResultTable): Record<string, unknown>[] {
 
 const TEXT_TYPES = new Set<unknown>(['varchar', 'text']);
 
+/** One array of values, in the order of a result's columns, as an entity's row. */
+type Hydrator = (values: unknown[]) => unknown;
+
 const DATE_OID = 1082;
 const TIMESTAMPTZ_OID = 1184;
 
@@ -88,7 +91,11 @@ export class TypeOrmDatabase implements UnitOfWork {
   private writer: SqliteGroupCommit | undefined;
   private reader: BetterSqlite3.Database | null | undefined;
   private readonly statements = new Map<BetterSqlite3.Database, LRUCache<string, PreparedStatement>>();
-  private readonly hydrators = new Map<string, (values: unknown[]) => unknown>();
+  private readonly hydrators = new Map<string, Hydrator>();
+  /** Hydrators by the column list of a kept SQLite statement (the same array on every run), spared building the list's key. */
+  private readonly hydratorsOfColumns = new WeakMap<string[], Map<string, Hydrator>>();
+  /** Table names by entity: TypeORM finds an entity's metadata by a search, and several requests' statements name tables. */
+  private readonly tableNames = new Map<string, string>();
   private readonly upserts = new Map<string, { sql: string; columns: ColumnMetadata[] }>();
   private readonly statementNames = new Map<string, string>();
 
@@ -199,7 +206,9 @@ export class TypeOrmDatabase implements UnitOfWork {
 
   /** The table an entity schema maps to. */
   tableOf(entity: string): string {
-    return this.dataSource.getMetadata(entity).tableName;
+    let table = this.tableNames.get(entity);
+    if (table === undefined) this.tableNames.set(entity, (table = this.dataSource.getMetadata(entity).tableName));
+    return table;
   }
 
   /** The columns of an entity's table, by their names in the database. */
@@ -255,6 +264,7 @@ export class TypeOrmDatabase implements UnitOfWork {
     if (!statement) {
       const prepared = connection.prepare(sql).raw(true);
       statement = { prepared, columns: prepared.columns().map((column) => column.name) };
+      this.hydratorsOfColumns.set(statement.columns, new Map());
       cache.set(sql, statement);
     }
     return statement;
@@ -309,7 +319,18 @@ export class TypeOrmDatabase implements UnitOfWork {
   }
 
   /** Turns one array of values, in the order of `columns`, into the entity's row; made once per entity and column list. */
-  private hydratorOf(entity: string, columns: string[]): (values: unknown[]) => unknown {
+  private hydratorOf(entity: string, columns: string[]): Hydrator {
+    // Only a kept statement's list is registered: other results (Postgres's, a write's) have a list of their own each time.
+    const byEntity = this.hydratorsOfColumns.get(columns);
+    let hydrate = byEntity?.get(entity);
+    if (!hydrate) {
+      hydrate = this.hydratorByKey(entity, columns);
+      byEntity?.set(entity, hydrate);
+    }
+    return hydrate;
+  }
+
+  private hydratorByKey(entity: string, columns: string[]): Hydrator {
     const key = `${entity}:${columns.join(',')}`;
     let hydrate = this.hydrators.get(key);
     if (!hydrate) {
