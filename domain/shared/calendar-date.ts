@@ -39,9 +39,7 @@ export class CalendarDate {
     const year = digitsAt(text, 0, 4);
     const month = digitsAt(text, 5, 7);
     const day = digitsAt(text, 8, 10);
-    // NaN when a character is no digit: every comparison below is false, so none passes.
-    if (!(year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return null;
-    return new CalendarDate(year, month, day, text);
+    return isCalendarDay(year, month, day) ? new CalendarDate(year, month, day, text) : null;
   }
 
   static of(text: string): CalendarDate {
@@ -51,8 +49,7 @@ export class CalendarDate {
   }
 
   static fromParts(year: number, month: number, day: number): CalendarDate | null {
-    if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-    return new CalendarDate(year, month, day);
+    return isCalendarDay(year, month, day) ? new CalendarDate(year, month, day) : null;
   }
 
   /** The date an instant falls on in the given IANA time zone. */
@@ -115,6 +112,11 @@ function daysFromCivil(year: number, month: number, day: number): number {
 
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** Whether the parts name a real day; NaN in any part (a character that was no digit) fails every comparison, so it is none. */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -45,6 +45,8 @@ describe('CalendarDate.parse', () => {
   it('builds from parts with the same rules', () => {
     expect(CalendarDate.fromParts(2024, 2, 29)?.toString()).toBe('2024-02-29');
     expect(CalendarDate.fromParts(2025, 2, 29)).toBeNull();
+    expect(CalendarDate.fromParts(Number.NaN, 1, 1)).toBeNull();
+    expect(CalendarDate.fromParts(2025, Number.NaN, 1)).toBeNull();
   });
 });
 
