@@ -7,8 +7,8 @@ import { Organisation } from '../../../../domain/organisation/organisation';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { isUniqueViolation, TypeOrmDatabase } from '../database';
 import { OrganisationMapper } from './organisation.mapper';
-import { MembershipRow, OrganisationRow } from './organisation.schema';
 import { forHydration } from '../sql';
+import { MembershipRow, OrganisationRow } from './organisation.schema';
 
 @injectable()
 export class TypeOrmOrganisationRepository implements OrganisationRepository {
@@ -50,14 +50,13 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
 
   /** One lean read (every organisation-scoped request asks it): the organisation with the person's membership row, if any. */
   async findForMember(uniqueId: string, personId: string): Promise<{ organisation: Organisation; membership: Membership | null } | null> {
-    const [table] = await this.db.read([
-      forHydration(this.db.sql(
-        `SELECT o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined FROM ${this.db.tableOf('Organisation')} o
-         LEFT JOIN ${this.db.tableOf('Membership')} ms ON ms.organisation_id = o.id AND ms.person_id = :personId
-         WHERE o.unique_id = :uniqueId`,
-        { uniqueId, personId },
-      )),
-    ]);
+    const query = this.db.sql(
+      `SELECT o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined FROM ${this.db.tableOf('Organisation')} o
+       LEFT JOIN ${this.db.tableOf('Membership')} ms ON ms.organisation_id = o.id AND ms.person_id = :personId
+       WHERE o.unique_id = :uniqueId`,
+      { uniqueId, personId },
+    );
+    const [table] = await this.db.read([forHydration(query)]);
     if (table.rows.length === 0) return null;
     // The two tables share no column name: each row hydrates as either.
     const [organisation] = this.db.hydrate<OrganisationRow>('Organisation', table);
@@ -67,13 +66,12 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
 
   /** One lean read (the profile asks it on every `/me/`): the first membership joined with its organisation. */
   async firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null> {
-    const [table] = await this.db.read([
-      forHydration(this.db.sql(
-        `SELECT ms.role AS membership_role, o.* FROM memberships ms JOIN ${this.db.tableOf('Organisation')} o ON o.id = ms.organisation_id
-         WHERE ms.person_id = :personId ORDER BY ms.date_joined, ms.organisation_id LIMIT 1`,
-        { personId },
-      )),
-    ]);
+    const query = this.db.sql(
+      `SELECT ms.role AS membership_role, o.* FROM memberships ms JOIN ${this.db.tableOf('Organisation')} o ON o.id = ms.organisation_id
+       WHERE ms.person_id = :personId ORDER BY ms.date_joined, ms.organisation_id LIMIT 1`,
+      { personId },
+    );
+    const [table] = await this.db.read([forHydration(query)]);
     if (table.rows.length === 0) return null;
     const [row] = this.db.hydrate<OrganisationRow>('Organisation', table);
     return { organisation: this.mapper.toDomain(row), role: table.rows[0][table.columns.indexOf('membership_role')] as Role };
