@@ -16,6 +16,8 @@ const config: Config = {
   testPathIgnorePatterns: ['/node_modules/', ...(browserTests ? [] : ['<rootDir>/test/browser/'])],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
   setupFiles: ['reflect-metadata'],
+  // A test file that leaves a server process running fails, and the process is killed.
+  setupFilesAfterEnv: ['<rootDir>/test/support/no-leftover-servers.ts'],
   testTimeout: 30_000,
 };
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import cluster, { Worker } from 'node:cluster';
+import { AddressInfo } from 'node:net';
 import { startServer } from '../adapters/http/server';
 import { createDataSource } from '../adapters/persistence/typeorm/data-source';
 import { migrateExclusively } from '../adapters/persistence/typeorm/migrate';
@@ -32,7 +33,8 @@ async function runServer(config: AppConfig, logger: Logger): Promise<void> {
   const running = await startServer(application.app, config.port, config.host, logger, draining);
   logger.info(
     {
-      port: config.port,
+      // The port bound: PORT=0 takes any free one, and this line names it.
+      port: (running.server.address() as AddressInfo).port,
       host: config.host,
       database: config.databaseUrl ? 'configured' : 'sqlite',
       mail: config.smtpUrl ? 'smtp' : 'outbox',

@@ -7,7 +7,7 @@ import { ApiClient } from '../support/api-client';
 import { signUp, TestUser } from '../support/accounts';
 import { anExpense, expensePaths, multipart } from '../support/expenses';
 import { TestS3Server } from '../support/s3-server';
-import { ServerProcess, startServerProcess } from '../support/server-process';
+import { ServerProcess, startServerProcesses } from '../support/server-process';
 import { sharedDatabaseEngines as engines, SharedDatabase } from '../support/shared-database';
 
 /**
@@ -44,7 +44,7 @@ describe.each(engines)('two instances on one %s database', (engine, open) => {
     });
     const key = randomBytes(32).toString('base64');
     // Started together on an empty database: both migrate, under the lock.
-    [a, b] = await Promise.all([startServerProcess(env('a')), startServerProcess(env('b'))]);
+    [a, b] = await startServerProcesses(env('a'), env('b'));
     owner = await signUp(new ApiClient(a.baseUrl));
   }, 180_000);
 

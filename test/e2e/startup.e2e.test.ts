@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePortGuess, startServerProcess } from '../support/server-process';
+import { startServerProcess } from '../support/server-process';
 
 /** A start that fails says why, in one log line an operator can act on, and exits non-zero. */
 describe('a server that cannot start', () => {
@@ -22,9 +22,9 @@ describe('a server that cannot start', () => {
   }
 
   it('names a busy port', async () => {
-    const port = freePortGuess();
     const holder = net.createServer();
-    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as net.AddressInfo).port;
     try {
       const output = await failedStart({}, port);
       expect(output).toContain(`"level":"fatal","msg":"The server could not start: port ${port} is already in use on 127.0.0.1 (EADDRINUSE)`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signUp } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
-import { startServerProcess } from '../support/server-process';
+import { startServerProcess, startServerProcesses } from '../support/server-process';
 import { sharedDatabaseEngines, SharedDatabase } from '../support/shared-database';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -73,7 +73,7 @@ describe.each(sharedDatabaseEngines)('webhooks across processes on %s', (engine,
   }, 120_000);
 
   it('delivers each event exactly once between two instances that both deliver', async () => {
-    const [a, b] = await Promise.all([startServerProcess(env('a')), startServerProcess(env('b'))]);
+    const [a, b] = await startServerProcesses(env('a'), env('b'));
     try {
       const owner = await signUp(new ApiClient(a.baseUrl));
       const org = `/api/v1.0/organisation/${owner.organisationUniqueId}`;

@@ -19,47 +19,85 @@ export interface ServerProcess {
 
 const ROOT = path.resolve(__dirname, '../..');
 
-export async function startServerProcess(env: Record<string, string>, port = freePortGuess()): Promise<ServerProcess> {
+/** Every server process a test file started and has not seen exit. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Starts the server. Without a port it listens on any free one (`PORT=0`) and
+ * takes the port its `listening` line names, so that no other socket on the
+ * machine can be holding it. A server that does not start is killed.
+ */
+export async function startServerProcess(env: Record<string, string>, port = 0): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'config/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', TS_NODE_TRANSPILE_ONLY: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const listeners = Math.max(1, Number(env.WORKERS ?? 1));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 90_000);
+  const bound = await new Promise<number>((resolve, reject) => {
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`the server did not start:\n${output}`)), 90_000);
     const check = () => {
-      if ((output.match(/"msg":"listening"/g) ?? []).length >= listeners) {
+      const ports = [...output.matchAll(/"port":(\d+),[^\n]*"msg":"listening"/g)].map((line) => Number(line[1]));
+      if (ports.length >= listeners) {
         clearTimeout(timer);
-        resolve();
+        resolve(ports[0]!);
       }
     };
     child.stdout!.on('data', check);
-    child.on('exit', () => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited during start:\n${output}`));
-    });
+    child.on('exit', () => fail(new Error(`the server exited during start:\n${output}`)));
   });
   return {
     child,
-    port,
-    baseUrl: `http://127.0.0.1:${port}`,
+    port: bound,
+    baseUrl: `http://127.0.0.1:${bound}`,
     exited,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
     },
   };
 }
 
-/** A port unlikely to be taken; a collision fails the start loudly. */
-export function freePortGuess(): number {
-  return 20_000 + Math.floor(Math.random() * 20_000);
+/**
+ * Starts several servers at once; when one fails to start, stops those that
+ * did before failing, so that none outlives the test.
+ */
+export async function startServerProcesses(...envs: Record<string, string>[]): Promise<ServerProcess[]> {
+  const started = await Promise.allSettled(envs.map((env) => startServerProcess(env)));
+  const failure = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    throw failure.reason;
+  }
+  return started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value);
+}
+
+/**
+ * Kills the server processes still running, and says how many there were: a
+ * test file ends with none (test/support/no-leftover-servers.ts), or the
+ * child's open pipes would keep the test run from ever exiting.
+ */
+export function killLeftoverServers(): number {
+  const leftover = [...running];
+  for (const child of leftover) child.kill('SIGKILL');
+  running.clear();
+  return leftover.length;
 }
 
 /** The process ids of a process's children (a cluster's workers). */
