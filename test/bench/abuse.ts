@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import path from 'node:path';
-import { startServer } from './server-process';
+import { serviceArgs, startServer } from './server-process';
 
 /**
  * `npm run bench -- --abuse [--duration 10]`: what anonymous abuse costs
@@ -37,8 +37,7 @@ interface Latencies {
 export async function runAbuse(root: string, seconds: number): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'abuse-bench-'));
   const server = await startServer({
-    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-    args: [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist/config/main.js'],
+    args: serviceArgs(root),
     cwd: root,
     env: {
       NODE_ENV: 'production',

@@ -7,7 +7,7 @@ import { migrations } from '../../adapters/persistence/typeorm/registry';
 import { runAbuse } from './abuse';
 import { Load, LoadGenerator, LoadResult, loadGenerator, RequestKind } from './load';
 import { BENCH_EMAIL, BENCH_PASSWORD, seed, SeedSizes } from '../../config/seeding/bulk-seed';
-import { peakRss, ServerCommand, ServerProcess, startServer } from './server-process';
+import { peakRss, ServerCommand, ServerProcess, serviceArgs, startServer } from './server-process';
 
 /**
  * `npm run bench`: seeds the service (SQLite; Postgres too when
@@ -23,7 +23,8 @@ import { peakRss, ServerCommand, ServerProcess, startServer } from './server-pro
  *                    [--only list,search,me,create,mixed,report] [--auth basic,cookie] [--rounds 3] [--reseed]
  *
  * `--auth` chooses the credentials and their order (`--auth cookie,basic` runs
- * the cookie scenarios first). BENCH_SERVER_NODE_ARGS passes options to the
+ * the cookie scenarios first). The service runs with the Node.js options of `npm start`
+ * (package.json's `config.node_flags`); BENCH_SERVER_NODE_ARGS adds to them for the
  * service's node (`--cpu-prof --cpu-prof-dir=DIR` profiles it under the load);
  * BENCH_SERVER_LOG=FILE keeps its request log.
  *
@@ -199,9 +200,7 @@ async function startService(engine: Engine, sizes: SeedSizes, options: Options, 
   } else {
     ({ env, organisation } = await seededPostgres(name, runDir, sizes));
   }
-  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the service under the load.
-  const nodeArgs = (globalThis.process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const process = await startServer({ args: [...nodeArgs, 'dist/config/main.js'], cwd: ROOT, env: { ...env, LOG_LEVEL: 'info', WORKERS: String(workers) } });
+  const process = await startServer({ args: serviceArgs(ROOT), cwd: ROOT, env: { ...env, LOG_LEVEL: 'info', WORKERS: String(workers) } });
   return { name: 'service', engine, vendors: sizes.vendors, organisation, process, cookies: workers === 1, workers };
 }
 

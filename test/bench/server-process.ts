@@ -1,5 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer } from 'node:net';
 
 /** A server under test, in a process of its own as in production. */
@@ -16,6 +17,18 @@ export interface ServerCommand {
   args: string[];
   cwd: string;
   env: Record<string, string>;
+}
+
+/**
+ * The arguments of `node` that run the service as `npm start` does: the
+ * Node.js options of package.json's `config.node_flags` (its memory settings),
+ * then BENCH_SERVER_NODE_ARGS (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles
+ * the server under the load), then the entry point.
+ */
+export function serviceArgs(root: string, entry = 'dist/config/main.js'): string[] {
+  const { config } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { config?: { node_flags?: string } };
+  const words = (text: string | undefined) => (text ?? '').split(' ').filter(Boolean);
+  return [...words(config?.node_flags), ...words(process.env.BENCH_SERVER_NODE_ARGS), entry];
 }
 
 /** Starts `node …args` on a free port and waits until `/healthz` answers. */
