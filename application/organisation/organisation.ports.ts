@@ -2,6 +2,12 @@ import { Invitation } from '../../domain/organisation/invitation';
 import { Membership, Role } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
 
+/** The organisation a profile shows: the one the person joined first among those they still belong to, with their role. */
+export interface CurrentOrganisation {
+  organisation: Organisation;
+  role: Role;
+}
+
 export interface OrganisationRepository {
   findById(id: string): Promise<Organisation | null>;
   /** `forUpdate` locks the row until the current transaction ends (writers use it: a save writes every column). */
@@ -11,7 +17,7 @@ export interface OrganisationRepository {
   /** The organisation of `uniqueId` with the person's membership of it (null when they are not a member), read together. */
   findForMember(uniqueId: string, personId: string): Promise<{ organisation: Organisation; membership: Membership | null } | null>;
   /** The organisation the person joined first among theirs (their current one), with their role in it. */
-  firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null>;
+  firstForPerson(personId: string): Promise<CurrentOrganisation | null>;
   existsWithUniqueId(uniqueId: string): Promise<boolean>;
   save(organisation: Organisation): Promise<void>;
 }

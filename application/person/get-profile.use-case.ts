@@ -1,19 +1,16 @@
 import { inject, injectable } from 'inversify';
 import { NotFound } from '../../domain/shared/errors';
 import { Actor } from '../shared/actor';
-import { PERSON_TOKENS, PersonRepository } from './person.ports';
-import { ProfileView, ProfileViews } from './profile-views';
+import { PERSON_TOKENS, ProfileReader } from './person.ports';
+import { ProfileView, profileView } from './profile-views';
 
 @injectable()
 export class GetProfile {
-  constructor(
-    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
-    @inject(ProfileViews) private readonly views: ProfileViews,
-  ) {}
+  constructor(@inject(PERSON_TOKENS.ProfileReader) private readonly profiles: ProfileReader) {}
 
   async execute(actor: Actor): Promise<ProfileView> {
-    const person = await this.people.findById(actor.personId);
-    if (!person) throw new NotFound();
-    return this.views.of(person);
+    const found = await this.profiles.read(actor.personId);
+    if (!found) throw new NotFound();
+    return profileView(found.person, found.current);
   }
 }

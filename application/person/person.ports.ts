@@ -1,4 +1,5 @@
 import { Person } from '../../domain/person/person';
+import { CurrentOrganisation } from '../organisation/organisation.ports';
 
 export interface PersonRepository {
   /** `forUpdate` locks the row until the current transaction ends (writers use it: a save writes every column). */
@@ -13,6 +14,12 @@ export interface PersonRepository {
   save(person: Person): Promise<void>;
 }
 
+/** What `GET /me/` shows, read at once: the person, and their current organisation (null when they belong to none). */
+export interface ProfileReader {
+  read(personId: string): Promise<{ person: Person; current: CurrentOrganisation | null } | null>;
+}
+
 export const PERSON_TOKENS = {
   PersonRepository: Symbol.for('PersonRepository'),
+  ProfileReader: Symbol.for('ProfileReader'),
 } as const;

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Role } from '../../domain/organisation/membership';
 import { Person, PersonSnapshot } from '../../domain/person/person';
-import { ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
+import { CurrentOrganisation, ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
 
 /** A person's profile with their role in their current organisation. */
 export interface ProfileView {
@@ -18,11 +18,15 @@ export class ProfileViews {
 
   /** The current organisation is the one joined first among those the person still belongs to. */
   async of(person: Person): Promise<ProfileView> {
-    const current = await this.organisations.firstForPerson(person.id);
-    return {
-      person: person.snapshot(),
-      isOwner: current?.role === 'owner',
-      organisation: current ? { uniqueId: current.organisation.uniqueId, name: current.organisation.name, role: current.role } : null,
-    };
+    return profileView(person, await this.organisations.firstForPerson(person.id));
   }
+}
+
+/** The profile of a person whose current organisation is known. */
+export function profileView(person: Person, current: CurrentOrganisation | null): ProfileView {
+  return {
+    person: person.snapshot(),
+    isOwner: current?.role === 'owner',
+    organisation: current ? { uniqueId: current.organisation.uniqueId, name: current.organisation.name, role: current.role } : null,
+  };
 }

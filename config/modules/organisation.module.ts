@@ -14,7 +14,7 @@ import {
   InMemoryOrganisationRepository,
 } from '../../adapters/persistence/in-memory/in-memory-organisation.repository';
 import { InMemoryInvitationRepository } from '../../adapters/persistence/in-memory/in-memory-invitation.repository';
-import { InMemoryPersonRepository } from '../../adapters/persistence/in-memory/in-memory-person.repository';
+import { InMemoryPersonRepository, InMemoryProfileReader } from '../../adapters/persistence/in-memory/in-memory-person.repository';
 import { TypeOrmInvitationRepository } from '../../adapters/persistence/typeorm/organisation/typeorm-invitation.repository';
 import { Sha256TokenIssuer } from '../../adapters/security/tokens';
 import { Mailer } from '../../application/organisation/organisation.ports';
@@ -23,6 +23,7 @@ import {
   TypeOrmOrganisationRepository,
 } from '../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../adapters/persistence/typeorm/person/typeorm-person.repository';
+import { TypeOrmProfileReader } from '../../adapters/persistence/typeorm/person/typeorm-profile.reader';
 import { ORGANISATION_TOKENS } from '../../application/organisation/organisation.ports';
 import { PERSON_TOKENS } from '../../application/person/person.ports';
 import { Storage } from './storage';
@@ -36,14 +37,18 @@ export function organisationModule(storage: Storage, mailer: Mailer, config: App
     bind(ORGANISATION_TOKENS.PublicBaseUrl).toConstantValue(config.publicBaseUrl);
     if (storage.kind === 'typeorm') {
       bind(PERSON_TOKENS.PersonRepository).to(TypeOrmPersonRepository).inSingletonScope();
+      bind(PERSON_TOKENS.ProfileReader).to(TypeOrmProfileReader).inSingletonScope();
       bind(ORGANISATION_TOKENS.OrganisationRepository).to(TypeOrmOrganisationRepository).inSingletonScope();
       bind(ORGANISATION_TOKENS.MembershipRepository).to(TypeOrmMembershipRepository).inSingletonScope();
       bind(ORGANISATION_TOKENS.InvitationRepository).to(TypeOrmInvitationRepository).inSingletonScope();
     } else {
       const memberships = new InMemoryMembershipRepository();
       bind(ORGANISATION_TOKENS.MembershipRepository).toConstantValue(memberships);
-      bind(PERSON_TOKENS.PersonRepository).toConstantValue(new InMemoryPersonRepository(memberships));
-      bind(ORGANISATION_TOKENS.OrganisationRepository).toConstantValue(new InMemoryOrganisationRepository(memberships));
+      const people = new InMemoryPersonRepository(memberships);
+      const organisations = new InMemoryOrganisationRepository(memberships);
+      bind(PERSON_TOKENS.PersonRepository).toConstantValue(people);
+      bind(ORGANISATION_TOKENS.OrganisationRepository).toConstantValue(organisations);
+      bind(PERSON_TOKENS.ProfileReader).toConstantValue(new InMemoryProfileReader(people, organisations));
       bind(ORGANISATION_TOKENS.InvitationRepository).toConstantValue(new InMemoryInvitationRepository());
     }
     bind(HTTP_TOKENS.Controller).to(ProfileController).inSingletonScope();

@@ -1,4 +1,4 @@
-import { MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
+import { CurrentOrganisation, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
 import { Membership, Role } from '../../../domain/organisation/membership';
 import { Organisation, OrganisationSnapshot } from '../../../domain/organisation/organisation';
 import { ValidationFailed } from '../../../domain/shared/errors';
@@ -14,7 +14,7 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   async listForPerson(personId: string): Promise<Membership[]> {
     return this.rows
       .filter((m) => m.personId === personId)
-      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime())
+      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime() || compareIds(a.organisationId, b.organisationId))
       .map((m) => ({ ...m }));
   }
 
@@ -25,7 +25,7 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   async listForOrganisation(organisationId: string): Promise<Membership[]> {
     return this.rows
       .filter((m) => m.organisationId === organisationId)
-      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime())
+      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime() || compareIds(a.personId, b.personId))
       .map((m) => ({ ...m }));
   }
 
@@ -65,7 +65,7 @@ export class InMemoryOrganisationRepository implements OrganisationRepository {
     return organisation ? { organisation, membership: await this.memberships.find(organisation.id, personId) } : null;
   }
 
-  async firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null> {
+  async firstForPerson(personId: string): Promise<CurrentOrganisation | null> {
     const first = (await this.memberships.listForPerson(personId)).find((m) => this.rows.has(m.organisationId));
     return first ? { organisation: Organisation.restore(this.rows.get(first.organisationId)!), role: first.role } : null;
   }
@@ -81,4 +81,9 @@ export class InMemoryOrganisationRepository implements OrganisationRepository {
     }
     this.rows.set(row.id, row);
   }
+}
+
+/** Ties in the order joined go by id, as the databases' `ORDER BY date_joined, …_id` has them. */
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,4 +1,5 @@
-import { PersonRepository } from '../../../application/person/person.ports';
+import { OrganisationRepository } from '../../../application/organisation/organisation.ports';
+import { PersonRepository, ProfileReader } from '../../../application/person/person.ports';
 import { sameEmail } from '../../../domain/person/email-address';
 import { Person, PersonSnapshot } from '../../../domain/person/person';
 import { ValidationFailed } from '../../../domain/shared/errors';
@@ -44,5 +45,18 @@ export class InMemoryPersonRepository implements PersonRepository {
     if (clash) throw ValidationFailed.field('email', 'A user with that email already exists.');
     // A snapshot is already a copy; its nested objects are replaced, never mutated, on update.
     this.rows.set(row.id, row);
+  }
+}
+
+/** The profile as the two repositories give it. */
+export class InMemoryProfileReader implements ProfileReader {
+  constructor(
+    private readonly people: PersonRepository,
+    private readonly organisations: OrganisationRepository,
+  ) {}
+
+  async read(personId: string): ReturnType<ProfileReader['read']> {
+    const person = await this.people.findById(personId);
+    return person ? { person, current: await this.organisations.firstForPerson(personId) } : null;
   }
 }

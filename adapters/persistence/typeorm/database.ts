@@ -198,9 +198,13 @@ export class TypeOrmDatabase implements UnitOfWork {
     await this.run((manager) => this.queryIn(manager, query));
   }
 
-  /** Rows of an entity's table, read in array form, as TypeORM would hydrate them. */
-  hydrate<Row>(entity: string, table: ResultTable): Row[] {
-    const hydrate = this.hydratorOf(entity, table.columns);
+  /**
+   * Rows of an entity's table, read in array form, as TypeORM would hydrate
+   * them. Its columns are the first of their names from column `from` on: a
+   * join of tables that share column names hydrates each from its own side.
+   */
+  hydrate<Row>(entity: string, table: ResultTable, from = 0): Row[] {
+    const hydrate = this.hydratorOf(entity, table.columns, from);
     return table.rows.map((values) => hydrate(values) as Row);
   }
 
@@ -319,19 +323,20 @@ export class TypeOrmDatabase implements UnitOfWork {
   }
 
   /** Turns one array of values, in the order of `columns`, into the entity's row; made once per entity and column list. */
-  private hydratorOf(entity: string, columns: string[]): Hydrator {
+  private hydratorOf(entity: string, columns: string[], from: number): Hydrator {
     // Only a kept statement's list is registered: other results (Postgres's, a write's) have a list of their own each time.
     const byEntity = this.hydratorsOfColumns.get(columns);
-    let hydrate = byEntity?.get(entity);
+    const entityFrom = from === 0 ? entity : `${entity}@${from}`;
+    let hydrate = byEntity?.get(entityFrom);
     if (!hydrate) {
-      hydrate = this.hydratorByKey(entity, columns);
-      byEntity?.set(entity, hydrate);
+      hydrate = this.hydratorByKey(entity, columns, from);
+      byEntity?.set(entityFrom, hydrate);
     }
     return hydrate;
   }
 
-  private hydratorByKey(entity: string, columns: string[]): Hydrator {
-    const key = `${entity}:${columns.join(',')}`;
+  private hydratorByKey(entity: string, columns: string[], from: number): Hydrator {
+    const key = `${entity}@${from}:${columns.join(',')}`;
     let hydrate = this.hydrators.get(key);
     if (!hydrate) {
       const { driver } = this.dataSource;
@@ -348,7 +353,7 @@ export class TypeOrmDatabase implements UnitOfWork {
           const parse = postgresTypes().getTypeParser(TIMESTAMPTZ_OID, 'text');
           convert = postgresDateTimeReader((value) => typeorm(typeof value === 'string' ? parse(value) : value));
         }
-        return { property: column.propertyName, index: columns.indexOf(column.databaseName), convert };
+        return { property: column.propertyName, index: columns.indexOf(column.databaseName, from), convert };
       });
       hydrate = (values) => {
         const row: Record<string, unknown> = {};

@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { InMemoryCredentialRepository, InMemorySessionStore } from '../../../adapters/persistence/in-memory/in-memory-auth';
 import { InMemoryMembershipRepository, InMemoryOrganisationRepository } from '../../../adapters/persistence/in-memory/in-memory-organisation.repository';
 import { InMemoryInvitationRepository } from '../../../adapters/persistence/in-memory/in-memory-invitation.repository';
-import { InMemoryPersonRepository } from '../../../adapters/persistence/in-memory/in-memory-person.repository';
+import { InMemoryPersonRepository, InMemoryProfileReader } from '../../../adapters/persistence/in-memory/in-memory-person.repository';
 import { TypeOrmCredentialRepository } from '../../../adapters/persistence/typeorm/auth/typeorm-credential.repository';
 import { TypeOrmSessionStore } from '../../../adapters/persistence/typeorm/auth/typeorm-session.store';
 import { TypeOrmMembershipRepository, TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmInvitationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-invitation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
+import { TypeOrmProfileReader } from '../../../adapters/persistence/typeorm/person/typeorm-profile.reader';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { CredentialRepository, SessionStore } from '../../../application/auth/auth.ports';
 import { InvitationRepository, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
-import { PersonRepository } from '../../../application/person/person.ports';
+import { PersonRepository, ProfileReader } from '../../../application/person/person.ports';
 import { Invitation } from '../../../domain/organisation/invitation';
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
@@ -37,6 +38,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
   let credentials: CredentialRepository;
   let sessions: SessionStore;
   let invitations: InvitationRepository;
+  let profiles: ProfileReader;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
@@ -49,6 +51,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
       credentials = new TypeOrmCredentialRepository(opened.database);
       sessions = new TypeOrmSessionStore(opened.database, 3600);
       invitations = new TypeOrmInvitationRepository(opened.database);
+      profiles = new TypeOrmProfileReader(opened.database, box);
     } else {
       const inMemoryMemberships = new InMemoryMembershipRepository();
       memberships = inMemoryMemberships;
@@ -57,6 +60,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
       credentials = new InMemoryCredentialRepository();
       sessions = new InMemorySessionStore(3600);
       invitations = new InMemoryInvitationRepository();
+      profiles = new InMemoryProfileReader(people, organisations);
     }
   });
 
@@ -135,6 +139,39 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     organisation.removeLogo(at('2026-03-03T00:00:00Z'));
     await organisations.save(organisation);
     expect((await organisations.findById(organisation.id))?.logo).toBeNull();
+  });
+
+  it('reads a profile with the organisation joined first among those the person still belongs to', async () => {
+    const person = aPerson();
+    const other = aPerson();
+    await people.save(person);
+    await people.save(other);
+    const found = (name: string, day: string) => Organisation.found({ id: ids.next(), uniqueId: ids.next(), name, ownerId: other.id, now: at(day) });
+    const early = found('Early', '2026-01-01T00:00:00Z');
+    const [sameDayLowerId, sameDayHigherId] = [found('One', '2026-01-02T00:00:00Z'), found('Other', '2026-01-02T00:00:00Z')].sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const organisation of [early, sameDayLowerId, sameDayHigherId]) await organisations.save(organisation);
+    const shown = async (personId: string) => {
+      const profile = await profiles.read(personId);
+      return profile && { person: profile.person.snapshot(), organisation: profile.current?.organisation.snapshot() ?? null, role: profile.current?.role ?? null };
+    };
+
+    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: null, role: null });
+    expect(await shown(aPerson().id)).toBeNull();
+
+    // Joined at the same instant, the lower organisation id comes first.
+    await memberships.add({ organisationId: sameDayHigherId.id, personId: person.id, role: 'owner', dateJoined: at('2026-02-01T00:00:00Z') });
+    await memberships.add({ organisationId: sameDayLowerId.id, personId: person.id, role: 'member', dateJoined: at('2026-02-01T00:00:00Z') });
+    await memberships.add({ organisationId: early.id, personId: other.id, role: 'owner', dateJoined: at('2026-01-01T00:00:00Z') });
+    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: sameDayLowerId.snapshot(), role: 'member' });
+
+    await memberships.add({ organisationId: early.id, personId: person.id, role: 'member', dateJoined: at('2026-01-15T00:00:00Z') });
+    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: early.snapshot(), role: 'member' });
+    // What the repositories give one by one, the reader gives at once.
+    expect((await profiles.read(person.id))?.current).toEqual(await organisations.firstForPerson(person.id));
+
+    await memberships.remove(early.id, person.id);
+    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: sameDayLowerId.snapshot(), role: 'member' });
+    expect(await shown(other.id)).toEqual({ person: other.snapshot(), organisation: early.snapshot(), role: 'owner' });
   });
 
   it('lists a person’s organisations and memberships in the order joined, and counts members', async () => {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { In } from 'typeorm';
-import { MembershipRepository, OrganisationRepository } from '../../../../application/organisation/organisation.ports';
+import { CurrentOrganisation, MembershipRepository, OrganisationRepository } from '../../../../application/organisation/organisation.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Membership, Role } from '../../../../domain/organisation/membership';
 import { Organisation } from '../../../../domain/organisation/organisation';
@@ -65,7 +65,7 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
   }
 
   /** One lean read (the profile asks it on every `/me/`): the first membership joined with its organisation. */
-  async firstForPerson(personId: string): Promise<{ organisation: Organisation; role: Role } | null> {
+  async firstForPerson(personId: string): Promise<CurrentOrganisation | null> {
     const query = this.db.sql(
       `SELECT ms.role AS membership_role, o.* FROM memberships ms JOIN ${this.db.tableOf('Organisation')} o ON o.id = ms.organisation_id
        WHERE ms.person_id = :personId ORDER BY ms.date_joined, ms.organisation_id LIMIT 1`,
