@@ -237,6 +237,16 @@ export class TypeOrmDatabase implements UnitOfWork {
    * as TypeORM wraps it; elsewhere through TypeORM.
    */
   private async queryIn(manager: EntityManager, query: SqlQuery): Promise<ResultTable> {
+    if (this.dialect === 'sqlite' && query.hydrated) {
+      // A read whose rows are hydrated, on the one connection, whose transaction this is: rows as arrays, as
+      // outside a transaction (TypeORM's objects would keep one of two columns of the same name).
+      if (this.dataSource.options.logging) this.dataSource.logger.logQuery(query.sql, query.parameters);
+      try {
+        return this.readAll(this.writeConnection(), [query])[0];
+      } catch (error) {
+        throw new QueryFailedError(query.sql, query.parameters, error as Error);
+      }
+    }
     const client =
       this.dialect === 'postgres' ? (manager.queryRunner as unknown as { databaseConnection?: PoolClient } | undefined)?.databaseConnection : undefined;
     if (!client) {

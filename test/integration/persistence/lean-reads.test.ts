@@ -1,4 +1,5 @@
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { forHydration } from '../../../adapters/persistence/typeorm/sql';
 import { signUp } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -75,5 +76,22 @@ describe.each(testDatabases())('lean reads on $name', (factory) => {
     release();
     await written;
     expect((await db.findOneBy<{ id: string; name: string }>('Organisation', { id: organisation.id }))?.name).toBe('Renamed');
+  });
+
+  it('hydrates each side of a join whose tables share column names alike inside and outside a transaction', async () => {
+    const query = db.sql(
+      `SELECT p.*, ms.role AS membership_role, o.* FROM persons p JOIN memberships ms ON ms.person_id = p.id
+       JOIN organisations o ON o.id = ms.organisation_id ORDER BY p.id`,
+      {},
+    );
+    const sides = async () => {
+      const [table] = await db.read([forHydration(query)]);
+      const organisationFrom = table.columns.indexOf('membership_role') + 1;
+      return { people: db.hydrate<{ id: string }>('Person', table), organisations: db.hydrate<{ id: string }>('Organisation', table, organisationFrom) };
+    };
+    const outside = await sides();
+    expect(outside.people.map((p) => p.id)).toEqual((await db.findBy<{ id: string }>('Person', {}, ['id'])).map((p) => p.id));
+    expect(outside.organisations.map((o) => o.id)).toEqual(expect.arrayContaining((await db.findBy<{ id: string }>('Organisation', {})).map((o) => o.id)));
+    expect(await db.transaction(sides)).toEqual(outside);
   });
 });
