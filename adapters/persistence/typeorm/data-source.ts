@@ -60,11 +60,6 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
         for (const file of [database, `${database}-wal`, `${database}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
       }
       db.pragma('synchronous = FULL');
-      // A write's savepoint keeps the pages it changes in a sub-journal, which SQLite moves to a temporary
-      // file once it passes 64 KiB: a create touches that many (a dozen indexes, the search index, the
-      // history row), so each group of writes opened, wrote and deleted a file in /var/tmp. This connection
-      // writes; reads run on another, whose large sorts still go to temporary files.
-      db.pragma('temp_store = MEMORY');
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
       db.defaultSafeIntegers(true);
