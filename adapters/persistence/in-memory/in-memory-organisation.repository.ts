@@ -1,7 +1,8 @@
 import { CurrentOrganisation, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
-import { Membership, Role } from '../../../domain/organisation/membership';
+import { Membership } from '../../../domain/organisation/membership';
 import { Organisation, OrganisationSnapshot } from '../../../domain/organisation/organisation';
 import { ValidationFailed } from '../../../domain/shared/errors';
+import { compare } from './in-memory-records';
 
 export class InMemoryMembershipRepository implements MembershipRepository {
   private rows: Membership[] = [];
@@ -14,7 +15,8 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   async listForPerson(personId: string): Promise<Membership[]> {
     return this.rows
       .filter((m) => m.personId === personId)
-      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime() || compareIds(a.organisationId, b.organisationId))
+      // Ties go by id, as the databases' `ORDER BY date_joined, organisation_id` has them.
+      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime() || compare(a.organisationId, b.organisationId))
       .map((m) => ({ ...m }));
   }
 
@@ -25,7 +27,7 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   async listForOrganisation(organisationId: string): Promise<Membership[]> {
     return this.rows
       .filter((m) => m.organisationId === organisationId)
-      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime() || compareIds(a.personId, b.personId))
+      .sort((a, b) => a.dateJoined.getTime() - b.dateJoined.getTime() || compare(a.personId, b.personId))
       .map((m) => ({ ...m }));
   }
 
@@ -81,9 +83,4 @@ export class InMemoryOrganisationRepository implements OrganisationRepository {
     }
     this.rows.set(row.id, row);
   }
-}
-
-/** Ties in the order joined go by id, as the databases' `ORDER BY date_joined, …_id` has them. */
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

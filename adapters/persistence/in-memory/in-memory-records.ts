@@ -98,7 +98,8 @@ export abstract class InMemoryRecords<S extends ScopedSnapshot, T extends { snap
   }
 }
 
-function compare(a: SortValue, b: SortValue): number {
+/** Ascending order of two sort values, nulls last (as the lists and their ties order them). */
+export function compare(a: SortValue, b: SortValue): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
