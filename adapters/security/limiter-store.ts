@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { enableWriteAheadLog } from '../persistence/sqlite-wal';
 
 /** One limiter's numbers: `points` uses of a key per window of `duration` seconds. */
 export interface LimiterOptions {
@@ -70,7 +71,7 @@ export class SqliteLimiterStore implements LimiterStore {
 
   constructor(file: string) {
     this.db = new BetterSqlite3(file);
-    this.db.pragma('journal_mode = WAL');
+    enableWriteAheadLog(this.db);
     this.db.pragma('busy_timeout = 5000');
     // The counters are advisory: a crash may lose the last ones, never the service's data.
     this.db.pragma('synchronous = NORMAL');

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { enableWriteAheadLog } from '../sqlite-wal';
 import { Dialect } from './columns';
 import { entitySchemas, migrations } from './registry';
 
@@ -50,10 +51,10 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
     type: 'better-sqlite3',
     database,
     prepareDatabase: (db: {
-      pragma(statement: string): unknown;
+      pragma(statement: string, options?: { simple: boolean }): unknown;
       defaultSafeIntegers(on: boolean): unknown;
     }) => {
-      db.pragma('journal_mode = WAL');
+      enableWriteAheadLog(db);
       // The organisations' data, for the service's user alone; SQLite gives the -wal and -shm files the
       // database file's mode when it creates them, and older ones are narrowed here too.
       if (database !== ':memory:') {
