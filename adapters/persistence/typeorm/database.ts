@@ -102,7 +102,14 @@ export class TypeOrmDatabase implements UnitOfWork {
   constructor(
     readonly dataSource: DataSource,
     readonly dialect: Dialect,
-  ) {}
+  ) {
+    // A write's savepoint keeps the pages it changes in a sub-journal, which SQLite moves to a temporary
+    // file once it passes 64 KiB: a create touches that many (a dozen indexes, the search index, the
+    // history row), so each group of writes opened, wrote and deleted a file in /var/tmp. Set on the
+    // writing connection once the database is open and migrated: a migration's index build sorts more
+    // than memory should hold, and reads run on another connection, whose large sorts keep their files.
+    if (dialect === 'sqlite' && dataSource.isInitialized) this.writeConnection().pragma('temp_store = MEMORY');
+  }
 
   /** Closes the read connection and the data source. */
   async close(): Promise<void> {

@@ -77,6 +77,12 @@ describe('SQLite group commit', () => {
     expect(committed('alone').n).toBe(1);
   });
 
+  it('writes through to the disk at each commit, and keeps the journal of a unit\'s savepoint in memory, not in a temporary file', async () => {
+    const pragma = async (name: string) => Number(Object.values((await db.dataSource.query(`PRAGMA ${name}`))[0] as object)[0]);
+    expect(await pragma('synchronous')).toBe(2); // FULL
+    expect(await pragma('temp_store')).toBe(2); // MEMORY
+  });
+
   it('sends a statement through as many calls after 2 000 commits as after 10: the writer does not wear with age', async () => {
     // A wrapper once added per group nested each statement one call deeper per commit, until writes failed
     // with "Maximum call stack size exceeded" after some 10 000 commits.
