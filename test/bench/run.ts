@@ -7,7 +7,7 @@ import { migrations } from '../../adapters/persistence/typeorm/registry';
 import { runAbuse } from './abuse';
 import { Load, LoadGenerator, LoadResult, loadGenerator, RequestKind } from './load';
 import { BENCH_EMAIL, BENCH_PASSWORD, seed, SeedSizes } from '../../config/seeding/bulk-seed';
-import { peakRss, ServerCommand, ServerProcess, serviceArgs, startServer } from './server-process';
+import { cpuSeconds, peakRss, ServerCommand, ServerProcess, serviceArgs, startServer } from './server-process';
 
 /**
  * `npm run bench`: seeds the service (SQLite; Postgres too when
@@ -75,6 +75,8 @@ interface Measurement extends LoadResult {
   rssEndMb: number;
   /** Server processes (`WORKERS`); RSS is the first process's (a cluster's primary). */
   workers: number;
+  /** CPU time per request during the measurement, in µs: the server's processes, and the local Postgres's (null where /proc is not). */
+  cpuUs: { service: number; postgres: number } | null;
 }
 
 /** A server ready to measure: where it runs and how to authenticate. */
@@ -342,7 +344,14 @@ async function measureOne(
   await probe(target.process.baseUrl, run.headers, run.kinds);
   const load: Load = { baseUrl: target.process.baseUrl, headers: run.headers, kinds: run.kinds, connections: run.connections, seconds: options.warmup };
   if (options.warmup > 0) await generator.run(load);
+  const cpuBefore = cpuSeconds(target.process.pid);
   const { result, peakMb, endMb } = await peakRss(target.process, () => generator.run({ ...load, seconds: options.seconds }));
+  const cpuAfter = cpuSeconds(target.process.pid);
+  const perRequest = (before: number, after: number) => ((after - before) * 1e6) / Math.max(1, result.requests);
+  const cpuUs =
+    cpuBefore && cpuAfter
+      ? { service: perRequest(cpuBefore.service, cpuAfter.service), postgres: perRequest(cpuBefore.postgres, cpuAfter.postgres) }
+      : null;
   const measurement: Measurement = {
     ...result,
     server: target.name,
@@ -353,6 +362,7 @@ async function measureOne(
     rssMb: peakMb,
     rssEndMb: endMb,
     workers: target.workers,
+    cpuUs,
   };
   printRow(measurement);
   return measurement;
@@ -393,16 +403,17 @@ async function probe(baseUrl: string, headers: Record<string, string>, kinds: Re
 
 // ---------------------------------------------------------------- output
 
-const COLUMNS = '%-10s %-8s %-6s %-9s %9s %9s %9s %7s %7s %7s';
+const COLUMNS = '%-10s %-8s %-6s %-9s %9s %9s %9s %7s %7s %7s %8s %8s';
 
 function printHeader(): void {
-  console.log(format(COLUMNS, 'server', 'engine', 'auth', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'non2xx', 'errors', 'RSS MB'));
+  console.log(format(COLUMNS, 'server', 'engine', 'auth', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'non2xx', 'errors', 'RSS MB', 'CPU µs', 'PG µs'));
 }
 
 function printRow(m: Measurement): void {
   console.log(
     format(COLUMNS, m.workers > 1 ? `${m.server}×${m.workers}` : m.server, m.vendors === BASELINE_VENDORS ? m.engine : `${m.engine}@${m.vendors}`, m.auth, m.scenario,
-      m.rps.toFixed(0), m.p50.toFixed(1), m.p99.toFixed(1), String(m.non2xx), String(m.errors), m.rssMb.toFixed(0)),
+      m.rps.toFixed(0), m.p50.toFixed(1), m.p99.toFixed(1), String(m.non2xx), String(m.errors), m.rssMb.toFixed(0),
+      m.cpuUs ? m.cpuUs.service.toFixed(0) : '-', m.cpuUs && m.engine === 'postgres' ? m.cpuUs.postgres.toFixed(0) : '-'),
   );
 }
 
