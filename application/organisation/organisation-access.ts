@@ -4,6 +4,7 @@ import { Organisation } from '../../domain/organisation/organisation';
 import { NotFound, PermissionDenied } from '../../domain/shared/errors';
 import { Actor } from '../shared/actor';
 import { Operation, permits } from './authorisation-policy';
+import { WebhookAudience } from '../webhook/webhook-audience';
 import { MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from './organisation.ports';
 
 export interface OrganisationAccessGrant {
@@ -23,6 +24,7 @@ export class OrganisationAccess {
   constructor(
     @inject(ORGANISATION_TOKENS.OrganisationRepository) private readonly organisations: OrganisationRepository,
     @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
+    @inject(WebhookAudience) private readonly audience: WebhookAudience,
   ) {}
 
   /** `forUpdate`: the organisation's row stays locked until the transaction ends, for a write of the organisation itself. */
@@ -47,6 +49,7 @@ export class OrganisationAccess {
     if (!options.forUpdate) {
       const found = await this.organisations.findForMember(organisationUniqueId, actor.personId);
       if (!found) throw new NotFound();
+      if (found.hasWebhookEndpoints === false) this.audience.noneListensTo(found.organisation);
       return found;
     }
     const organisation = await this.organisations.findByUniqueId(organisationUniqueId, options);

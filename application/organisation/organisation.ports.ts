@@ -8,6 +8,18 @@ export interface CurrentOrganisation {
   role: Role;
 }
 
+/** An organisation as one of its members (or a caller who is not one, with a null membership) reaches it. */
+export interface MemberOrganisation {
+  organisation: Organisation;
+  membership: Membership | null;
+  /**
+   * Whether the organisation has an active webhook endpoint, when the read
+   * answers it in the same statement (undefined when it does not): the outbox
+   * skips its own read of the endpoints for an organisation that has none.
+   */
+  hasWebhookEndpoints?: boolean;
+}
+
 export interface OrganisationRepository {
   findById(id: string): Promise<Organisation | null>;
   /** `forUpdate` locks the row until the current transaction ends (writers use it: a save writes every column). */
@@ -15,7 +27,7 @@ export interface OrganisationRepository {
   /** Every organisation the person belongs to, in the order they joined. */
   listForPerson(personId: string): Promise<Organisation[]>;
   /** The organisation of `uniqueId` with the person's membership of it (null when they are not a member), read together. */
-  findForMember(uniqueId: string, personId: string): Promise<{ organisation: Organisation; membership: Membership | null } | null>;
+  findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null>;
   /** The organisation the person joined first among theirs (their current one), with their role in it. */
   firstForPerson(personId: string): Promise<CurrentOrganisation | null>;
   existsWithUniqueId(uniqueId: string): Promise<boolean>;

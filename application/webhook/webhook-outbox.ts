@@ -1,13 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
 import { RecordEvent, RecordEvents } from './record-events';
+import { WebhookAudience } from './webhook-audience';
 import { EventPayloads, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue } from './webhook.ports';
 
 /**
  * The webhooks' side of `RecordEvents`: an event that some active endpoint of
  * the organisation subscribed to is written to the outbox, with the record as
  * the API presents it, in the transaction of the change. Nothing is written
- * when no endpoint listens.
+ * when no endpoint listens (and nothing read, when the request's read of the
+ * organisation found it without endpoints: `WebhookAudience`).
  */
 @injectable()
 export class WebhookOutbox implements RecordEvents {
@@ -17,9 +19,11 @@ export class WebhookOutbox implements RecordEvents {
     @inject(WEBHOOK_TOKENS.EventPayloads) private readonly payloads: EventPayloads,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(WebhookAudience) private readonly audience: WebhookAudience,
   ) {}
 
   async publish(event: RecordEvent): Promise<void> {
+    if (!this.audience.mayListenTo(event.organisation)) return;
     const endpoints = await this.endpoints.subscribedTo(event.organisation.id, event.type);
     if (endpoints.length === 0) return;
     const id = `msg_${this.ids.next()}`;

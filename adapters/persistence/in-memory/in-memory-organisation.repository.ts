@@ -1,4 +1,4 @@
-import { CurrentOrganisation, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
+import { CurrentOrganisation, MemberOrganisation, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
 import { Membership } from '../../../domain/organisation/membership';
 import { Organisation, OrganisationSnapshot } from '../../../domain/organisation/organisation';
 import { ValidationFailed } from '../../../domain/shared/errors';
@@ -62,7 +62,8 @@ export class InMemoryOrganisationRepository implements OrganisationRepository {
     return memberships.flatMap((m) => (this.rows.has(m.organisationId) ? [Organisation.restore(this.rows.get(m.organisationId)!)] : []));
   }
 
-  async findForMember(uniqueId: string, personId: string): Promise<{ organisation: Organisation; membership: Membership | null } | null> {
+  /** Endpoints live in another repository here: whether the organisation has any is left unsaid. */
+  async findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null> {
     const organisation = await this.findByUniqueId(uniqueId);
     return organisation ? { organisation, membership: await this.memberships.find(organisation.id, personId) } : null;
   }

@@ -9,17 +9,20 @@ import { TypeOrmMembershipRepository, TypeOrmOrganisationRepository } from '../.
 import { TypeOrmInvitationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-invitation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { TypeOrmProfileReader } from '../../../adapters/persistence/typeorm/person/typeorm-profile.reader';
+import { TypeOrmWebhookEndpointRepository } from '../../../adapters/persistence/typeorm/webhook/typeorm-webhook-endpoint.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { CredentialRepository, SessionStore } from '../../../application/auth/auth.ports';
 import { InvitationRepository, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
 import { PersonRepository, ProfileReader } from '../../../application/person/person.ports';
+import { WebhookEndpointRepository } from '../../../application/webhook/webhook.ports';
 import { Invitation } from '../../../domain/organisation/invitation';
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
 import { Picture } from '../../../domain/shared/picture';
+import { WebhookEndpoint } from '../../../domain/webhook/webhook-endpoint';
 import { storageTargets } from '../../support/storage';
 
 const ids = new UuidV7Generator();
@@ -39,6 +42,8 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
   let sessions: SessionStore;
   let invitations: InvitationRepository;
   let profiles: ProfileReader;
+  /** The databases' endpoints, to see the organisation's read tell of them; none in memory. */
+  let endpoints: WebhookEndpointRepository | undefined;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
@@ -52,6 +57,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
       sessions = new TypeOrmSessionStore(opened.database, 3600);
       invitations = new TypeOrmInvitationRepository(opened.database);
       profiles = new TypeOrmProfileReader(opened.database, box);
+      endpoints = new TypeOrmWebhookEndpointRepository(opened.database);
     } else {
       const inMemoryMemberships = new InMemoryMembershipRepository();
       memberships = inMemoryMemberships;
@@ -193,7 +199,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     expect(await organisations.firstForPerson(aPerson().id)).toBeNull();
     const asMember = await organisations.findForMember(first.uniqueId, person.id);
     expect([asMember?.organisation.snapshot(), asMember?.membership]).toEqual([first.snapshot(), await memberships.find(first.id, person.id)]);
-    expect(await organisations.findForMember(second.uniqueId, other.id)).toEqual({ organisation: expect.anything(), membership: null });
+    expect(await organisations.findForMember(second.uniqueId, other.id)).toMatchObject({ organisation: expect.anything(), membership: null });
     expect(await organisations.findForMember('no-such-organisation', person.id)).toBeNull();
     expect((await memberships.listForPerson(person.id)).map((m) => m.role)).toEqual(['owner', 'member']);
     expect(await memberships.find(first.id, person.id)).toMatchObject({ role: 'member' });
@@ -202,6 +208,39 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     expect([counts.get(first.id), counts.get(second.id)]).toEqual([2, 1]);
     expect((await people.findMemberByUniqueId(first.id, person.uniqueId))?.id).toBe(person.id);
     expect(await people.findMemberByUniqueId(second.id, other.uniqueId)).toBeNull();
+  });
+
+  it('tells, with an organisation read for a member, whether it has an active webhook endpoint (the databases; in memory it is left unsaid)', async () => {
+    const person = aPerson();
+    await people.save(person);
+    const organisation = Organisation.found({ id: ids.next(), uniqueId: ids.next(), name: 'Hooked', ownerId: person.id, now: at('2026-01-01T00:00:00Z') });
+    await organisations.save(organisation);
+    await memberships.add({ organisationId: organisation.id, personId: person.id, role: 'owner', dateJoined: at('2026-01-01T00:00:00Z') });
+    const told = async () => (await organisations.findForMember(organisation.uniqueId, person.id))?.hasWebhookEndpoints;
+    if (!endpoints) {
+      expect(await told()).toBeUndefined();
+      return;
+    }
+    expect(await told()).toBe(false);
+    const endpoint = WebhookEndpoint.create(
+      { id: ids.next(), uniqueId: 'hook', organisationId: organisation.id, url: 'https://hooks.example.com/in', events: ['vendor.created'], sealedSecret: 'sealed', now: at('2026-01-02T00:00:00Z') },
+      { allowLocalHttp: false },
+    );
+    await endpoints.save(endpoint);
+    expect(await told()).toBe(true);
+    endpoint.change({ isActive: false }, { allowLocalHttp: false }, at('2026-01-03T00:00:00Z'));
+    await endpoints.save(endpoint);
+    expect(await told()).toBe(false); // an inactive endpoint hears nothing
+    // Another organisation's endpoint is not this one's.
+    const other = Organisation.found({ id: ids.next(), uniqueId: ids.next(), name: 'Other', ownerId: person.id, now: at('2026-01-01T00:00:00Z') });
+    await organisations.save(other);
+    await endpoints.save(
+      WebhookEndpoint.create(
+        { id: ids.next(), uniqueId: 'hook', organisationId: other.id, url: 'https://hooks.example.com/in', events: ['vendor.created'], sealedSecret: 'sealed', now: at('2026-01-02T00:00:00Z') },
+        { allowLocalHttp: false },
+      ),
+    );
+    expect(await told()).toBe(false);
   });
 
   it('replaces a password hash by a re-hash only while it is still the stored one', async () => {

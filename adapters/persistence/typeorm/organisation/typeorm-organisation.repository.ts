@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { In } from 'typeorm';
-import { CurrentOrganisation, MembershipRepository, OrganisationRepository } from '../../../../application/organisation/organisation.ports';
+import { CurrentOrganisation, MemberOrganisation, MembershipRepository, OrganisationRepository } from '../../../../application/organisation/organisation.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Membership, Role } from '../../../../domain/organisation/membership';
 import { Organisation } from '../../../../domain/organisation/organisation';
@@ -49,9 +49,12 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
   }
 
   /** One lean read (every organisation-scoped request asks it): the organisation with the person's membership row, if any. */
-  async findForMember(uniqueId: string, personId: string): Promise<{ organisation: Organisation; membership: Membership | null } | null> {
+  /** Every organisation-scoped request asks it: one statement, which also tells whether any webhook endpoint is active (an index probe). */
+  async findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null> {
     const query = this.db.sql(
-      `SELECT o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined FROM ${this.db.tableOf('Organisation')} o
+      `SELECT o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined,
+         EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.organisation_id = o.id AND w.is_active = 1) AS has_webhook_endpoints
+       FROM ${this.db.tableOf('Organisation')} o
        LEFT JOIN ${this.db.tableOf('Membership')} ms ON ms.organisation_id = o.id AND ms.person_id = :personId
        WHERE o.unique_id = :uniqueId`,
       { uniqueId, personId },
@@ -61,7 +64,13 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
     // The two tables share no column name: each row hydrates as either.
     const [organisation] = this.db.hydrate<OrganisationRow>('Organisation', table);
     const [membership] = this.db.hydrate<MembershipRow>('Membership', table);
-    return { organisation: this.mapper.toDomain(organisation), membership: membership.role === null ? null : toMembership(membership) };
+    const listened = table.rows[0][table.columns.indexOf('has_webhook_endpoints')];
+    return {
+      organisation: this.mapper.toDomain(organisation),
+      membership: membership.role === null ? null : toMembership(membership),
+      // Postgres answers a boolean, SQLite an integer (a BigInt on these connections).
+      hasWebhookEndpoints: listened === true || Number(listened) === 1,
+    };
   }
 
   /** One lean read (the profile asks it on every `/me/`): the first membership joined with its organisation. */
