@@ -5,7 +5,7 @@ import { Organisation } from '../../domain/organisation/organisation';
 import { NotFound } from '../../domain/shared/errors';
 import { Operation } from '../organisation/authorisation-policy';
 import { OrganisationAccess } from '../organisation/organisation-access';
-import { Actor } from '../shared/actor';
+import { Actor, KnownPerson } from '../shared/actor';
 import { CONTACT_TOKENS, ContactGroupRepository, ContactRepository } from './contact.ports';
 
 /** Where a contact group sits in the paths: `organisation/{unique_id}/contact-groups/{group_unique_id}/`. */
@@ -22,6 +22,8 @@ export interface ContactPath extends GroupPath {
 export interface ContactGroupGrant {
   organisation: Organisation;
   group: ContactGroup;
+  /** The caller as views name people, when the organisation's read gave it. */
+  member?: KnownPerson;
 }
 
 /**
@@ -38,18 +40,18 @@ export class ContactGroupAccess {
   ) {}
 
   async group(actor: Actor, path: GroupPath, operation: Operation): Promise<ContactGroupGrant> {
-    const { organisation } = await this.access.authorise(actor, path.organisationUniqueId, operation);
+    const { organisation, member } = await this.access.authorise(actor, path.organisationUniqueId, operation);
     const group = await this.groups.findByUniqueId(organisation.id, path.groupUniqueId);
     if (!group) throw new NotFound();
-    return { organisation, group };
+    return { organisation, group, member };
   }
 
   /** The group, locked until the transaction ends: writes to a group and its contacts take turns. */
   async groupForUpdate(actor: Actor, path: GroupPath, operation: Operation): Promise<ContactGroupGrant> {
-    const { organisation } = await this.access.authorise(actor, path.organisationUniqueId, operation);
+    const { organisation, member } = await this.access.authorise(actor, path.organisationUniqueId, operation);
     const group = await this.groups.findForUpdate(organisation.id, path.groupUniqueId);
     if (!group) throw new NotFound();
-    return { organisation, group };
+    return { organisation, group, member };
   }
 
   async contact(grant: ContactGroupGrant, contactUniqueId: string): Promise<Contact> {

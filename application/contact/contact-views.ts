@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Contact, ContactSnapshot } from '../../domain/contact/contact';
 import { ContactGroup, ContactGroupSnapshot } from '../../domain/contact/contact-group';
 import { Organisation } from '../../domain/organisation/organisation';
+import { peopleNamed } from '../person/people-named';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ContactGroupGrant } from './contact-group-access';
 import { CONTACT_TOKENS, ContactRepository } from './contact.ports';
@@ -50,9 +51,9 @@ export class ContactViews {
     return view;
   }
 
+  /** The caller, as the grant knows them, is not read again (a contact they just created names them). */
   async contactsOf(grant: ContactGroupGrant, contacts: Contact[]): Promise<ContactView[]> {
-    const creatorIds = [...new Set(contacts.map((contact) => contact.snapshot().createdById))];
-    const creators = new Map((await this.people.findByIds(creatorIds)).map((person) => [person.id, person.fullName]));
+    const creators = await peopleNamed(this.people, contacts.map((contact) => contact.snapshot().createdById), grant.member ? [grant.member] : []);
     return contacts.map((contact) => {
       const snapshot = contact.snapshot();
       return {
@@ -60,7 +61,7 @@ export class ContactViews {
         fullName: contact.fullName,
         organisationName: grant.organisation.name,
         groupName: grant.group.name,
-        createdByName: creators.get(snapshot.createdById) ?? null,
+        createdByName: creators.get(snapshot.createdById)?.fullName ?? null,
       };
     });
   }

@@ -27,7 +27,7 @@ export class CreateExpense {
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewExpenseCommand): Promise<ExpenseView> {
-    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'expenses.create');
+    const { organisation, member } = await this.access.authorise(actor, organisationUniqueId, 'expenses.create');
     return this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
       this.unitOfWork.transaction(async () => {
         const references = await this.references.resolve(organisation.id, command);
@@ -47,7 +47,7 @@ export class CreateExpense {
           now: this.clock.now(),
         });
         await this.expenses.save(expense);
-        const view = await this.views.one(organisation, expense, references.found);
+        const view = await this.views.one(organisation, expense, references.found, member ? [member] : []);
         await this.events.publish({ organisation, type: 'expense.created', recordId: expense.id, subject: { model: 'expense', view } });
         return view;
       }),

@@ -4,7 +4,8 @@ import { Expense, ExpenseSnapshot } from '../../domain/expense/expense';
 import { Organisation } from '../../domain/organisation/organisation';
 import { ACCOUNT_TOKENS, AccountRepository } from '../account/account.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
-import { PersonRef } from '../shared/actor';
+import { peopleNamed } from '../person/people-named';
+import { KnownPerson, PersonRef } from '../shared/actor';
 import { FoundReferences } from './expense-references';
 import { EXPENSE_TOKENS, ExpenseVendorDirectory } from './expense.ports';
 
@@ -39,24 +40,23 @@ export class ExpenseViews {
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
   ) {}
 
-  /** `found`: records the caller has just read (the references it resolved), not read again. */
-  async one(organisation: Organisation, expense: Expense, found?: FoundReferences): Promise<ExpenseView> {
-    const [view] = await this.many(organisation, [expense], found);
+  /** `found`: records the caller has just read (the references it resolved), and `known` people (the caller itself), not read again. */
+  async one(organisation: Organisation, expense: Expense, found?: FoundReferences, known: readonly KnownPerson[] = []): Promise<ExpenseView> {
+    const [view] = await this.many(organisation, [expense], found, known);
     return view;
   }
 
   /** Views of a page of expenses with one query per kind of record named, not per expense. */
-  async many(organisation: Organisation, expenses: Expense[], found: FoundReferences = NONE_FOUND): Promise<ExpenseView[]> {
-    const [accounts, vendors, people] = await Promise.all([
+  async many(organisation: Organisation, expenses: Expense[], found: FoundReferences = NONE_FOUND, known: readonly KnownPerson[] = []): Promise<ExpenseView[]> {
+    const [accounts, vendors, personById] = await Promise.all([
       readMissing(found.accounts, expenses.map((e) => e.accountId), (ids) => this.accounts.findByIds(organisation.id, ids)),
       readMissing(found.vendors, expenses.map((e) => e.vendorId), (ids) => this.vendors.findByIds(organisation.id, ids)),
-      readMissing(found.people, expenses.flatMap((e) => [e.employeeId, e.approvedById, e.createdById]), (ids) => this.people.findByIds(ids)),
+      peopleNamed(this.people, expenses.flatMap((e) => [e.employeeId, e.approvedById, e.createdById]), [...found.people, ...known]),
     ]);
     const accountById = new Map(
       accounts.map((a) => [a.id, { uniqueId: a.uniqueId, accountCode: a.accountCode, name: a.name, accountType: a.accountType }]),
     );
     const vendorById = new Map(vendors.map((v) => [v.id, { uniqueId: v.uniqueId, name: v.name }]));
-    const personById = new Map(people.map((p) => [p.id, { uniqueId: p.uniqueId, fullName: p.fullName }]));
     const lookup = <T>(map: Map<string, T>, id: string | null) => (id === null ? null : (map.get(id) ?? null));
     return expenses.map((expense) => ({
       organisationUniqueId: organisation.uniqueId,

@@ -35,7 +35,7 @@ export class CreateLead {
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewLeadCommand): Promise<LeadView> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.create');
+      const { organisation, member } = await this.access.authorise(actor, organisationUniqueId, 'leads.create');
       const { uniqueId, salesStage: _stage, client: _client, ...details } = command;
       const { salesStage, client } = await this.references.resolve(organisation.id, command);
       if (!salesStage) throw ValidationFailed.field('sales_stage', 'This field may not be null.');
@@ -51,7 +51,7 @@ export class CreateLead {
         now: this.clock.now(),
       });
       await this.leads.save(lead);
-      const view = await this.views.one(lead);
+      const view = await this.views.one(lead, member ? [member] : []);
       await this.events.publish({ organisation, type: 'lead.created', recordId: lead.id, subject: { model: 'lead', view } });
       return view;
     });

@@ -4,7 +4,8 @@ import { Decimal } from '../../domain/shared/decimal';
 import { CLIENT_TOKENS, ClientRepository } from '../client/client.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { SALES_STAGE_TOKENS, SalesStageRepository } from '../sales-stage/sales-stage.ports';
-import { PersonRef } from '../shared/actor';
+import { peopleNamed } from '../person/people-named';
+import { KnownPerson, PersonRef } from '../shared/actor';
 
 /** A lead with what is derived from it and the unique_ids of what it references. */
 export interface LeadView {
@@ -25,19 +26,19 @@ export class LeadViews {
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
   ) {}
 
-  async one(lead: Lead): Promise<LeadView> {
-    const [view] = await this.many(lead.organisationId, [lead]);
+  /** `known`: people the caller has already read (itself), not read again. */
+  async one(lead: Lead, known: readonly KnownPerson[] = []): Promise<LeadView> {
+    const [view] = await this.many(lead.organisationId, [lead], known);
     return view;
   }
 
   /** Views of a page of leads with one query per kind of reference, not per lead. */
-  async many(organisationId: string, leads: Lead[]): Promise<LeadView[]> {
+  async many(organisationId: string, leads: Lead[], known: readonly KnownPerson[] = []): Promise<LeadView[]> {
     const stages = await this.stages.findByIds(organisationId, distinct(leads.map((lead) => lead.salesStageId)));
     const clients = await this.clients.findByIds(organisationId, distinct(leads.map((lead) => lead.clientId)));
-    const people = await this.people.findByIds(distinct(leads.flatMap((lead) => [lead.createdById, lead.assignedToId])));
+    const personById = await peopleNamed(this.people, leads.flatMap((lead) => [lead.createdById, lead.assignedToId]), known);
     const stageById = new Map(stages.map((stage) => [stage.id, stage.uniqueId]));
     const clientById = new Map(clients.map((client) => [client.id, client.uniqueId]));
-    const personById = new Map(people.map((p) => [p.id, { uniqueId: p.uniqueId, fullName: p.fullName }]));
     return leads.map((lead) => ({
       lead: lead.snapshot(),
       weightedValue: lead.weightedValue,

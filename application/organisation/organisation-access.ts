@@ -2,14 +2,16 @@ import { inject, injectable } from 'inversify';
 import { Membership } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
 import { NotFound, PermissionDenied } from '../../domain/shared/errors';
-import { Actor } from '../shared/actor';
+import { Actor, KnownPerson } from '../shared/actor';
 import { Operation, permits } from './authorisation-policy';
 import { WebhookAudience } from '../webhook/webhook-audience';
-import { MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from './organisation.ports';
+import { MemberOrganisation, MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from './organisation.ports';
 
 export interface OrganisationAccessGrant {
   organisation: Organisation;
   membership: Membership;
+  /** The caller as views name people, when the organisation's read gave it (a view of what they change then reads no person for them). */
+  member?: KnownPerson;
 }
 
 /**
@@ -34,10 +36,10 @@ export class OrganisationAccess {
     operation: Operation,
     options: { forUpdate?: boolean } = {},
   ): Promise<OrganisationAccessGrant> {
-    const { organisation, membership } = await this.organisationWithMembership(actor, organisationUniqueId, options);
+    const { organisation, membership, member } = await this.organisationWithMembership(actor, organisationUniqueId, options);
     if (!membership) throw new NotFound();
     if (!permits(membership.role, operation)) throw new PermissionDenied();
-    return { organisation, membership };
+    return member ? { organisation, membership, member } : { organisation, membership };
   }
 
   /** Read together, but for a write of the organisation itself, which locks its row first. */
@@ -45,7 +47,7 @@ export class OrganisationAccess {
     actor: Actor,
     organisationUniqueId: string,
     options: { forUpdate?: boolean },
-  ): Promise<{ organisation: Organisation; membership: Membership | null }> {
+  ): Promise<MemberOrganisation> {
     if (!options.forUpdate) {
       const found = await this.organisations.findForMember(organisationUniqueId, actor.personId);
       if (!found) throw new NotFound();

@@ -1,6 +1,7 @@
 import { Invitation } from '../../domain/organisation/invitation';
 import { Membership, Role } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
+import { KnownPerson } from '../shared/actor';
 
 /** The organisation a profile shows: the one the person joined first among those they still belong to, with their role. */
 export interface CurrentOrganisation {
@@ -18,6 +19,8 @@ export interface MemberOrganisation {
    * skips its own read of the endpoints for an organisation that has none.
    */
   hasWebhookEndpoints?: boolean;
+  /** The member's own name and unique_id, when the read gives them (views of what they change name them). */
+  member?: KnownPerson;
 }
 
 export interface OrganisationRepository {

@@ -8,3 +8,8 @@ export interface PersonRef {
   uniqueId: string;
   fullName: string;
 }
+
+/** A person a view may name, with the internal id records refer to them by. */
+export interface KnownPerson extends PersonRef {
+  id: string;
+}

@@ -28,7 +28,7 @@ export class CreateVendor {
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewVendorCommand): Promise<VendorView> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.create');
+      const { organisation, member } = await this.access.authorise(actor, organisationUniqueId, 'vendors.create');
       const existing = (uid: string) => this.vendors.findByUniqueId(organisation.id, uid);
       const vendor = Vendor.create({
         ...command,
@@ -40,7 +40,7 @@ export class CreateVendor {
         now: this.clock.now(),
       });
       await this.vendors.save(vendor);
-      const view = await this.views.one(vendor);
+      const view = await this.views.one(vendor, member ? [member] : []);
       await this.events.publish({ organisation, type: 'vendor.created', recordId: vendor.id, subject: { model: 'vendor', view } });
       return view;
     });

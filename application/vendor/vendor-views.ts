@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { Vendor, VendorSnapshot } from '../../domain/vendor/vendor';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
-import { PersonRef } from '../shared/actor';
+import { peopleNamed } from '../person/people-named';
+import { KnownPerson, PersonRef } from '../shared/actor';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
 
 /** A vendor with the people it names and what is derived from today's date. */
@@ -23,18 +24,17 @@ export class VendorViews {
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  async one(vendor: Vendor): Promise<VendorView> {
-    const [view] = await this.many([vendor]);
+  /** `known`: people the caller has already read (itself), not read again. */
+  async one(vendor: Vendor, known: readonly KnownPerson[] = []): Promise<VendorView> {
+    const [view] = await this.many([vendor], known);
     return view;
   }
 
   /** Views of a page of vendors, with one query for all the people they name, all as of one "today". */
-  async many(vendors: Vendor[]): Promise<VendorView[]> {
+  async many(vendors: Vendor[], known: readonly KnownPerson[] = []): Promise<VendorView[]> {
     const today = this.clock.today();
     const snapshots = vendors.map((vendor) => vendor.snapshot());
-    const ids = new Set(snapshots.flatMap((v) => [v.createdById, v.assignedToId, v.accountOwnerId]));
-    const people = await this.people.findByIds([...ids]);
-    const personById = new Map(people.map((p) => [p.id, { uniqueId: p.uniqueId, fullName: p.fullName }]));
+    const personById = await peopleNamed(this.people, snapshots.flatMap((v) => [v.createdById, v.assignedToId, v.accountOwnerId]), known);
     return vendors.map((vendor, index) => {
       const snapshot = snapshots[index];
       return {

@@ -45,7 +45,7 @@ export function organisationModule(storage: Storage, mailer: Mailer, config: App
       const memberships = new InMemoryMembershipRepository();
       bind(ORGANISATION_TOKENS.MembershipRepository).toConstantValue(memberships);
       const people = new InMemoryPersonRepository(memberships);
-      const organisations = new InMemoryOrganisationRepository(memberships);
+      const organisations = new InMemoryOrganisationRepository(memberships, people);
       bind(PERSON_TOKENS.PersonRepository).toConstantValue(people);
       bind(ORGANISATION_TOKENS.OrganisationRepository).toConstantValue(organisations);
       bind(PERSON_TOKENS.ProfileReader).toConstantValue(new InMemoryProfileReader(people, organisations));

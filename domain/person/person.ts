@@ -97,7 +97,7 @@ export class Person {
   }
 
   get fullName(): string {
-    return [this.state.firstName, this.state.lastName].filter(Boolean).join(' ');
+    return fullNameOf(this.state.firstName, this.state.lastName);
   }
 
   get isActive(): boolean {
@@ -144,3 +144,7 @@ export class Person {
   }
 }
 
+/** A person's name as the API shows it: the given and family names that are set, with a space between. */
+export function fullNameOf(firstName: string | null, lastName: string | null): string {
+  return [firstName, lastName].filter(Boolean).join(' ');
+}

@@ -52,7 +52,7 @@ export function salesStorage(database: TypeOrmDatabase | null): SalesStorage {
   } else {
     const memberships = new InMemoryMembershipRepository();
     people = new InMemoryPersonRepository(memberships);
-    organisations = new InMemoryOrganisationRepository(memberships);
+    organisations = new InMemoryOrganisationRepository(memberships, people);
     storage = {
       stages: new InMemorySalesStageRepository(),
       clients: new InMemoryClientRepository(),

@@ -1,4 +1,5 @@
 import { CurrentOrganisation, MemberOrganisation, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
+import { PersonRepository } from '../../../application/person/person.ports';
 import { Membership } from '../../../domain/organisation/membership';
 import { Organisation, OrganisationSnapshot } from '../../../domain/organisation/organisation';
 import { ValidationFailed } from '../../../domain/shared/errors';
@@ -45,7 +46,11 @@ export class InMemoryMembershipRepository implements MembershipRepository {
 export class InMemoryOrganisationRepository implements OrganisationRepository {
   private readonly rows = new Map<string, OrganisationSnapshot>();
 
-  constructor(private readonly memberships: InMemoryMembershipRepository) {}
+  /** `people`: where a member's name is read from, as the databases join it; without it the member is left unsaid. */
+  constructor(
+    private readonly memberships: InMemoryMembershipRepository,
+    private readonly people?: Pick<PersonRepository, 'findById'>,
+  ) {}
 
   async findById(id: string): Promise<Organisation | null> {
     const row = this.rows.get(id);
@@ -65,7 +70,10 @@ export class InMemoryOrganisationRepository implements OrganisationRepository {
   /** Endpoints live in another repository here: whether the organisation has any is left unsaid. */
   async findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null> {
     const organisation = await this.findByUniqueId(uniqueId);
-    return organisation ? { organisation, membership: await this.memberships.find(organisation.id, personId) } : null;
+    if (!organisation) return null;
+    const membership = await this.memberships.find(organisation.id, personId);
+    const person = membership && this.people ? await this.people.findById(personId) : null;
+    return person ? { organisation, membership, member: { id: person.id, uniqueId: person.uniqueId, fullName: person.fullName } } : { organisation, membership };
   }
 
   async firstForPerson(personId: string): Promise<CurrentOrganisation | null> {

@@ -62,7 +62,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
       const inMemoryMemberships = new InMemoryMembershipRepository();
       memberships = inMemoryMemberships;
       people = new InMemoryPersonRepository(inMemoryMemberships);
-      organisations = new InMemoryOrganisationRepository(inMemoryMemberships);
+      organisations = new InMemoryOrganisationRepository(inMemoryMemberships, people);
       credentials = new InMemoryCredentialRepository();
       sessions = new InMemorySessionStore(3600);
       invitations = new InMemoryInvitationRepository();
@@ -199,7 +199,11 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     expect(await organisations.firstForPerson(aPerson().id)).toBeNull();
     const asMember = await organisations.findForMember(first.uniqueId, person.id);
     expect([asMember?.organisation.snapshot(), asMember?.membership]).toEqual([first.snapshot(), await memberships.find(first.id, person.id)]);
-    expect(await organisations.findForMember(second.uniqueId, other.id)).toMatchObject({ organisation: expect.anything(), membership: null });
+    // The member as views name them, read with the organisation.
+    expect(asMember?.member).toEqual({ id: person.id, uniqueId: person.uniqueId, fullName: 'Kofi Annan' });
+    const notAMember = await organisations.findForMember(second.uniqueId, other.id);
+    expect(notAMember).toMatchObject({ organisation: expect.anything(), membership: null });
+    expect(notAMember?.member).toBeUndefined();
     expect(await organisations.findForMember('no-such-organisation', person.id)).toBeNull();
     expect((await memberships.listForPerson(person.id)).map((m) => m.role)).toEqual(['owner', 'member']);
     expect(await memberships.find(first.id, person.id)).toMatchObject({ role: 'member' });

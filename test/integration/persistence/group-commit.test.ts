@@ -107,7 +107,9 @@ describe('SQLite group commit', () => {
       Error.stackTraceLimit = limit;
     }
     expect(depths).toHaveLength(2_000);
-    expect(depths[1_999]).toBe(depths[9]);
+    // A statement takes one of a few paths (alone, or queued behind a group under way), each of its own
+    // depth; the wearing writer went one call deeper with every commit, some 2 000 deeper by the end.
+    expect(Math.max(...depths.slice(-100))).toBeLessThanOrEqual(Math.max(...depths.slice(0, 100)));
     expect((observer.prepare("SELECT COUNT(*) AS n FROM scratch WHERE id LIKE 'long-%'").get() as { n: number }).n).toBe(2_000);
   });
 

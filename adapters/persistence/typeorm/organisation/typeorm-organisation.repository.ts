@@ -4,6 +4,7 @@ import { CurrentOrganisation, MemberOrganisation, MembershipRepository, Organisa
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Membership, Role } from '../../../../domain/organisation/membership';
 import { Organisation } from '../../../../domain/organisation/organisation';
+import { fullNameOf } from '../../../../domain/person/person';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { isUniqueViolation, TypeOrmDatabase } from '../database';
 import { OrganisationMapper } from './organisation.mapper';
@@ -53,9 +54,11 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
   async findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null> {
     const query = this.db.sql(
       `SELECT o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined,
+         p.unique_id AS member_unique_id, p.first_name AS member_first_name, p.last_name AS member_last_name,
          EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.organisation_id = o.id AND w.is_active = 1) AS has_webhook_endpoints
        FROM ${this.db.tableOf('Organisation')} o
        LEFT JOIN ${this.db.tableOf('Membership')} ms ON ms.organisation_id = o.id AND ms.person_id = :personId
+       LEFT JOIN ${this.db.tableOf('Person')} p ON p.id = ms.person_id
        WHERE o.unique_id = :uniqueId`,
       { uniqueId, personId },
     );
@@ -64,13 +67,20 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
     // The two tables share no column name: each row hydrates as either.
     const [organisation] = this.db.hydrate<OrganisationRow>('Organisation', table);
     const [membership] = this.db.hydrate<MembershipRow>('Membership', table);
-    const listened = table.rows[0][table.columns.indexOf('has_webhook_endpoints')];
-    return {
+    const [row] = table.rows;
+    const column = (name: string) => row[table.columns.indexOf(name)];
+    const listened = column('has_webhook_endpoints');
+    const found: MemberOrganisation = {
       organisation: this.mapper.toDomain(organisation),
       membership: membership.role === null ? null : toMembership(membership),
       // Postgres answers a boolean, SQLite an integer (a BigInt on these connections).
       hasWebhookEndpoints: listened === true || Number(listened) === 1,
     };
+    if (found.membership && column('member_unique_id') !== null) {
+      const fullName = fullNameOf(column('member_first_name') as string | null, column('member_last_name') as string | null);
+      found.member = { id: personId, uniqueId: column('member_unique_id') as string, fullName };
+    }
+    return found;
   }
 
   /** One lean read (the profile asks it on every `/me/`): the first membership joined with its organisation. */

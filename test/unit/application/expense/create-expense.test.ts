@@ -36,7 +36,7 @@ describe('CreateExpense', () => {
     expect(view.organisationUniqueId).toBe(world.org);
   });
 
-  it('shows the account, vendor and employee it resolved without reading them again', async () => {
+  it('shows the account, vendor, employee and creator it resolved or read with the organisation, without reading them again', async () => {
     const world = await expenseWorld();
     await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
     const accounts = world.container.get<AccountRepository>(ACCOUNT_TOKENS.AccountRepository);
@@ -56,8 +56,8 @@ describe('CreateExpense', () => {
     expect(view.createdBy).toEqual({ uniqueId: world.owner.person.uniqueId, fullName: 'Olive Owner' });
     expect(accountReads).not.toHaveBeenCalled();
     expect(vendorReads).not.toHaveBeenCalled();
-    // Only the creator, whom no reference named, is read for the view.
-    expect(peopleReads.mock.calls).toEqual([[[world.owner.actor.personId]]]);
+    // The creator is the caller, read with the organisation and its membership.
+    expect(peopleReads).not.toHaveBeenCalled();
   });
 
   it('answers 404 to someone who is not a member', async () => {

@@ -1,0 +1,83 @@
+import { CreateContactGroup } from '../../../../application/contact/create-contact-group.use-case';
+import { CreateContact } from '../../../../application/contact/create-contact.use-case';
+import { CreateLead } from '../../../../application/lead/create-lead.use-case';
+import { peopleNamed } from '../../../../application/person/people-named';
+import { PERSON_TOKENS, PersonRepository } from '../../../../application/person/person.ports';
+import { Actor } from '../../../../application/shared/actor';
+import { CreateVendor } from '../../../../application/vendor/create-vendor.use-case';
+import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+
+/**
+ * A new record's answer names its creator: the caller, whose name the
+ * organisation's read for the request already brought. No person is read
+ * again for it (a statement inside the write's transaction, a round trip on
+ * Postgres), and the name is the caller's own.
+ */
+describe('a new record names its creator without reading them again', () => {
+  let app: InMemoryApp;
+  let member: Actor;
+  let org: string;
+  let personReads: jest.SpyInstance;
+
+  beforeEach(async () => {
+    app = await inMemoryApp();
+    const owner = await app.aPerson('Olive');
+    member = await app.aPerson('Grace');
+    org = await app.anOrganisation(owner);
+    await app.join(org, member);
+    await app.container.get(CreateContactGroup).execute(owner, org, { uniqueId: 'suppliers', name: 'Suppliers' });
+    personReads = jest.spyOn(app.container.get<PersonRepository>(PERSON_TOKENS.PersonRepository), 'findByIds');
+  });
+
+  const grace = async () => {
+    const person = await app.container.get<PersonRepository>(PERSON_TOKENS.PersonRepository).findById(member.personId);
+    return { uniqueId: person!.uniqueId, fullName: person!.fullName };
+  };
+
+  it('a vendor', async () => {
+    const view = await app.container.get(CreateVendor).execute(member, org, { name: 'Paper Co' });
+    expect(view.createdBy).toEqual(await grace());
+    expect(personReads).not.toHaveBeenCalled();
+  });
+
+  it('a lead', async () => {
+    const view = await app.container.get(CreateLead).execute(member, org, { title: 'Fit-out', leadSource: 'referral', salesStage: 'stage-qualified' });
+    expect(view.createdBy).toEqual(await grace());
+    expect(personReads).not.toHaveBeenCalled();
+  });
+
+  it('a contact', async () => {
+    const view = await app.container
+      .get(CreateContact)
+      .execute(member, { organisationUniqueId: org, groupUniqueId: 'suppliers' }, { firstName: 'Amina', lastName: 'Otieno', email: 'amina@example.com' });
+    expect(view.createdByName).toBe((await grace()).fullName);
+    expect(personReads).not.toHaveBeenCalled();
+  });
+});
+
+describe('peopleNamed', () => {
+  const person = (id: string) => ({ id, uniqueId: `u-${id}`, fullName: `Name ${id}` });
+  const reading = () => {
+    const reads: string[][] = [];
+    const people = { findByIds: async (ids: string[]) => (reads.push(ids), ids.map(person)) } as unknown as PersonRepository;
+    return { people, reads };
+  };
+
+  it('reads, in one query, only the people not known, leaving out nulls and repeats', async () => {
+    const { people, reads } = reading();
+    const named = await peopleNamed(people, ['a', null, 'b', 'a', 'c'], [person('b')]);
+    expect(reads).toEqual([['a', 'c']]);
+    expect([...named]).toEqual([
+      ['b', { uniqueId: 'u-b', fullName: 'Name b' }],
+      ['a', { uniqueId: 'u-a', fullName: 'Name a' }],
+      ['c', { uniqueId: 'u-c', fullName: 'Name c' }],
+    ]);
+  });
+
+  it('reads nothing when every person is known, and names no one it was not asked for', async () => {
+    const { people, reads } = reading();
+    const named = await peopleNamed(people, ['b', null], [person('b'), person('x')]);
+    expect(reads).toEqual([]);
+    expect([...named.keys()]).toEqual(['b']);
+  });
+});
