@@ -5,6 +5,7 @@ import { Organisation } from '../../domain/organisation/organisation';
 import { ACCOUNT_TOKENS, AccountRepository } from '../account/account.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { peopleNamed } from '../person/people-named';
+import { readMissing } from '../shared/records';
 import { KnownPerson, PersonRef } from '../shared/actor';
 import { FoundReferences } from './expense-references';
 import { EXPENSE_TOKENS, ExpenseVendorDirectory } from './expense.ports';
@@ -71,12 +72,3 @@ export class ExpenseViews {
 }
 
 const NONE_FOUND: FoundReferences = { accounts: [], vendors: [], people: [] };
-
-/** The records of `ids` (nulls and repeats left out): those in `found`, and the others read. */
-async function readMissing<T extends { id: string }>(found: T[], ids: (string | null)[], read: (ids: string[]) => Promise<T[]>): Promise<T[]> {
-  const known = new Map(found.map((record) => [record.id, record]));
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  const missing = wanted.filter((id) => !known.has(id));
-  const records = missing.length > 0 ? await read(missing) : [];
-  return [...wanted.flatMap((id) => known.get(id) ?? []), ...records];
-}

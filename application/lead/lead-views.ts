@@ -1,11 +1,21 @@
 import { inject, injectable } from 'inversify';
+import { Client } from '../../domain/client/client';
 import { Lead, LeadSnapshot } from '../../domain/lead/lead';
+import { SalesStage } from '../../domain/sales-stage/sales-stage';
 import { Decimal } from '../../domain/shared/decimal';
 import { CLIENT_TOKENS, ClientRepository } from '../client/client.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { SALES_STAGE_TOKENS, SalesStageRepository } from '../sales-stage/sales-stage.ports';
 import { peopleNamed } from '../person/people-named';
 import { KnownPerson, PersonRef } from '../shared/actor';
+import { readMissing } from '../shared/records';
+
+/** Records a lead's view names that the caller has read already. */
+export interface LeadFound {
+  stages?: readonly SalesStage[];
+  clients?: readonly Client[];
+  people?: readonly KnownPerson[];
+}
 
 /** A lead with what is derived from it and the unique_ids of what it references. */
 export interface LeadView {
@@ -26,17 +36,17 @@ export class LeadViews {
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
   ) {}
 
-  /** `known`: people the caller has already read (itself), not read again. */
-  async one(lead: Lead, known: readonly KnownPerson[] = []): Promise<LeadView> {
-    const [view] = await this.many(lead.organisationId, [lead], known);
+  /** `found`: what the caller has already read (the stage and client it resolved, itself), not read again. */
+  async one(lead: Lead, found: LeadFound = {}): Promise<LeadView> {
+    const [view] = await this.many(lead.organisationId, [lead], found);
     return view;
   }
 
   /** Views of a page of leads with one query per kind of reference, not per lead. */
-  async many(organisationId: string, leads: Lead[], known: readonly KnownPerson[] = []): Promise<LeadView[]> {
-    const stages = await this.stages.findByIds(organisationId, distinct(leads.map((lead) => lead.salesStageId)));
-    const clients = await this.clients.findByIds(organisationId, distinct(leads.map((lead) => lead.clientId)));
-    const personById = await peopleNamed(this.people, leads.flatMap((lead) => [lead.createdById, lead.assignedToId]), known);
+  async many(organisationId: string, leads: Lead[], found: LeadFound = {}): Promise<LeadView[]> {
+    const stages = await readMissing(found.stages ?? [], leads.map((lead) => lead.salesStageId), (ids) => this.stages.findByIds(organisationId, ids));
+    const clients = await readMissing(found.clients ?? [], leads.map((lead) => lead.clientId), (ids) => this.clients.findByIds(organisationId, ids));
+    const personById = await peopleNamed(this.people, leads.flatMap((lead) => [lead.createdById, lead.assignedToId]), found.people);
     const stageById = new Map(stages.map((stage) => [stage.id, stage.uniqueId]));
     const clientById = new Map(clients.map((client) => [client.id, client.uniqueId]));
     return leads.map((lead) => ({
@@ -49,8 +59,4 @@ export class LeadViews {
       assignedTo: personById.get(lead.assignedToId) ?? null,
     }));
   }
-}
-
-function distinct(ids: (string | null)[]): string[] {
-  return [...new Set(ids.filter((id): id is string => id !== null))];
 }

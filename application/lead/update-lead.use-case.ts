@@ -27,14 +27,14 @@ export class UpdateLead {
 
   async execute(actor: Actor, organisationUniqueId: string, leadUniqueId: string, changes: LeadCommand): Promise<LeadView> {
     return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'leads.update');
+      const { organisation, member } = await this.access.authorise(actor, organisationUniqueId, 'leads.update');
       const lead = found(await this.leads.findByUniqueId(organisation.id, leadUniqueId));
       const outcome = lead.outcome;
       const { salesStage: _stage, client: _client, ...details } = changes;
       const { salesStage, client } = await this.references.resolve(organisation.id, changes);
       lead.update({ ...details, salesStageId: idOf(salesStage), clientId: idOf(client) }, this.clock.now());
       await this.leads.save(lead);
-      const view = await this.views.one(lead);
+      const view = await this.views.one(lead, { stages: salesStage ? [salesStage] : [], clients: client ? [client] : [], people: member ? [member] : [] });
       const subject = { model: 'lead', view } as const;
       await this.events.publish({ organisation, type: 'lead.updated', recordId: lead.id, subject });
       // Reaching 100 or 0 closes the lead: won or lost, announced after the update itself.

@@ -1,6 +1,10 @@
 import { CreateContactGroup } from '../../../../application/contact/create-contact-group.use-case';
 import { CreateContact } from '../../../../application/contact/create-contact.use-case';
+import { CLIENT_TOKENS, ClientRepository } from '../../../../application/client/client.ports';
+import { CreateClient } from '../../../../application/client/create-client.use-case';
 import { CreateLead } from '../../../../application/lead/create-lead.use-case';
+import { UpdateLead } from '../../../../application/lead/update-lead.use-case';
+import { SALES_STAGE_TOKENS, SalesStageRepository } from '../../../../application/sales-stage/sales-stage.ports';
 import { peopleNamed } from '../../../../application/person/people-named';
 import { PERSON_TOKENS, PersonRepository } from '../../../../application/person/person.ports';
 import { Actor } from '../../../../application/shared/actor';
@@ -13,7 +17,7 @@ import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
  * again for it (a statement inside the write's transaction, a round trip on
  * Postgres), and the name is the caller's own.
  */
-describe('a new record names its creator without reading them again', () => {
+describe('a record written names its creator, and a lead its stage and client, without reading them again', () => {
   let app: InMemoryApp;
   let member: Actor;
   let org: string;
@@ -40,10 +44,19 @@ describe('a new record names its creator without reading them again', () => {
     expect(personReads).not.toHaveBeenCalled();
   });
 
-  it('a lead', async () => {
-    const view = await app.container.get(CreateLead).execute(member, org, { title: 'Fit-out', leadSource: 'referral', salesStage: 'stage-qualified' });
-    expect(view.createdBy).toEqual(await grace());
+  it('a lead, which does not read again the stage and client it resolved either, nor when it is updated', async () => {
+    await app.container.get(CreateClient).execute(member, org, { uniqueId: 'acme', name: 'Acme' });
+    const stageReads = jest.spyOn(app.container.get<SalesStageRepository>(SALES_STAGE_TOKENS.SalesStageRepository), 'findByIds');
+    const clientReads = jest.spyOn(app.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository), 'findByIds');
+    const view = await app.container
+      .get(CreateLead)
+      .execute(member, org, { uniqueId: 'fit-out', title: 'Fit-out', leadSource: 'referral', salesStage: 'stage-qualified', client: 'acme' });
+    expect([view.createdBy, view.salesStage, view.client]).toEqual([await grace(), 'stage-qualified', 'acme']);
+    const moved = await app.container.get(UpdateLead).execute(member, org, 'fit-out', { salesStage: 'stage-negotiation' });
+    expect([moved.createdBy, moved.salesStage, moved.client]).toEqual([await grace(), 'stage-negotiation', 'acme']);
     expect(personReads).not.toHaveBeenCalled();
+    expect(stageReads).not.toHaveBeenCalled();
+    expect(clientReads.mock.calls).toHaveLength(1); // the update kept its client: read for the answer
   });
 
   it('a contact', async () => {
