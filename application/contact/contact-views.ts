@@ -53,7 +53,7 @@ export class ContactViews {
 
   /** The caller, as the grant knows them, is not read again (a contact they just created names them). */
   async contactsOf(grant: ContactGroupGrant, contacts: Contact[]): Promise<ContactView[]> {
-    const creators = await peopleNamed(this.people, contacts.map((contact) => contact.snapshot().createdById), grant.member ? [grant.member] : []);
+    const creators = await peopleNamed(this.people, contacts.map((contact) => contact.snapshot().createdById), [grant.member]);
     return contacts.map((contact) => {
       const snapshot = contact.snapshot();
       return {

@@ -47,7 +47,7 @@ export class CreateExpense {
           now: this.clock.now(),
         });
         await this.expenses.save(expense);
-        const view = await this.views.one(organisation, expense, references.found, member ? [member] : []);
+        const view = await this.views.one(organisation, expense, references.found, member);
         await this.events.publish({ organisation, type: 'expense.created', recordId: expense.id, subject: { model: 'expense', view } });
         return view;
       }),

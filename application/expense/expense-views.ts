@@ -41,18 +41,18 @@ export class ExpenseViews {
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
   ) {}
 
-  /** `found`: records the caller has just read (the references it resolved), and `known` people (the caller itself), not read again. */
-  async one(organisation: Organisation, expense: Expense, found?: FoundReferences, known: readonly KnownPerson[] = []): Promise<ExpenseView> {
-    const [view] = await this.many(organisation, [expense], found, known);
+  /** `found`: records the use case has just read (the references it resolved), and `caller`, the person making the request; neither read again. */
+  async one(organisation: Organisation, expense: Expense, found?: FoundReferences, caller?: KnownPerson): Promise<ExpenseView> {
+    const [view] = await this.many(organisation, [expense], found, caller);
     return view;
   }
 
   /** Views of a page of expenses with one query per kind of record named, not per expense. */
-  async many(organisation: Organisation, expenses: Expense[], found: FoundReferences = NONE_FOUND, known: readonly KnownPerson[] = []): Promise<ExpenseView[]> {
+  async many(organisation: Organisation, expenses: Expense[], found: FoundReferences = NONE_FOUND, caller?: KnownPerson): Promise<ExpenseView[]> {
     const [accounts, vendors, personById] = await Promise.all([
       readMissing(found.accounts, expenses.map((e) => e.accountId), (ids) => this.accounts.findByIds(organisation.id, ids)),
       readMissing(found.vendors, expenses.map((e) => e.vendorId), (ids) => this.vendors.findByIds(organisation.id, ids)),
-      peopleNamed(this.people, expenses.flatMap((e) => [e.employeeId, e.approvedById, e.createdById]), [...found.people, ...known]),
+      peopleNamed(this.people, expenses.flatMap((e) => [e.employeeId, e.approvedById, e.createdById]), [...found.people, caller]),
     ]);
     const accountById = new Map(
       accounts.map((a) => [a.id, { uniqueId: a.uniqueId, accountCode: a.accountCode, name: a.name, accountType: a.accountType }]),

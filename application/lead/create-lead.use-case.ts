@@ -51,7 +51,7 @@ export class CreateLead {
         now: this.clock.now(),
       });
       await this.leads.save(lead);
-      const view = await this.views.one(lead, { stages: [salesStage], clients: client ? [client] : [], people: member ? [member] : [] });
+      const view = await this.views.one(lead, { stages: [salesStage], clients: client ? [client] : [], caller: member });
       await this.events.publish({ organisation, type: 'lead.created', recordId: lead.id, subject: { model: 'lead', view } });
       return view;
     });

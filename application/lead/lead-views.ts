@@ -14,7 +14,8 @@ import { readMissing } from '../shared/records';
 export interface LeadFound {
   stages?: readonly SalesStage[];
   clients?: readonly Client[];
-  people?: readonly KnownPerson[];
+  /** The person making the request, as the organisation's read gave them. */
+  caller?: KnownPerson;
 }
 
 /** A lead with what is derived from it and the unique_ids of what it references. */
@@ -46,7 +47,7 @@ export class LeadViews {
   async many(organisationId: string, leads: Lead[], found: LeadFound = {}): Promise<LeadView[]> {
     const stages = await readMissing(found.stages ?? [], leads.map((lead) => lead.salesStageId), (ids) => this.stages.findByIds(organisationId, ids));
     const clients = await readMissing(found.clients ?? [], leads.map((lead) => lead.clientId), (ids) => this.clients.findByIds(organisationId, ids));
-    const personById = await peopleNamed(this.people, leads.flatMap((lead) => [lead.createdById, lead.assignedToId]), found.people);
+    const personById = await peopleNamed(this.people, leads.flatMap((lead) => [lead.createdById, lead.assignedToId]), [found.caller]);
     const stageById = new Map(stages.map((stage) => [stage.id, stage.uniqueId]));
     const clientById = new Map(clients.map((client) => [client.id, client.uniqueId]));
     return leads.map((lead) => ({

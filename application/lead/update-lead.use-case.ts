@@ -34,7 +34,7 @@ export class UpdateLead {
       const { salesStage, client } = await this.references.resolve(organisation.id, changes);
       lead.update({ ...details, salesStageId: idOf(salesStage), clientId: idOf(client) }, this.clock.now());
       await this.leads.save(lead);
-      const view = await this.views.one(lead, { stages: salesStage ? [salesStage] : [], clients: client ? [client] : [], people: member ? [member] : [] });
+      const view = await this.views.one(lead, { stages: salesStage ? [salesStage] : [], clients: client ? [client] : [], caller: member });
       const subject = { model: 'lead', view } as const;
       await this.events.publish({ organisation, type: 'lead.updated', recordId: lead.id, subject });
       // Reaching 100 or 0 closes the lead: won or lost, announced after the update itself.

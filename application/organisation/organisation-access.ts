@@ -39,7 +39,7 @@ export class OrganisationAccess {
     const { organisation, membership, member } = await this.organisationWithMembership(actor, organisationUniqueId, options);
     if (!membership) throw new NotFound();
     if (!permits(membership.role, operation)) throw new PermissionDenied();
-    return member ? { organisation, membership, member } : { organisation, membership };
+    return { organisation, membership, member };
   }
 
   /** Read together, but for a write of the organisation itself, which locks its row first. */

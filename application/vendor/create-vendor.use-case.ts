@@ -40,7 +40,7 @@ export class CreateVendor {
         now: this.clock.now(),
       });
       await this.vendors.save(vendor);
-      const view = await this.views.one(vendor, member ? [member] : []);
+      const view = await this.views.one(vendor, member);
       await this.events.publish({ organisation, type: 'vendor.created', recordId: vendor.id, subject: { model: 'vendor', view } });
       return view;
     });

@@ -24,17 +24,17 @@ export class VendorViews {
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  /** `known`: people the caller has already read (itself), not read again. */
-  async one(vendor: Vendor, known: readonly KnownPerson[] = []): Promise<VendorView> {
-    const [view] = await this.many([vendor], known);
+  /** `caller`: the person making the request, as the organisation's read gave them (not read again). */
+  async one(vendor: Vendor, caller?: KnownPerson): Promise<VendorView> {
+    const [view] = await this.many([vendor], caller);
     return view;
   }
 
   /** Views of a page of vendors, with one query for all the people they name, all as of one "today". */
-  async many(vendors: Vendor[], known: readonly KnownPerson[] = []): Promise<VendorView[]> {
+  async many(vendors: Vendor[], caller?: KnownPerson): Promise<VendorView[]> {
     const today = this.clock.today();
     const snapshots = vendors.map((vendor) => vendor.snapshot());
-    const personById = await peopleNamed(this.people, snapshots.flatMap((v) => [v.createdById, v.assignedToId, v.accountOwnerId]), known);
+    const personById = await peopleNamed(this.people, snapshots.flatMap((v) => [v.createdById, v.assignedToId, v.accountOwnerId]), [caller]);
     return vendors.map((vendor, index) => {
       const snapshot = snapshots[index];
       return {

@@ -49,8 +49,10 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
     return rows.map((row) => this.mapper.toDomain(row));
   }
 
-  /** One lean read (every organisation-scoped request asks it): the organisation with the person's membership row, if any. */
-  /** Every organisation-scoped request asks it: one statement, which also tells whether any webhook endpoint is active (an index probe). */
+  /**
+   * One lean read (every organisation-scoped request asks it): the organisation with the person's membership
+   * row, if any, the member's name, and whether any webhook endpoint is active (an index probe).
+   */
   async findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null> {
     const query = this.db.sql(
       `SELECT o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined,
