@@ -5,6 +5,8 @@ import { Logger } from '../system/logger';
 
 /** How long the listener stays open once draining starts, for connections the kernel has already accepted. */
 const ACCEPT_GRACE_MS = 100;
+/** The longest it stays open after that while connections keep arriving (a balancer still sending). */
+const ACCEPT_WINDOW_MS = 2_000;
 /** How long after that a connection that has not begun a request may still begin one. */
 const IDLE_GRACE_MS = 250;
 
@@ -25,8 +27,10 @@ export function startServer(app: Koa, port: number, host: string, logger: Logger
   server.requestTimeout = 60_000;
   server.headersTimeout = 30_000;
   const busy = new Map<Socket, number>();
+  let acceptedWhileDraining = false;
   server.on('connection', (socket) => {
     busy.set(socket, 0);
+    if (draining.value) acceptedWhileDraining = true;
     socket.on('close', () => busy.delete(socket));
   });
   server.on('request', (req, res) => {
@@ -38,6 +42,29 @@ export function startServer(app: Koa, port: number, host: string, logger: Logger
     });
   });
 
+  // A client may have connected and sent its request before the signal while
+  // this process has not accepted the connection yet: it waits in the listen
+  // backlog, and closing the listener resets it. Node accepts about one
+  // queued connection per turn of the event loop, so the listener closes only
+  // after a turn (whose poll, with an immediate pending, does not wait) that
+  // accepted nothing: the backlog is then empty. It is the base class's close:
+  // http's own would also destroy every connection whose request it has not
+  // parsed yet.
+  const closeOnceBacklogEmpty = (deadline: number, closed: () => void) => {
+    acceptedWhileDraining = false;
+    setImmediate(() => {
+      if (acceptedWhileDraining && Date.now() < deadline) return closeOnceBacklogEmpty(deadline, closed);
+      net.Server.prototype.close.call(server, closed);
+      setTimeout(endIdleConnections, IDLE_GRACE_MS).unref();
+    });
+  };
+  // A connection without a request in flight ends after a grace and one more
+  // turn, whose poll reads what it had received (and so begins its request).
+  const endIdleConnections = () =>
+    setImmediate(() => {
+      for (const [socket, inFlight] of busy) if (inFlight === 0) socket.end();
+    });
+
   const drain = (timeoutMs: number) =>
     new Promise<void>((resolve) => {
       draining.value = true;
@@ -46,24 +73,10 @@ export function startServer(app: Koa, port: number, host: string, logger: Logger
         server.closeAllConnections();
       }, timeoutMs);
       timer.unref();
-      // A client may have connected and sent its request before the signal
-      // while this process has not accepted the connection yet (it waits in
-      // the listen backlog, reset if the listener closed now) or not read its
-      // bytes. The listener stays open a moment, then closes after one more
-      // poll of the event loop (the immediate), which accepts whatever is
-      // queued. It is the base class's close: http's own would also destroy
-      // every connection whose request it has not parsed yet.
       setTimeout(() => {
-        setImmediate(() => {
-          net.Server.prototype.close.call(server, () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          // Connections without a request in flight end after a grace in
-          // which bytes already received are read and their requests begin.
-          setTimeout(() => {
-            for (const [socket, inFlight] of busy) if (inFlight === 0) socket.end();
-          }, IDLE_GRACE_MS).unref();
+        closeOnceBacklogEmpty(Date.now() + ACCEPT_WINDOW_MS, () => {
+          clearTimeout(timer);
+          resolve();
         });
       }, ACCEPT_GRACE_MS).unref();
     });

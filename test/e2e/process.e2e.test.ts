@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient } from '../support/api-client';
@@ -108,6 +109,48 @@ describe('the server process', () => {
       const download = await api.get(paths.receipt(JSON.parse(answer.text).unique_id));
       expect(download.status).toBe(200);
     }
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  });
+
+  it('serves every request still waiting in the listen backlog when SIGTERM comes', async () => {
+    const server = await startServer(dataDir);
+    const user = await signUp(new ApiClient(`http://127.0.0.1:${server.port}`));
+    const auth = `Basic ${Buffer.from(`${user.email}:${user.password}`).toString('base64')}`;
+    await user.api.get('/api/v1.0/me/'); // the credential is verified once, before the creates
+    const vendors = `/api/v1.0/organisation/${user.organisationUniqueId}/vendors/`;
+
+    // The server is not scheduled while the clients connect, as on a busy machine: the kernel
+    // completes every connection, which waits in the listen backlog with its request sent.
+    server.child.kill('SIGSTOP');
+    const connected: Promise<void>[] = [];
+    const answers = Array.from({ length: 24 }, (_, n) => {
+      const body = JSON.stringify({ name: `Backlog ${n}` });
+      const socket = net.connect(server.port, '127.0.0.1');
+      connected.push(new Promise((resolve) => socket.once('connect', () => resolve())));
+      socket.write(
+        `POST ${vendors}create/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      return new Promise<string>((resolve, reject) => {
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    });
+    await Promise.all(connected);
+    server.child.kill('SIGTERM');
+    server.child.kill('SIGCONT');
+
+    const statusLines = (await Promise.all(answers)).map((text) => text.slice(0, text.indexOf('\r\n')));
+    expect(statusLines).toEqual(Array(24).fill('HTTP/1.1 201 Created'));
+    expect(await server.exited).toBe(0);
+
+    const restarted = await startServer(dataDir);
+    const api = new ApiClient(`http://127.0.0.1:${restarted.port}`).basic(user.email, user.password);
+    expect((await api.get(vendors)).headers.get('X-Total-Count')).toBe('24');
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
   });
