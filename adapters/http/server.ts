@@ -7,7 +7,7 @@ import { Logger } from '../system/logger';
 const ACCEPT_GRACE_MS = 100;
 /** The longest it stays open after that while connections keep arriving (a balancer still sending). */
 const ACCEPT_WINDOW_MS = 2_000;
-/** How long after that a connection that has not begun a request may still begin one. */
+/** How long after the listener closes a connection that has not begun a request may still begin one. */
 const IDLE_GRACE_MS = 250;
 
 export interface RunningServer {
