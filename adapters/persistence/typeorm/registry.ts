@@ -27,6 +27,7 @@ import { Pictures1763700000980 } from './migrations/1763700000980-pictures';
 import { Webhooks1763700000990 } from './migrations/1763700000990-webhooks';
 import { ReportIndexes1763700001000 } from './migrations/1763700001000-report-indexes';
 import { RecordCountSlots1763700001010 } from './migrations/1763700001010-record-count-slots';
+import { RecordRevisions1763700001020 } from './migrations/1763700001020-record-revisions';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -72,4 +73,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Webhooks1763700000990,
   ReportIndexes1763700001000,
   RecordCountSlots1763700001010,
+  RecordRevisions1763700001020,
 ];

@@ -43,12 +43,13 @@ const INDEXED_LENGTH = 3;
  * contain `term`, as `keyContains` decides in memory. On SQLite a term of
  * three characters or more is an FTS5 phrase: the trigram index matches
  * exactly the keys that contain it, on any of the table's key columns. A
- * shorter term, and every term on Postgres (where the trigram index serves
- * LIKE itself), is `LIKE '%term%'` on each key column.
+ * shorter term, every term on Postgres (where the trigram index serves LIKE
+ * itself), and a search whose conditions ask to scan, is `LIKE '%term%'` on
+ * each key column.
  */
 export function searchCondition(dialect: Dialect, conditions: Conditions, table: SearchedTable, term: string, parameter: string): Conditions {
   const key = searchTerm(term);
-  if (dialect === 'sqlite' && [...key].length >= INDEXED_LENGTH) {
+  if (dialect === 'sqlite' && !conditions.scanSearch && [...key].length >= INDEXED_LENGTH) {
     const fts = searchTable(table);
     conditions.searchIndexed = true;
     return conditions.andWhere(`r.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH :${parameter})`, {

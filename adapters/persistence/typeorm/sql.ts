@@ -31,6 +31,8 @@ export class Conditions {
   readonly parameters: NamedParameters = {};
   /** Whether a condition selects rows through a search index (SQLite FTS5), which then drives a count. */
   searchIndexed = false;
+  /** Whether a search is to test each row's keys rather than read the search index (a walk in the list's order). */
+  scanSearch = false;
 
   constructor(condition?: string, parameters?: NamedParameters) {
     if (condition) this.andWhere(condition, parameters);

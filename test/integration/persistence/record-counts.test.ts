@@ -91,4 +91,77 @@ describe.each(testDatabases())('organisation totals kept by triggers on $name', 
     await owner.api.post(`${base(owner)}/vendors/create/`, { name: 'Acme Filtered', vendor_status: 'blacklisted' });
     expect(await total(owner, 'vendors', '&status=blacklisted')).toBe(1);
   });
+
+  describe("a filtered list's count, remembered against the table's revision", () => {
+    const organisationId = async (user: TestUser) => {
+      const [[{ id }]] = await db.select([db.sql('SELECT id FROM organisations WHERE unique_id = :org', { org: user.organisationUniqueId })]);
+      return id as string;
+    };
+    const revision = async (user: TestUser) => {
+      const [[row]] = await db.select([
+        db.sql("SELECT COALESCE(SUM(changes), 0) AS n FROM record_counts WHERE organisation_id = :id AND table_name = 'vendors'", {
+          id: await organisationId(user),
+        }),
+      ]);
+      return Number(row.n);
+    };
+    /** Another writer: the statement goes to the database past the service's repositories, as another process's would. */
+    const renameBehindTheService = async (uniqueId: string, name: string) =>
+      db.execute(
+        db.sql('UPDATE vendors SET name = :name, name_key = :key WHERE unique_id = :uniqueId AND organisation_id = :id', {
+          name,
+          key: name.toLowerCase(),
+          uniqueId,
+          id: await organisationId(owner),
+        }),
+      );
+
+    it('rises with every insert, update and delete of the organisation, and only of it', async () => {
+      const before = await revision(owner);
+      const theirs = await revision(other);
+      const created = await owner.api.post(`${base(owner)}/vendors/create/`, { name: 'Revision Co' });
+      expect(await revision(owner)).toBe(before + 1);
+      await owner.api.patch(`${base(owner)}/vendors/${created.body.unique_id}/update/`, { description: 'changed' });
+      expect(await revision(owner)).toBe(before + 2);
+      await owner.api.request('DELETE', `${base(owner)}/vendors/${created.body.unique_id}/delete/`);
+      expect(await revision(owner)).toBe(before + 3);
+      expect(await revision(other)).toBe(theirs);
+    });
+
+    it('counts again after a write by another process, whatever it changed', async () => {
+      for (const n of [1, 2, 3]) await owner.api.post(`${base(owner)}/vendors/create/`, { unique_id: `kiwi-${n}`, name: `Kiwi Traders ${n}` });
+      expect(await total(owner, 'vendors', '&search=kiwi')).toBe(3);
+      expect(await total(owner, 'vendors', '&search=kiwi')).toBe(3);
+
+      await renameBehindTheService('kiwi-2', 'Mango Traders 2');
+      expect(await total(owner, 'vendors', '&search=kiwi')).toBe(2);
+      expect(await total(owner, 'vendors', '&search=mango')).toBe(1);
+      await renameBehindTheService('kiwi-2', 'Kiwi Traders 2');
+      expect(await total(owner, 'vendors', '&search=kiwi')).toBe(3);
+      expect(await total(owner, 'vendors', '&search=mango')).toBe(0);
+    });
+
+    it('answers a count from memory while the revision stays the same', async () => {
+      for (const n of [1, 2]) await owner.api.post(`${base(owner)}/vendors/create/`, { unique_id: `pear-${n}`, name: `Pear Growers ${n}` });
+      expect(await total(owner, 'vendors', '&search=pear')).toBe(2);
+      // A change the triggers did not see (the revision put back by hand): the remembered count still answers.
+      const unchanged = await revision(owner);
+      await renameBehindTheService('pear-2', 'Plum Growers 2');
+      const id = await organisationId(owner);
+      await db.transaction(async () => {
+        await db.execute(db.sql("DELETE FROM record_counts WHERE organisation_id = :id AND table_name = 'vendors'", { id }));
+        await db.execute(
+          db.sql("INSERT INTO record_counts (organisation_id, table_name, count, changes) VALUES (:id, 'vendors', :count, :changes)", {
+            id,
+            count: await counted(owner, 'vendors'),
+            changes: unchanged,
+          }),
+        );
+      });
+      expect(await total(owner, 'vendors', '&search=pear')).toBe(2);
+      // The next write counts again.
+      await owner.api.post(`${base(owner)}/vendors/create/`, { name: 'Unrelated Co' });
+      expect(await total(owner, 'vendors', '&search=pear')).toBe(1);
+    });
+  });
 });

@@ -1,4 +1,10 @@
 import { keyContains, searchKey } from '../../../adapters/persistence/search-key';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { OrganisationRecords, SearchPlan } from '../../../adapters/persistence/typeorm/organisation-records';
+import { CLIENT_TOKENS } from '../../../application/client/client.ports';
+import { EXPENSE_TOKENS } from '../../../application/expense/expense.ports';
+import { LEAD_TOKENS } from '../../../application/lead/lead.ports';
+import { VENDOR_TOKENS } from '../../../application/vendor/vendor.ports';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -115,6 +121,26 @@ describe.each(testDatabases())('searches served by an index on $name', (factory)
     expect(await found('clients', `search=${q}`)).toEqual(expected(clients, term));
     expect(await found('expenses', `search=${q}`)).toEqual(expected(expenses, term));
     expect(await found('leads', `name=${q}`)).toEqual(expected(leads, term));
+  });
+
+  it.each(TERMS)('answers the same page for %j whether it reads the search index or walks the list in order', async (term) => {
+    const db = app.application.container.get(TypeOrmDatabase);
+    const [[{ id: organisationId }]] = await db.select([db.sql('SELECT id FROM organisations WHERE unique_id = :org', { org: owner.organisationUniqueId })]);
+    const lists: [symbol, string, Record<string, string>][] = [
+      [VENDOR_TOKENS.VendorRepository, 'name', { search: term }],
+      [CLIENT_TOKENS.ClientRepository, 'name', { search: term }],
+      [EXPENSE_TOKENS.ExpenseRepository, 'expenseDate', { search: term }],
+      [LEAD_TOKENS.LeadRepository, 'title', { title: term }],
+    ];
+    for (const [token, field, filters] of lists) {
+      const repository = app.application.container.get<OrganisationRecords<never, never, object, string>>(token);
+      const page = async (plan: SearchPlan) => {
+        const query = repository.pageQuery(organisationId as string, { filters, ordering: { field, descending: false }, page: { page: 1, pageSize: 100 } }, plan);
+        return (await db.select([query]))[0].map((row) => row.unique_id);
+      };
+      const indexed = await page('indexed');
+      expect({ token, term, ids: await page('scan') }).toEqual({ token, term, ids: indexed });
+    }
   });
 
   it('finds something for most terms: the comparison is not between two empty lists', async () => {

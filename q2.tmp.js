@@ -1,0 +1,11 @@
+const D = require('better-sqlite3');
+const db = new D('.bench/sqlite-1000000-2000/run/app.db', { readonly: true });
+if (process.argv[2]) db.pragma('mmap_size=' + process.argv[2]);
+if (process.argv[3]) db.pragma('cache_size=' + process.argv[3]);
+const o = db.prepare("select organisation_id o from vendors limit 1").get().o;
+const t = (label, sql, ...p) => { const s = db.prepare(sql); s.all(...p); const a = process.hrtime.bigint(); let r; for (let i=0;i<5;i++) r = s.all(...p); console.log(label, Number(process.hrtime.bigint()-a)/5e6, 'ms', JSON.stringify(r).slice(0,100)); };
+const term = '"acme"';
+t('current', "select count(*) from vendors r where +r.organisation_id = ? and r.rowid in (select rowid from vendors_search where vendors_search match ?)", o, term);
+t('exists idx', "select count(*) from vendors_search s where vendors_search match ? and exists (select 1 from vendors r indexed by ix_tmp_vendors_org where r.organisation_id = ? and r.rowid = s.rowid)", term, o);
+console.log(db.prepare("explain query plan select count(*) from vendors_search s where vendors_search match ? and exists (select 1 from vendors r indexed by ix_tmp_vendors_org where r.organisation_id = ? and r.rowid = s.rowid)").all(term, o).map(x=>x.detail));
+t('join idx', "select count(*) from vendors_search s join vendors r indexed by ix_tmp_vendors_org on r.rowid = s.rowid where vendors_search match ? and r.organisation_id = ?", term, o);

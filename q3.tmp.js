@@ -1,0 +1,11 @@
+const D = require('better-sqlite3');
+const db = new D('.bench/sqlite-1000000-2000/run/app.db', { readonly: true });
+const o = db.prepare("select organisation_id o from vendors limit 1").get().o;
+const t = (label, sql, ...p) => { const s = db.prepare(sql); s.all(...p); const a = process.hrtime.bigint(); let r; for (let i=0;i<5;i++) r = s.all(...p); console.log(label, Number(process.hrtime.bigint()-a)/5e6, 'ms', r.length); console.log(db.prepare('explain query plan '+sql).all(...p).map(x=>x.detail).join(' | ')); };
+const term = '"acme"';
+t('page', "select r.* from vendors r where r.organisation_id = ? and r.rowid in (select rowid from vendors_search where vendors_search match ?) order by r.name_key asc, r.id asc limit 50 offset 0", o, term);
+t('page rowid', "select r.rowid from vendors r where r.organisation_id = ? and r.rowid in (select rowid from vendors_search where vendors_search match ?) order by r.name_key asc, r.id asc limit 50 offset 0", o, term);
+t('walk', "select r.* from vendors r indexed by ix_vendors_org_name where r.organisation_id = ? and (r.name_key like ? escape '\\' or r.website_key like ? escape '\\') order by r.name_key asc, r.id asc limit 50 offset 0", o, '%acme%', '%acme%');
+t('walk p20', "select r.* from vendors r indexed by ix_vendors_org_name where r.organisation_id = ? and (r.name_key like ? escape '\\' or r.website_key like ? escape '\\') order by r.name_key asc, r.id asc limit 50 offset 1000", o, '%acme%', '%acme%');
+t('fts p20', "select r.* from vendors r where r.organisation_id = ? and r.rowid in (select rowid from vendors_search where vendors_search match ?) order by r.name_key asc, r.id asc limit 50 offset 1000", o, term);
+t('walk rare', "select r.* from vendors r indexed by ix_vendors_org_name where r.organisation_id = ? and (r.name_key like ? escape '\\' or r.website_key like ? escape '\\') order by r.name_key asc, r.id asc limit 50 offset 0", o, '%zzqx%', '%zzqx%');
