@@ -3,6 +3,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
+import { createDataSource } from '../../adapters/persistence/typeorm/data-source';
+import { migrateExclusively } from '../../adapters/persistence/typeorm/migrate';
 import { migrations } from '../../adapters/persistence/typeorm/registry';
 import { runAbuse } from './abuse';
 import { Load, LoadGenerator, LoadResult, loadGenerator, RequestKind } from './load';
@@ -213,8 +215,9 @@ interface SeededData {
 
 /**
  * SQLite data seeded once per size into `.bench/sqlite-V-E/pristine` and
- * copied for every run (creates grow it); seeded again when the migrations
- * change or with `--reseed`.
+ * copied for every run (creates grow it); migrated forward when migrations
+ * were only added since, seeded again when they changed otherwise or with
+ * `--reseed`.
  */
 async function seededSqlite(dir: string, sizes: SeedSizes, reseed: boolean): Promise<SeededData> {
   const marker = path.join(dir, 'seeded.json');
@@ -222,6 +225,19 @@ async function seededSqlite(dir: string, sizes: SeedSizes, reseed: boolean): Pro
   if (!reseed && existsSync(marker)) {
     const seeded = JSON.parse(readFileSync(marker, 'utf8')) as SeededData & { schema: string[] };
     if (JSON.stringify(seeded.schema) === JSON.stringify(schema)) return seeded;
+    // Only new migrations since: they are applied to the seeded data, as to a deployed database.
+    if (JSON.stringify(seeded.schema) === JSON.stringify(schema.slice(0, seeded.schema.length))) {
+      const file = path.join(dir, 'pristine', 'app.db');
+      const dataSource = createDataSource({ dataDir: path.dirname(file) });
+      await dataSource.initialize();
+      try {
+        await migrateExclusively(dataSource, file);
+      } finally {
+        await dataSource.destroy();
+      }
+      writeFileSync(marker, JSON.stringify({ ...seeded, schema }));
+      return seeded;
+    }
   }
   rmSync(dir, { recursive: true, force: true });
   const pristine = path.join(dir, 'pristine');
