@@ -1,6 +1,7 @@
 import { actingContext } from '../../system/acting-context';
 import { UuidV7Generator } from '../../system/uuid-v7-generator';
 import { TypeOrmDatabase } from './database';
+import { SqlQuery } from './sql';
 
 /** Field names whose values history never shows: bank account numbers and employees' medical details. */
 const SECRET = /account_?number|iban|routing|swift|bic\b|sort_?code|allerg|medical|blood|health|disab|emergency/i;
@@ -22,12 +23,18 @@ interface Snapshot {
  * values as JSON, secrets masked, the acting person from the request.
  */
 export async function recordChange(db: TypeOrmDatabase, model: string, before: object | null, after: object | null): Promise<void> {
+  const entry = historyEntry(db, model, before, after);
+  if (entry) await db.execute(entry);
+}
+
+/** The statement that writes the history entry of a change (see `recordChange`); null for an update that changed nothing. */
+export function historyEntry(db: TypeOrmDatabase, model: string, before: object | null, after: object | null): SqlQuery | null {
   const subject = (after ?? before) as Snapshot;
   const current = actingContext.current();
   const action = after === null ? 'deleted' : before === null ? 'created' : (current?.action ?? 'updated');
   const changes = after === null ? {} : changesBetween(before, after);
-  if (action === 'updated' && Object.keys(changes).length === 0) return;
-  const insert = db.sql(
+  if (action === 'updated' && Object.keys(changes).length === 0) return null;
+  return db.sql(
     `INSERT INTO history (id, organisation_id, model, record_unique_id, action, at, actor_id, changes)
      VALUES (:id, :organisationId, :model, :recordUniqueId, :action, :at, :actorId, :changes)`,
     {
@@ -42,7 +49,6 @@ export async function recordChange(db: TypeOrmDatabase, model: string, before: o
       changes: JSON.stringify(changes),
     },
   );
-  await db.execute(insert);
 }
 
 /** A property's name as the API's field, and whether history masks it. */

@@ -5,7 +5,7 @@ import { duplicateUniqueId } from '../../../application/shared/records';
 import { ConcurrentModification, InUse, ValidationFailed } from '../../../domain/shared/errors';
 import { searchTerm } from '../search-key';
 import { isForeignKeyViolation, isUniqueViolation, ResultTable, TypeOrmDatabase } from './database';
-import { recordChange } from './history-recorder';
+import { historyEntry, recordChange } from './history-recorder';
 import { FilteredCounts, KnownCount } from './filtered-counts';
 import { Conditions, forHydration, NamedParameters, SqlQuery } from './sql';
 
@@ -223,8 +223,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     try {
       // The change and its history entry commit together, or neither.
       await this.db.transaction(async () => {
-        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record));
-        await recordChange(this.db, this.table.model, before, after);
+        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record), historyEntry(this.db, this.table.model, before, after));
       });
     } catch (error) {
       throw this.writeError(error);
