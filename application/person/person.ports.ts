@@ -1,3 +1,4 @@
+import { Role } from '../../domain/organisation/membership';
 import { Person } from '../../domain/person/person';
 import { CurrentOrganisation } from '../organisation/organisation.ports';
 
@@ -14,9 +15,25 @@ export interface PersonRepository {
   save(person: Person): Promise<void>;
 }
 
-/** What `GET /me/` shows, read at once: the person, and their current organisation (null when they belong to none). */
+/** What a profile shows of the person's current organisation (the one joined first among those they still belong to). */
+export interface ProfileOrganisation {
+  uniqueId: string;
+  name: string;
+  role: Role;
+}
+
+/** The profile's part of a current organisation; null for none. */
+export function profileOrganisation(current: CurrentOrganisation | null): ProfileOrganisation | null {
+  return current && { uniqueId: current.organisation.uniqueId, name: current.organisation.name, role: current.role };
+}
+
+/**
+ * What `GET /me/` shows, read at once: the person, and what the profile shows
+ * of their current organisation (null when they belong to none), not the
+ * whole organisation (its row is as wide as the person's).
+ */
 export interface ProfileReader {
-  read(personId: string): Promise<{ person: Person; current: CurrentOrganisation | null } | null>;
+  read(personId: string): Promise<{ person: Person; current: ProfileOrganisation | null } | null>;
 }
 
 export const PERSON_TOKENS = {

@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { Role } from '../../domain/organisation/membership';
 import { Person, PersonSnapshot } from '../../domain/person/person';
-import { CurrentOrganisation, ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
+import { ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
+import { ProfileOrganisation, profileOrganisation } from './person.ports';
 
 /** A person's profile with their role in their current organisation. */
 export interface ProfileView {
   person: PersonSnapshot;
   isOwner: boolean;
-  organisation: { uniqueId: string; name: string; role: Role } | null;
+  organisation: ProfileOrganisation | null;
 }
 
 @injectable()
@@ -18,15 +18,11 @@ export class ProfileViews {
 
   /** The current organisation is the one joined first among those the person still belongs to. */
   async of(person: Person): Promise<ProfileView> {
-    return profileView(person, await this.organisations.firstForPerson(person.id));
+    return profileView(person, profileOrganisation(await this.organisations.firstForPerson(person.id)));
   }
 }
 
 /** The profile of a person whose current organisation is known. */
-export function profileView(person: Person, current: CurrentOrganisation | null): ProfileView {
-  return {
-    person: person.snapshot(),
-    isOwner: current?.role === 'owner',
-    organisation: current ? { uniqueId: current.organisation.uniqueId, name: current.organisation.name, role: current.role } : null,
-  };
+export function profileView(person: Person, current: ProfileOrganisation | null): ProfileView {
+  return { person: person.snapshot(), isOwner: current?.role === 'owner', organisation: current };
 }

@@ -1,5 +1,5 @@
 import { OrganisationRepository } from '../../../application/organisation/organisation.ports';
-import { PersonRepository, ProfileReader } from '../../../application/person/person.ports';
+import { PersonRepository, ProfileReader, profileOrganisation } from '../../../application/person/person.ports';
 import { sameEmail } from '../../../domain/person/email-address';
 import { Person, PersonSnapshot } from '../../../domain/person/person';
 import { ValidationFailed } from '../../../domain/shared/errors';
@@ -57,6 +57,6 @@ export class InMemoryProfileReader implements ProfileReader {
 
   async read(personId: string): ReturnType<ProfileReader['read']> {
     const person = await this.people.findById(personId);
-    return person ? { person, current: await this.organisations.firstForPerson(personId) } : null;
+    return person ? { person, current: profileOrganisation(await this.organisations.firstForPerson(personId)) } : null;
   }
 }

@@ -14,7 +14,7 @@ import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { CredentialRepository, SessionStore } from '../../../application/auth/auth.ports';
 import { InvitationRepository, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
-import { PersonRepository, ProfileReader } from '../../../application/person/person.ports';
+import { PersonRepository, ProfileReader, profileOrganisation } from '../../../application/person/person.ports';
 import { WebhookEndpointRepository } from '../../../application/webhook/webhook.ports';
 import { Invitation } from '../../../domain/organisation/invitation';
 import { Organisation } from '../../../domain/organisation/organisation';
@@ -158,26 +158,26 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     for (const organisation of [early, sameDayLowerId, sameDayHigherId]) await organisations.save(organisation);
     const shown = async (personId: string) => {
       const profile = await profiles.read(personId);
-      return profile && { person: profile.person.snapshot(), organisation: profile.current?.organisation.snapshot() ?? null, role: profile.current?.role ?? null };
+      return profile && { person: profile.person.snapshot(), organisation: profile.current };
     };
 
-    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: null, role: null });
+    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: null });
     expect(await shown(aPerson().id)).toBeNull();
 
     // Joined at the same instant, the lower organisation id comes first.
     await memberships.add({ organisationId: sameDayHigherId.id, personId: person.id, role: 'owner', dateJoined: at('2026-02-01T00:00:00Z') });
     await memberships.add({ organisationId: sameDayLowerId.id, personId: person.id, role: 'member', dateJoined: at('2026-02-01T00:00:00Z') });
     await memberships.add({ organisationId: early.id, personId: other.id, role: 'owner', dateJoined: at('2026-01-01T00:00:00Z') });
-    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: sameDayLowerId.snapshot(), role: 'member' });
+    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: { uniqueId: sameDayLowerId.uniqueId, name: sameDayLowerId.name, role: 'member' } });
 
     await memberships.add({ organisationId: early.id, personId: person.id, role: 'member', dateJoined: at('2026-01-15T00:00:00Z') });
-    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: early.snapshot(), role: 'member' });
+    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: { uniqueId: early.uniqueId, name: early.name, role: 'member' } });
     // What the repositories give one by one, the reader gives at once.
-    expect((await profiles.read(person.id))?.current).toEqual(await organisations.firstForPerson(person.id));
+    expect((await profiles.read(person.id))?.current).toEqual(profileOrganisation(await organisations.firstForPerson(person.id)));
 
     await memberships.remove(early.id, person.id);
-    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: sameDayLowerId.snapshot(), role: 'member' });
-    expect(await shown(other.id)).toEqual({ person: other.snapshot(), organisation: early.snapshot(), role: 'owner' });
+    expect(await shown(person.id)).toEqual({ person: person.snapshot(), organisation: { uniqueId: sameDayLowerId.uniqueId, name: sameDayLowerId.name, role: 'member' } });
+    expect(await shown(other.id)).toEqual({ person: other.snapshot(), organisation: { uniqueId: early.uniqueId, name: early.name, role: 'owner' } });
   });
 
   it('lists a person’s organisations and memberships in the order joined, and counts members', async () => {
