@@ -1,14 +1,14 @@
-import { assertUnique } from '../shared/uniqueness';
+import { assertUnique, UniqueField } from '../shared/uniqueness';
 import { ACCOUNT_CODE_TAKEN, ACCOUNT_UNIQUE_ID_TAKEN, AccountRepository } from './account.ports';
 
-/** A new unique_id and code must be free in the organisation (`exceptId`: the account being changed). */
-export function assertAccountAvailable(
+/** An account's unique_id and code, each to be free in the organisation (`exceptId`: the account being changed). */
+export function accountUniqueFields(
   accounts: AccountRepository,
   organisationId: string,
   candidate: { uniqueId?: string; accountCode?: string },
   exceptId?: string,
-): Promise<void> {
-  return assertUnique([
+): UniqueField[] {
+  return [
     {
       field: 'unique_id',
       message: ACCOUNT_UNIQUE_ID_TAKEN,
@@ -21,5 +21,15 @@ export function assertAccountAvailable(
       value: candidate.accountCode,
       isTaken: (code) => accounts.existsWithCode(organisationId, code, exceptId),
     },
-  ]);
+  ];
+}
+
+/** A new unique_id and code must be free in the organisation (`exceptId`: the account being changed). */
+export function assertAccountAvailable(
+  accounts: AccountRepository,
+  organisationId: string,
+  candidate: { uniqueId?: string; accountCode?: string },
+  exceptId?: string,
+): Promise<void> {
+  return assertUnique(accountUniqueFields(accounts, organisationId, candidate, exceptId));
 }

@@ -4,7 +4,8 @@ import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { ACCOUNT_TOKENS, AccountRepository } from './account.ports';
-import { assertAccountAvailable } from './account-uniqueness';
+import { accountUniqueFields } from './account-uniqueness';
+import { createUnique } from '../shared/uniqueness';
 
 export interface NewAccount {
   uniqueId?: string;
@@ -26,19 +27,21 @@ export class CreateAccount {
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, organisationUniqueId: string, command: NewAccount): Promise<AccountSnapshot> {
-    return this.unitOfWork.transaction(async () => {
-      const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'accounts.create');
-      await assertAccountAvailable(this.accounts, organisation.id, command);
-      const account = Account.create({
-        ...command,
-        id: this.ids.next(),
-        uniqueId: command.uniqueId ?? this.ids.next(),
-        organisationId: organisation.id,
-        now: this.clock.now(),
-      });
-      await this.accounts.save(account);
-      return account.snapshot();
-    });
+  async execute(actor: Actor, organisationUniqueId: string, command: NewAccount): Promise<AccountSnapshot> {
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'accounts.create');
+    // A taken code or unique_id is refused by the unique indexes, and looked for only then (see createUnique).
+    return createUnique(this.unitOfWork, accountUniqueFields(this.accounts, organisation.id, command), () =>
+      this.unitOfWork.transaction(async () => {
+        const account = Account.create({
+          ...command,
+          id: this.ids.next(),
+          uniqueId: command.uniqueId ?? this.ids.next(),
+          organisationId: organisation.id,
+          now: this.clock.now(),
+        });
+        await this.accounts.save(account);
+        return account.snapshot();
+      }),
+    );
   }
 }

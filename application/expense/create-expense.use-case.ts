@@ -5,7 +5,8 @@ import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { detailsOf, NewExpenseCommand } from './expense-command';
 import { ExpenseReferences } from './expense-references';
-import { assertExpenseAvailable } from './expense-uniqueness';
+import { expenseUniqueFields } from './expense-uniqueness';
+import { createUnique } from '../shared/uniqueness';
 import { ExpenseView, ExpenseViews } from './expense-views';
 import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
 import { ReceiptFiles } from './receipt-files';
@@ -28,29 +29,32 @@ export class CreateExpense {
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewExpenseCommand): Promise<ExpenseView> {
     const { organisation, member } = await this.access.authorise(actor, organisationUniqueId, 'expenses.create');
+    // A taken number or unique_id is refused by the unique indexes, and looked for only then (see createUnique).
+    const unique = expenseUniqueFields(this.expenses, organisation.id, command);
     return this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
-      this.unitOfWork.transaction(async () => {
-        const references = await this.references.resolve(organisation.id, command);
-        await assertExpenseAvailable(this.expenses, organisation.id, command);
-        const expense = Expense.create({
-          ...detailsOf(command),
-          // A new expense's command requires account_id, so it was resolved or refused above.
-          accountId: references.accountId!,
-          vendorId: references.vendorId,
-          employeeId: references.employeeId,
-          receipt,
-          id: this.ids.next(),
-          uniqueId: command.uniqueId ?? this.ids.next(),
-          organisationId: organisation.id,
-          createdById: actor.personId,
-          lockDate: organisation.financialYearLockDate,
-          now: this.clock.now(),
-        });
-        await this.expenses.save(expense);
-        const view = await this.views.one(organisation, expense, references.found, member);
-        await this.events.publish({ organisation, type: 'expense.created', recordId: expense.id, subject: { model: 'expense', view } });
-        return view;
-      }),
+      createUnique(this.unitOfWork, unique, () =>
+        this.unitOfWork.transaction(async () => {
+          const references = await this.references.resolve(organisation.id, command);
+          const expense = Expense.create({
+            ...detailsOf(command),
+            // A new expense's command requires account_id, so it was resolved or refused above.
+            accountId: references.accountId!,
+            vendorId: references.vendorId,
+            employeeId: references.employeeId,
+            receipt,
+            id: this.ids.next(),
+            uniqueId: command.uniqueId ?? this.ids.next(),
+            organisationId: organisation.id,
+            createdById: actor.personId,
+            lockDate: organisation.financialYearLockDate,
+            now: this.clock.now(),
+          });
+          await this.expenses.save(expense);
+          const view = await this.views.one(organisation, expense, references.found, member);
+          await this.events.publish({ organisation, type: 'expense.created', recordId: expense.id, subject: { model: 'expense', view } });
+          return view;
+        }),
+      ),
     );
   }
 }

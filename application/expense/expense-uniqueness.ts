@@ -1,14 +1,14 @@
-import { assertUnique } from '../shared/uniqueness';
+import { assertUnique, UniqueField } from '../shared/uniqueness';
 import { DUPLICATE_EXPENSE_NUMBER, DUPLICATE_EXPENSE_UNIQUE_ID, ExpenseRepository } from './expense.ports';
 
-/** A new unique_id and expense number must be free in the organisation (`exceptId`: the expense being changed). */
-export function assertExpenseAvailable(
+/** An expense's unique_id and number, each to be free in the organisation (`exceptId`: the expense being changed). */
+export function expenseUniqueFields(
   expenses: ExpenseRepository,
   organisationId: string,
   candidate: { uniqueId?: string; expenseNumber?: string },
   exceptId?: string,
-): Promise<void> {
-  return assertUnique([
+): UniqueField[] {
+  return [
     {
       field: 'unique_id',
       message: DUPLICATE_EXPENSE_UNIQUE_ID,
@@ -21,5 +21,15 @@ export function assertExpenseAvailable(
       value: candidate.expenseNumber,
       isTaken: (number) => expenses.existsWithNumber(organisationId, number, exceptId),
     },
-  ]);
+  ];
+}
+
+/** A new unique_id and expense number must be free in the organisation (`exceptId`: the expense being changed). */
+export function assertExpenseAvailable(
+  expenses: ExpenseRepository,
+  organisationId: string,
+  candidate: { uniqueId?: string; expenseNumber?: string },
+  exceptId?: string,
+): Promise<void> {
+  return assertUnique(expenseUniqueFields(expenses, organisationId, candidate, exceptId));
 }

@@ -21,6 +21,8 @@ export interface UnitOfWork {
    * `ConcurrentModification`).
    */
   transaction<T>(work: () => Promise<T>, options?: { serializable?: boolean }): Promise<T>;
+  /** Whether the caller already runs inside a transaction (one that `transaction` joins). */
+  readonly inTransaction: boolean;
 }
 
 /** Authenticated encryption of individual fields at rest (AES-256-GCM). */

@@ -10,6 +10,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   private readonly current = new AsyncLocalStorage<true>();
   private queue: Promise<unknown> = Promise.resolve();
 
+  get inTransaction(): boolean {
+    return this.current.getStore() === true;
+  }
+
   transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return work();
     const run = () => this.current.run(true, work);

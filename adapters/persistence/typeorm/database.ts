@@ -407,6 +407,10 @@ export class TypeOrmDatabase implements UnitOfWork {
     return work(this.dataSource.manager);
   }
 
+  get inTransaction(): boolean {
+    return this.transactionManager.getStore() !== undefined;
+  }
+
   transaction<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
     if (this.transactionManager.getStore()) return work();
     if (this.dialect === 'sqlite') return this.exclusively(work);

@@ -1,7 +1,7 @@
 import { UpdateAccount } from '../../../../application/account/update-account.use-case';
 import { ACCOUNT_TOKENS, AccountRepository } from '../../../../application/account/account.ports';
 import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
-import { EXPENSE_TOKENS, ExpenseVendorDirectory } from '../../../../application/expense/expense.ports';
+import { EXPENSE_TOKENS, ExpenseRepository, ExpenseVendorDirectory } from '../../../../application/expense/expense.ports';
 import { PERSON_TOKENS, PersonRepository } from '../../../../application/person/person.ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Decimal } from '../../../../domain/shared/decimal';
@@ -87,6 +87,14 @@ describe('CreateExpense', () => {
     await expect(create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'EXP-1', uniqueId: 'exp-1' }))).rejects.toMatchObject({
       errors: { unique_id: ['expense with this unique id already exists.'], expense_number: ['expense with this expense number already exists.'] },
     });
+  });
+
+  it('writes a new expense without asking first whether its number or unique_id is taken', async () => {
+    const world = await expenseWorld();
+    const expenses = world.container.get<ExpenseRepository>(EXPENSE_TOKENS.ExpenseRepository);
+    const asked = [jest.spyOn(expenses, 'existsWithNumber'), jest.spyOn(expenses, 'existsWithUniqueId')];
+    await world.container.get(CreateExpense).execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'EXP-7', uniqueId: 'exp-7' }));
+    for (const spy of asked) expect(spy).not.toHaveBeenCalled();
   });
 
   it('stores a receipt judged by its content, and keeps nothing of a refused one', async () => {
