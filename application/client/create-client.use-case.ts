@@ -22,13 +22,14 @@ export class CreateClient {
     return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'clients.create');
       const existing = (uid: string) => this.clients.findByUniqueId(organisation.id, uid);
-      const client = Client.create({
-        ...command,
-        id: this.ids.next(),
-        uniqueId: await newUniqueId(command.uniqueId, this.ids, existing, 'client'),
-        organisationId: organisation.id,
-        now: this.clock.now(),
-      });
+      const client = Client.create(
+        Object.assign({}, command, {
+          id: this.ids.next(),
+          uniqueId: await newUniqueId(command.uniqueId, this.ids, existing, 'client'),
+          organisationId: organisation.id,
+          now: this.clock.now(),
+        }),
+      );
       await this.clients.save(client);
       return client.snapshot();
     });

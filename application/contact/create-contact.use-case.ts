@@ -31,14 +31,15 @@ export class CreateContact {
       const existing = (uid: string) => this.contacts.findByUniqueId(grant.organisation.id, uid);
       const uniqueId = await newUniqueId(command.uniqueId, this.ids, existing, 'contact');
       const now = this.clock.now();
-      const contact = Contact.create({
-        ...command,
-        id: this.ids.next(),
-        uniqueId,
-        group: grant.group,
-        createdById: actor.personId,
-        now,
-      });
+      const contact = Contact.create(
+        Object.assign({}, command, {
+          id: this.ids.next(),
+          uniqueId,
+          group: grant.group,
+          createdById: actor.personId,
+          now,
+        }),
+      );
       await this.writer.save(contact, now);
       const view = await this.views.contact(grant, contact);
       await this.events.publish({ organisation: grant.organisation, type: 'contact.created', recordId: contact.id, subject: { model: 'contact', view } });

@@ -35,20 +35,21 @@ export class CreateExpense {
       createUnique(this.unitOfWork, unique, () =>
         this.unitOfWork.transaction(async () => {
           const references = await this.references.resolve(organisation.id, command);
-          const expense = Expense.create({
-            ...detailsOf(command),
-            // A new expense's command requires account_id, so it was resolved or refused above.
-            accountId: references.accountId!,
-            vendorId: references.vendorId,
-            employeeId: references.employeeId,
-            receipt,
-            id: this.ids.next(),
-            uniqueId: command.uniqueId ?? this.ids.next(),
-            organisationId: organisation.id,
-            createdById: actor.personId,
-            lockDate: organisation.financialYearLockDate,
-            now: this.clock.now(),
-          });
+          const expense = Expense.create(
+            Object.assign({}, detailsOf(command), {
+              // A new expense's command requires account_id, so it was resolved or refused above.
+              accountId: references.accountId!,
+              vendorId: references.vendorId,
+              employeeId: references.employeeId,
+              receipt,
+              id: this.ids.next(),
+              uniqueId: command.uniqueId ?? this.ids.next(),
+              organisationId: organisation.id,
+              createdById: actor.personId,
+              lockDate: organisation.financialYearLockDate,
+              now: this.clock.now(),
+            }),
+          );
           await this.expenses.save(expense);
           const view = await this.views.one(organisation, expense, references.found, member);
           await this.events.publish({ organisation, type: 'expense.created', recordId: expense.id, subject: { model: 'expense', view } });

@@ -40,16 +40,17 @@ export class CreateLead {
       const { salesStage, client } = await this.references.resolve(organisation.id, command);
       if (!salesStage) throw ValidationFailed.field('sales_stage', 'This field may not be null.');
       const existing = (uid: string) => this.leads.findByUniqueId(organisation.id, uid);
-      const lead = Lead.create({
-        ...details,
-        id: this.ids.next(),
-        uniqueId: await newUniqueId(uniqueId, this.ids, existing, 'lead'),
-        organisationId: organisation.id,
-        salesStage,
-        clientId: client?.id ?? null,
-        createdById: actor.personId,
-        now: this.clock.now(),
-      });
+      const lead = Lead.create(
+        Object.assign({}, details, {
+          id: this.ids.next(),
+          uniqueId: await newUniqueId(uniqueId, this.ids, existing, 'lead'),
+          organisationId: organisation.id,
+          salesStage,
+          clientId: client?.id ?? null,
+          createdById: actor.personId,
+          now: this.clock.now(),
+        }),
+      );
       await this.leads.save(lead);
       const view = await this.views.one(lead, { stages: [salesStage], clients: client ? [client] : [], caller: member });
       await this.events.publish({ organisation, type: 'lead.created', recordId: lead.id, subject: { model: 'lead', view } });

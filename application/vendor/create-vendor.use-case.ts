@@ -30,15 +30,16 @@ export class CreateVendor {
     return this.unitOfWork.transaction(async () => {
       const { organisation, member } = await this.access.authorise(actor, organisationUniqueId, 'vendors.create');
       const existing = (uid: string) => this.vendors.findByUniqueId(organisation.id, uid);
-      const vendor = Vendor.create({
-        ...command,
-        id: this.ids.next(),
-        uniqueId: await newUniqueId(command.uniqueId, this.ids, existing, 'vendor'),
-        organisationId: organisation.id,
-        organisationCurrency: organisation.defaultCurrency,
-        createdById: actor.personId,
-        now: this.clock.now(),
-      });
+      const vendor = Vendor.create(
+        Object.assign({}, command, {
+          id: this.ids.next(),
+          uniqueId: await newUniqueId(command.uniqueId, this.ids, existing, 'vendor'),
+          organisationId: organisation.id,
+          organisationCurrency: organisation.defaultCurrency,
+          createdById: actor.personId,
+          now: this.clock.now(),
+        }),
+      );
       await this.vendors.save(vendor);
       const view = await this.views.one(vendor, member);
       await this.events.publish({ organisation, type: 'vendor.created', recordId: vendor.id, subject: { model: 'vendor', view } });

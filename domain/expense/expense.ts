@@ -105,9 +105,9 @@ export class Expense extends OrganisationRecord<ExpenseSnapshot> {
     throwIfAny(errors);
     assertOpenOn(details.expenseDate, input.lockDate);
     const { now } = input;
-    return new Expense({
-      ...details,
-      ...priced(details),
+    // Object.assign, not spreads (see Vendor.create).
+    return new Expense(
+      Object.assign({}, details, priced(details), {
       id: input.id,
       uniqueId: input.uniqueId,
       organisationId: input.organisationId,
@@ -121,7 +121,8 @@ export class Expense extends OrganisationRecord<ExpenseSnapshot> {
       rejectionReason: null,
       dateCreated: now,
       lastUpdated: now,
-    });
+      }),
+    );
   }
 
   /** For mappers only: rebuilds an expense from storage. */
@@ -201,14 +202,11 @@ export class Expense extends OrganisationRecord<ExpenseSnapshot> {
     if (status !== undefined && status !== this.state.status) errors.status = [STATUS_CHANGES_BY_ACTION_ONLY];
     throwIfAny(errors);
     assertOpenOn(details.expenseDate, lockDate);
-    this.state = {
-      ...this.state,
-      ...details,
-      ...priced(details),
+    this.state = Object.assign({}, this.state, details, priced(details), {
       // Re-confirming vat_processed keeps the date it was first processed on.
       vatProcessedDate: details.vatProcessed ? (this.state.vatProcessedDate ?? now) : null,
       lastUpdated: now,
-    };
+    });
   }
 
   /** Deleting rewrites the books as much as editing, so the lock date applies too. */

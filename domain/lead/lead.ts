@@ -106,15 +106,19 @@ export class Lead extends OrganisationRecord<LeadSnapshot> {
   static create(input: NewLead): Lead {
     const { now, id, uniqueId, organisationId, createdById, salesStage, ...details } = input;
     return new Lead(
-      checked({
-        description: null,
-        qualificationNotes: null,
-        priority: 'medium',
-        estimatedValue: null,
-        clientId: null,
-        expectedCloseDate: null,
-        followUpDate: null,
-        ...stripUndefined(details),
+      // Object.assign, not spreads (see Vendor.create).
+      checked(Object.assign(
+        {
+          description: null,
+          qualificationNotes: null,
+          priority: 'medium' as const,
+          estimatedValue: null,
+          clientId: null,
+          expectedCloseDate: null,
+          followUpDate: null,
+        },
+        stripUndefined(details),
+        {
         title: input.title,
         leadSource: input.leadSource,
         winProbability: input.winProbability === undefined ? salesStage.probability : input.winProbability,
@@ -126,7 +130,8 @@ export class Lead extends OrganisationRecord<LeadSnapshot> {
         assignedToId: createdById,
         dateCreated: now,
         lastUpdated: now,
-      }),
+        },
+      )),
     );
   }
 

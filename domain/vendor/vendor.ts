@@ -136,9 +136,9 @@ export class Vendor extends OrganisationRecord<VendorSnapshot> {
     const { now, id, uniqueId, organisationId, createdById, organisationCurrency, ...rest } = input;
     const { address, bankingInformation, ...details } = rest;
     return new Vendor(
-      checked({
-        ...DEFAULTS,
-        ...stripUndefined(details),
+      // Object.assign, not spreads: V8 (Node 20) builds a literal that adds properties after a spread
+      // one new hidden class at a time, about 2 µs a property (see docs/performance.md).
+      checked(Object.assign({}, DEFAULTS, stripUndefined(details), {
         name: input.name,
         defaultCurrency: input.defaultCurrency ?? organisationCurrency,
         address: mergeNested(null, address, emptyVendorAddress),
@@ -151,7 +151,7 @@ export class Vendor extends OrganisationRecord<VendorSnapshot> {
         accountOwnerId: createdById,
         dateCreated: now,
         lastUpdated: now,
-      }),
+      })),
     );
   }
 

@@ -37,8 +37,8 @@ export function presentExpense(view: ExpenseView, origin: string) {
   const e = view.expense;
   const url = receiptUrl(view, origin);
   const account = view.account;
-  return {
-    ...presentExpenseListItem(view),
+  // Object.assign, not a spread followed by properties (see Vendor.create).
+  return Object.assign(presentExpenseListItem(view), {
     description: e.description,
     notes: e.notes,
     account: account
@@ -55,7 +55,7 @@ export function presentExpense(view: ExpenseView, origin: string) {
     vat_processed_date: wire.dateTime(e.vatProcessedDate),
     rejection_reason: e.rejectionReason,
     last_updated: wire.dateTime(e.lastUpdated),
-  };
+  });
 }
 
 type ListItem = ReturnType<typeof presentExpenseListItem>;

@@ -34,7 +34,7 @@ export function authenticated(authenticate: Authenticate, options: Authenticatio
   return async function requireCredentials(ctx: Context, next: Next): Promise<void> {
     const basic = readBasicCredentials(ctx.get('Authorization'));
     if (basic) {
-      const actor = await authenticate.withPassword({ ...basic, clientAddress: ctx.ip });
+      const actor = await authenticate.withPassword({ email: basic.email, password: basic.password, clientAddress: ctx.ip });
       ctx.state.auth = { actor, scheme: 'basic', sessionToken: null } satisfies Authenticated;
       return next();
     }

@@ -174,7 +174,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     const page = this.db.sql(
       `SELECT ${this.selected} FROM ${this.tableName} r WHERE ${where.sql} ` +
         `ORDER BY r.${key.column} ${direction}${nulls}, r.id ${direction} LIMIT :limit OFFSET :offset`,
-      { ...where.parameters, limit: query.page.pageSize, offset: offsetOf(query.page) },
+      Object.assign({}, where.parameters, { limit: query.page.pageSize, offset: offsetOf(query.page) }),
     );
     return forHydration(page);
   }

@@ -16,7 +16,8 @@ export interface SqlQuery {
 
 /** `query`, whose rows are to be hydrated as an entity's. */
 export function forHydration(query: SqlQuery): SqlQuery {
-  return { ...query, hydrated: true };
+  // Not `{ ...query, hydrated: true }`: a property added after a spread costs V8 (Node 20) a new hidden class every time.
+  return { sql: query.sql, parameters: query.parameters, reusable: query.reusable, hydrated: true };
 }
 
 export type NamedParameters = Record<string, unknown>;
