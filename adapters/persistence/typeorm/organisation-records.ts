@@ -274,10 +274,10 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   /** Whether any of the organisation's rows matches `condition` (an SQL condition on alias `r`). */
   protected async exists(organisationId: string, condition: string, parameters: NamedParameters): Promise<boolean> {
-    const query = this.db.sql(`SELECT 1 AS found FROM ${this.tableName} r WHERE r.organisation_id = :organisationId AND (${condition}) LIMIT 1`, {
-      ...parameters,
-      organisationId,
-    });
+    const query = this.db.sql(
+      `SELECT 1 AS found FROM ${this.tableName} r WHERE r.organisation_id = :organisationId AND (${condition}) LIMIT 1`,
+      Object.assign({}, parameters, { organisationId }),
+    );
     const [rows] = await this.db.select([query]);
     return rows.length > 0;
   }
@@ -318,7 +318,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     return this.db.sql(
       `SELECT (SELECT COALESCE(SUM(changes), 0) ${COUNTS_OF}) AS revision, (SELECT COALESCE(SUM(count), 0) ${COUNTS_OF}) AS total, ` +
         `(SELECT COUNT(*) FROM ${this.tableName} r WHERE ${this.counting(where)}) AS count`,
-      { ...where.parameters, table: this.tableName },
+      Object.assign({}, where.parameters, { table: this.tableName }),
     );
   }
 
