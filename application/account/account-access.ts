@@ -22,6 +22,6 @@ export class AccountAccess {
     const grant = await this.access.authorise(actor, organisationUniqueId, operation);
     const account = await this.accounts.findByUniqueId(grant.organisation.id, accountUniqueId);
     if (!account) throw new NotFound();
-    return { ...grant, account };
+    return Object.assign({}, grant, { account });
   }
 }

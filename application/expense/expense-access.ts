@@ -26,7 +26,7 @@ export class ExpenseAccess {
     options: { forUpdate?: boolean } = {},
   ): Promise<ExpenseAccessGrant> {
     const grant = await this.access.authorise(actor, organisationUniqueId, operation);
-    return { ...grant, expense: await this.find(grant.organisation.id, expenseUniqueId, options) };
+    return Object.assign({}, grant, { expense: await this.find(grant.organisation.id, expenseUniqueId, options) });
   }
 
   /** Within an organisation already granted; writers pass `forUpdate` inside their transaction. */

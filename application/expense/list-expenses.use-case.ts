@@ -49,7 +49,7 @@ export class ListExpenses {
     if (account === null || vendor === null || employee === null) return null;
     // Blanks around a term are no part of it, and a blank term searches nothing.
     const search = filters.search?.trim() || undefined;
-    return { ...filters, account, vendor, employee, search };
+    return Object.assign({}, filters, { account, vendor, employee, search });
   }
 }
 

@@ -44,7 +44,7 @@ export class UpdateExpense {
         const { found, ...references } = await this.references.resolve(organisation.id, command, expense);
         await assertExpenseAvailable(this.expenses, organisation.id, { expenseNumber: command.expenseNumber }, expense.id);
         const previous = expense.receipt;
-        expense.edit({ ...detailsOf(command), ...references, uniqueId: command.uniqueId, receipt }, this.clock.now(), lockDate);
+        expense.edit(Object.assign({}, detailsOf(command), references, { uniqueId: command.uniqueId, receipt }), this.clock.now(), lockDate);
         await this.expenses.save(expense);
         const view = await this.views.one(organisation, expense, found);
         await this.events.publish({ organisation, type: 'expense.updated', recordId: expense.id, subject: { model: 'expense', view } });

@@ -32,7 +32,7 @@ export class UpdateLead {
       const outcome = lead.outcome;
       const { salesStage: _stage, client: _client, ...details } = changes;
       const { salesStage, client } = await this.references.resolve(organisation.id, changes);
-      lead.update({ ...details, salesStageId: idOf(salesStage), clientId: idOf(client) }, this.clock.now());
+      lead.update(Object.assign({}, details, { salesStageId: idOf(salesStage), clientId: idOf(client) }), this.clock.now());
       await this.leads.save(lead);
       const view = await this.views.one(lead, { stages: salesStage ? [salesStage] : [], clients: client ? [client] : [], caller: member });
       const subject = { model: 'lead', view } as const;

@@ -69,14 +69,13 @@ export class Account extends OrganisationRecord<AccountSnapshot> {
       isActive: input.isActive ?? true,
     };
     assertValid(details);
-    return new Account({
-      ...details,
+    return new Account(Object.assign({}, details, {
       id: input.id,
       uniqueId: input.uniqueId,
       organisationId: input.organisationId,
       dateCreated: input.now,
       lastUpdated: input.now,
-    });
+    }));
   }
 
   /** For mappers only: rebuilds an account from storage. */

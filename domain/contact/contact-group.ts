@@ -52,14 +52,13 @@ export class ContactGroup extends OrganisationRecord<ContactGroupSnapshot> {
       translations: input.translations ?? null,
     };
     assertValid(details);
-    return new ContactGroup({
-      ...details,
+    return new ContactGroup(Object.assign({}, details, {
       id: input.id,
       uniqueId: input.uniqueId,
       organisationId: input.organisationId,
       dateCreated: input.now,
       lastUpdated: input.now,
-    });
+    }));
   }
 
   /** For mappers only: rebuilds a group from storage. */

@@ -95,14 +95,11 @@ export class Contact extends OrganisationRecord<ContactSnapshot> {
     const problem = uniqueIdProblem(input.uniqueId);
     if (problem) throw ValidationFailed.field('unique_id', problem);
     const { id, uniqueId, group, createdById, now, ...supplied } = input;
-    const details: ContactDetails = {
-      ...DEFAULTS,
-      ...stripUndefined(normalised(supplied)),
+    const details: ContactDetails = Object.assign({}, DEFAULTS, stripUndefined(normalised(supplied)), {
       firstName: trimmed(input.firstName),
-    };
+    });
     assertValid(details);
-    return new Contact({
-      ...details,
+    return new Contact(Object.assign({}, details, {
       id,
       uniqueId,
       organisationId: group.organisationId,
@@ -110,7 +107,7 @@ export class Contact extends OrganisationRecord<ContactSnapshot> {
       createdById,
       dateCreated: now,
       lastUpdated: now,
-    });
+    }));
   }
 
   /** For mappers only: rebuilds a contact from storage. */

@@ -59,16 +59,14 @@ export class SalesStage extends OrganisationRecord<SalesStageSnapshot> {
   static create(input: NewSalesStage): SalesStage {
     const { now, id, uniqueId, organisationId, ...details } = input;
     return new SalesStage(
-      checked({
-        ...DEFAULTS,
-        ...stripUndefined(details),
+      checked(Object.assign({}, DEFAULTS, stripUndefined(details), {
         name: input.name,
         id,
         uniqueId,
         organisationId,
         dateCreated: now,
         lastUpdated: now,
-      }),
+      })),
     );
   }
 

@@ -11,5 +11,5 @@ export function groupPathOf(ctx: Context): GroupPath {
 }
 
 export function contactPathOf(ctx: Context): ContactPath {
-  return { ...groupPathOf(ctx), contactUniqueId: ctx.params.contact };
+  return Object.assign({}, groupPathOf(ctx), { contactUniqueId: ctx.params.contact });
 }

@@ -24,29 +24,25 @@ export function sealBanking(box: SecretBox, banking: BankingInformation | null):
 export function openBanking(box: SecretBox, sealed: string | null): BankingInformation | null {
   if (!sealed) return null;
   const raw = JSON.parse(box.open(sealed));
-  return { ...raw, dateCreated: new Date(raw.dateCreated), lastUpdated: new Date(raw.lastUpdated) };
+  return Object.assign({}, raw, { dateCreated: new Date(raw.dateCreated), lastUpdated: new Date(raw.lastUpdated) });
 }
 
 const EMPLOYEE_DATES = ['birthday', 'startDate', 'endDate'] as const;
 
 export function sealEmployee(box: SecretBox, employee: EmployeeInformation | null): string | null {
   if (!employee) return null;
-  const plain = {
-    ...employee,
-    ...Object.fromEntries(EMPLOYEE_DATES.map((key) => [key, employee[key]?.toString() ?? null])),
+  const plain = Object.assign({}, employee, Object.fromEntries(EMPLOYEE_DATES.map((key) => [key, employee[key]?.toString() ?? null])), {
     dateCreated: employee.dateCreated.toISOString(),
     lastUpdated: employee.lastUpdated.toISOString(),
-  };
+  });
   return box.seal(JSON.stringify(plain));
 }
 
 export function openEmployee(box: SecretBox, sealed: string | null): EmployeeInformation | null {
   if (!sealed) return null;
   const raw = JSON.parse(box.open(sealed));
-  return {
-    ...raw,
-    ...Object.fromEntries(EMPLOYEE_DATES.map((key) => [key, raw[key] ? CalendarDate.of(raw[key]) : null])),
+  return Object.assign({}, raw, Object.fromEntries(EMPLOYEE_DATES.map((key) => [key, raw[key] ? CalendarDate.of(raw[key]) : null])), {
     dateCreated: new Date(raw.dateCreated),
     lastUpdated: new Date(raw.lastUpdated),
-  };
+  });
 }

@@ -30,7 +30,7 @@ export class TypeOrmHistoryReader implements HistoryReader {
       this.db.sql(
         `SELECT h.id, h.model, h.record_unique_id, h.action, h.at, h.changes, p.unique_id AS actor_unique_id, p.first_name, p.last_name
          ${from} WHERE ${where} ORDER BY h.id DESC LIMIT :limit OFFSET :offset`,
-        { ...parameters, limit: page.pageSize, offset: (page.page - 1) * page.pageSize },
+        Object.assign({}, parameters, { limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
       ),
     ]);
     const items = rows.rows.map((values) => {
