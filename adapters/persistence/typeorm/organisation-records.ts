@@ -153,7 +153,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
       const [counted, page] = await this.db.read([this.revisedCount(organisationId, where), this.pageQuery(organisationId, query)]);
       return { total: this.counts.remember(key, counted.rows[0]).count, items: this.restoredPage(page) };
     }
-    const plan = await this.searchPlan(organisationId, query, known);
+    const plan = await this.searchPlan(organisationId, query, where, known);
     const [revision, page] = await this.db.read([this.revisionQuery(organisationId), this.pageQuery(organisationId, query, plan)]);
     if (String(revision.rows[0]?.[0] ?? 0) === known.revision) return { total: known.count, items: this.restoredPage(page) };
     const [counted] = await this.db.read([this.revisedCount(organisationId, where)]);
@@ -197,11 +197,10 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
    * (no sort of the organisation). Both plans answer the same rows. SQLite
    * only: Postgres chooses between its trigram and order indexes itself.
    */
-  private async searchPlan(organisationId: string, query: ListQuery<F, O>, known: KnownCount): Promise<SearchPlan> {
-    if (this.db.dialect !== 'sqlite' || known.count === 0) return 'indexed';
+  private async searchPlan(organisationId: string, query: ListQuery<F, O>, where: Conditions, known: KnownCount): Promise<SearchPlan> {
+    if (this.db.dialect !== 'sqlite' || !where.searchIndexed || known.count === 0) return 'indexed';
     const walked = ((offsetOf(query.page) + query.page.pageSize) * known.total) / known.count;
     if (walked * WALK_COST_PER_MATCH >= known.count) return 'indexed';
-    if (!this.where(organisationId, query.filters).searchIndexed) return 'indexed';
     return (await this.walksInOrder(this.pageQuery(organisationId, query, 'scan'))) ? 'scan' : 'indexed';
   }
 
