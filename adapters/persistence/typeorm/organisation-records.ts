@@ -304,12 +304,9 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     return this.db.sql(`SELECT COUNT(*) AS count FROM ${this.tableName} r WHERE ${this.counting(where)}`, where.parameters);
   }
 
-  /** The revision of the organisation's rows of this table (migration 1020), and their number. */
+  /** The revision of the organisation's rows of this table (migration 1020). */
   private revisionQuery(organisationId: string): SqlQuery {
-    return this.db.sql(`SELECT COALESCE(SUM(changes), 0) AS revision, COALESCE(SUM(count), 0) AS total ${COUNTS_OF}`, {
-      organisationId,
-      table: this.tableName,
-    });
+    return this.db.sql(`SELECT COALESCE(SUM(changes), 0) AS revision ${COUNTS_OF}`, { organisationId, table: this.tableName });
   }
 
   /** A filtered count with the revision and the total it was counted at, in one statement: one snapshot. */
