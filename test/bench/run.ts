@@ -16,8 +16,11 @@ import { cpuSeconds, peakRss, ServerCommand, ServerProcess, serviceArgs, startSe
  * TEST_DATABASE_URL is set), starts it in its own process as in production,
  * and loads it with wrk (or autocannon) scenario by scenario, with Basic and
  * with cookie authentication; given `--ceiling DIR`, the reference server
- * too, on the same data, and the ratios. Prints one line per measurement and
- * the goals of issue 12 met or missed; writes everything to `.bench/`.
+ * too, on the same data, and the ratios. The servers compared run side by
+ * side and take each scenario in turn (service on SQLite, on Postgres, the
+ * reference), so that each ratio compares neighbouring measurements. Prints
+ * one line per measurement and the goals of issue 12 met or missed; writes
+ * everything to `.bench/`.
  * Nothing here fails a build: goals are read, not asserted.
  *
  *   npm run bench -- [--vendors 10000] [--expenses 2000] [--duration 10] [--warmup 2]
@@ -25,7 +28,7 @@ import { cpuSeconds, peakRss, ServerCommand, ServerProcess, serviceArgs, startSe
  *                    [--only list,search,me,create,mixed,report] [--auth basic,cookie] [--rounds 3] [--reseed]
  *
  * `--auth` chooses the credentials and their order (`--auth cookie,basic` runs
- * the cookie scenarios first). The service runs with the Node.js options of `npm start`
+ * each scenario with cookies first). The service runs with the Node.js options of `npm start`
  * (package.json's `config.node_flags`); BENCH_SERVER_NODE_ARGS adds to them for the
  * service's node (`--cpu-prof --cpu-prof-dir=DIR` profiles it under the load);
  * BENCH_SERVER_LOG=FILE keeps its request log.
@@ -142,29 +145,25 @@ async function main(): Promise<void> {
   const sizes = scaling ? [{ ...options.sizes, vendors: BASELINE_VENDORS }, options.sizes] : [options.sizes];
 
   for (const size of sizes) {
+    // The servers compared run side by side and take each scenario in turn, so that a ratio compares
+    // measurements seconds apart: this machine's speed drifts by a quarter over the minutes a run takes.
+    const peers: Target[] = [];
+    try {
+      for (const engine of options.engines) peers.push(await startService(engine, size, options));
+      if (options.ceiling) peers.push(await startCeiling(options.ceiling, size));
+      measurements.push(...(await measure(peers, generator, options, scaling)));
+    } finally {
+      for (const peer of peers) await peer.process.stop();
+    }
+    // The same lists with two processes on the port (issue 14), Basic only.
+    const scaled = SCALED_SCENARIOS.filter((s) => !options.only || options.only.includes(s));
+    if (scaling || scaled.length === 0) continue;
     for (const engine of options.engines) {
-      const target = await startService(engine, size, options);
-      try {
-        measurements.push(...(await measure(target, generator, options, scaling)));
-      } finally {
-        await target.process.stop();
-      }
-      // The same lists with two processes on the port (issue 14), Basic only.
-      const scaled = SCALED_SCENARIOS.filter((s) => !options.only || options.only.includes(s));
-      if (scaling || scaled.length === 0) continue;
       const cluster = await startService(engine, size, options, 2);
       try {
-        measurements.push(...(await measure(cluster, generator, { ...options, only: scaled }, scaling)));
+        measurements.push(...(await measure([cluster], generator, { ...options, only: scaled }, scaling)));
       } finally {
         await cluster.process.stop();
-      }
-    }
-    if (options.ceiling) {
-      const target = await startCeiling(options.ceiling, size);
-      try {
-        measurements.push(...(await measure(target, generator, options, scaling)));
-      } finally {
-        await target.process.stop();
       }
     }
   }
@@ -308,7 +307,6 @@ function scenarios(organisation: string, scaling: boolean): Record<string, Reque
     };
   }
   const create: RequestKind = { method: 'POST', path: `/api/v1.0/organisation/${organisation}/expenses/create/`, body: EXPENSE_BODY };
-  // The mixed load first: its RSS is then its own, not the peak a previous scenario left.
   return {
     // 70 % lists (the first seven pages), 20 % creates, 10 % profile PATCHes.
     mixed: [
@@ -323,17 +321,25 @@ function scenarios(organisation: string, scaling: boolean): Record<string, Reque
   };
 }
 
-async function measure(target: Target, generator: LoadGenerator, options: Options, scaling: boolean): Promise<Measurement[]> {
+/**
+ * Each scenario on each target in turn (Basic, then cookies where the target
+ * has them), the mixed load first: its RSS is then its own, not the peak a
+ * previous scenario left.
+ */
+async function measure(targets: Target[], generator: LoadGenerator, options: Options, scaling: boolean): Promise<Measurement[]> {
   const results: Measurement[] = [];
-  // The reference has Basic only.
-  const auths = target.cookies ? options.auths : options.auths.filter((auth) => auth === 'basic');
-  const all = scenarios(target.organisation, scaling);
-  const chosen = Object.keys(all).filter((s) => !options.only || options.only.includes(s));
-  for (const auth of auths) {
-    const headers = auth === 'basic' ? basic() : await cookie(target.process.baseUrl);
-    for (const scenario of chosen) {
+  const runs: { target: Target; auth: Auth; headers: Record<string, string> }[] = [];
+  for (const target of targets) {
+    // The reference has Basic only.
+    for (const auth of target.cookies ? options.auths : options.auths.filter((a) => a === 'basic')) {
       if (scaling && auth === 'cookie') continue;
-      const kinds = all[scenario];
+      runs.push({ target, auth, headers: auth === 'basic' ? basic() : await cookie(target.process.baseUrl) });
+    }
+  }
+  const chosen = Object.keys(scenarios('', scaling)).filter((s) => !options.only || options.only.includes(s));
+  for (const scenario of chosen) {
+    for (const { target, auth, headers } of runs) {
+      const kinds = scenarios(target.organisation, scaling)[scenario];
       const rounds = scenario === 'mixed' && auth === 'basic' ? options.rounds : 1;
       for (let round = 1; round <= rounds; round++) {
         const name = rounds > 1 ? `${scenario}#${round}` : scenario;
