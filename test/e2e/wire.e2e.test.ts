@@ -150,6 +150,22 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
     });
   });
 
+  it('sends JSON as UTF-8 with the length of its bytes, characters beyond ASCII included', async () => {
+    const name = 'Café Zoë 北京 😀';
+    const vendors = `/api/v1.0/organisation/${user.organisationUniqueId}/vendors/`;
+    const created = await user.api.post(`${vendors}create/`, { name });
+    expect(created.status).toBe(201);
+    const detail = await user.api.get(`${vendors}${created.body.unique_id}/`);
+    const list = await user.api.get(`${vendors}?search=${encodeURIComponent('Zoë')}`);
+    for (const response of [created, detail, list]) {
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(response.text));
+      expect(response.text).toContain(name);
+    }
+    expect(detail.body.name).toBe(name);
+    expect(list.body.map((vendor: { name: string }) => vendor.name)).toEqual([name]);
+  });
+
   it('answers a malformed JSON body with the DRF parse error', async () => {
     const response = await user.api.patch('/api/v1.0/me/', undefined, { raw: '{"job_title": ', contentType: 'application/json' });
     expect(response.status).toBe(400);

@@ -11,10 +11,11 @@ import { ConcurrentModification } from '../../../domain/shared/errors';
  * objects included, and is the same on every instance.
  */
 export function etagOf(body: unknown): string {
-  return etagOfText(JSON.stringify(body));
+  return etagOfJson(JSON.stringify(body));
 }
 
-function etagOfText(json: string): string {
+/** The tag of a JSON answer, as text or as its UTF-8 bytes (the same tag). */
+function etagOfJson(json: string | Buffer): string {
   return `"${createHash('sha256').update(json).digest('base64url')}"`;
 }
 
@@ -37,10 +38,10 @@ function isRecord(body: unknown): body is object {
 export const withETag = (options: { notModified: boolean }): Middleware => async (ctx, next) => {
   await next();
   if (ctx.status < 200 || ctx.status > 299 || !isRecord(ctx.body)) return;
-  // Serialised once: the text hashed is the text sent (see `jsonOnce`).
-  const text = JSON.stringify(ctx.body);
-  const etag = etagOfText(text);
-  ctx.body = text;
+  // Encoded once: the bytes hashed are the bytes sent (see `jsonOnce`).
+  const json = Buffer.from(JSON.stringify(ctx.body));
+  const etag = etagOfJson(json);
+  ctx.body = json;
   ctx.set('ETag', etag);
   const ifNoneMatch = ctx.get('If-None-Match');
   if (options.notModified && ctx.method === 'GET' && ifNoneMatch && names(ifNoneMatch, etag)) {
