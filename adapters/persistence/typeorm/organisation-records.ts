@@ -99,6 +99,13 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
    */
   private readonly readAs = new WeakMap<T, Row>();
   private readonly savedAs = new WeakMap<T, object>();
+  /**
+   * Records a list page read, whose rows are not kept: a page's rows are a
+   * large part of what its request holds while it answers, and copying them
+   * from one young generation to the next was much of a list's garbage
+   * collection. A listed record that is saved has its row read again.
+   */
+  private readonly listed = new WeakSet<T>();
   /** What a read selects, made once (see `selected`). */
   private selectList: string | undefined;
   /** Filtered lists' counts, each with the revision it was counted at. */
@@ -180,7 +187,11 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   }
 
   private restoredPage(page: ResultTable): T[] {
-    return this.db.hydrate<Row>(this.table.entity, page).map((row) => this.restored(row));
+    return this.db.hydrate<Row>(this.table.entity, page).map((row) => {
+      const record = this.table.mapper.toDomain(row);
+      this.listed.add(record);
+      return record;
+    });
   }
 
   /**
@@ -217,11 +228,11 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   }
 
   async save(record: T): Promise<void> {
-    const before = this.stateBefore(record);
     const after = snapshotOf(record);
     try {
       // The change and its history entry commit together, or neither.
       await this.db.transaction(async () => {
+        const before = await this.stateBefore(record);
         await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record), historyEntry(this.db, this.table.model, before, after));
       });
     } catch (error) {
@@ -230,11 +241,14 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     this.savedAs.set(record, after);
   }
 
-  /** The state `record` had when read or last saved; null for a new record. */
-  private stateBefore(record: T): object | null {
+  /** The state `record` had when read or last saved (a listed record's: as stored now); null for a new record. */
+  private async stateBefore(record: T): Promise<object | null> {
     const saved = this.savedAs.get(record);
     if (saved) return saved;
-    const row = this.readAs.get(record);
+    let row = this.readAs.get(record);
+    if (!row && this.listed.has(record)) {
+      [row] = await this.rows('r.id = :id', { id: record.id });
+    }
     return row ? snapshotOf(this.table.mapper.toDomain(row)) : null;
   }
 

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { VENDOR_TOKENS, VendorRepository } from '../../../application/vendor/vendor.ports';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -45,6 +46,27 @@ describe.each(testDatabases())('a record and its history entry on $name', (facto
     expect(written[1].changes).toEqual({ name: ['Alongside Ltd', 'Alongside Group'] });
     const [[vendor]] = await db.select([db.sql("SELECT name FROM vendors WHERE unique_id = 'alongside'")]);
     expect(vendor.name).toBe('Alongside Group');
+  });
+
+  it('records a record read from a list and saved as updated, with what changed since it was stored', async () => {
+    expect((await owner.api.post(`${base()}/vendors/create/`, { unique_id: 'listed', name: 'Listed Ltd', description: 'first' })).status).toBe(201);
+    const vendors = app.application.container.get<VendorRepository>(VENDOR_TOKENS.VendorRepository);
+    const [[organisation]] = await db.select([db.sql('SELECT id FROM organisations WHERE unique_id = :uniqueId', { uniqueId: owner.organisationUniqueId })]);
+    const page = await vendors.list(String(organisation.id), {
+      filters: { search: 'Listed' },
+      ordering: { field: 'name', descending: false },
+      page: { page: 1, pageSize: 10 },
+    });
+    const [vendor] = page.items;
+    expect(vendor.uniqueId).toBe('listed');
+    // Changed by another request after the list was read: the entry of this save has the stored description as before.
+    expect((await owner.api.patch(`${base()}/vendors/listed/update/`, { description: 'second' })).status).toBe(200);
+    vendor.update({ name: 'Listed Group' }, new Date());
+    await vendors.save(vendor);
+
+    const written = await entries('listed');
+    expect(written.map((entry) => entry.action)).toEqual(['created', 'updated', 'updated']);
+    expect(written[2].changes).toEqual({ name: ['Listed Ltd', 'Listed Group'], description: ['second', 'first'] });
   });
 
   it('sends the row and its entry in one statement on Postgres', async () => {
