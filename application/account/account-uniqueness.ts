@@ -1,4 +1,4 @@
-import { assertUnique, UniqueField } from '../shared/uniqueness';
+import { UniqueField } from '../shared/uniqueness';
 import { ACCOUNT_CODE_TAKEN, ACCOUNT_UNIQUE_ID_TAKEN, AccountRepository } from './account.ports';
 
 /** An account's unique_id and code, each to be free in the organisation (`exceptId`: the account being changed). */
@@ -22,14 +22,4 @@ export function accountUniqueFields(
       isTaken: (code) => accounts.existsWithCode(organisationId, code, exceptId),
     },
   ];
-}
-
-/** A new unique_id and code must be free in the organisation (`exceptId`: the account being changed). */
-export function assertAccountAvailable(
-  accounts: AccountRepository,
-  organisationId: string,
-  candidate: { uniqueId?: string; accountCode?: string },
-  exceptId?: string,
-): Promise<void> {
-  return assertUnique(accountUniqueFields(accounts, organisationId, candidate, exceptId));
 }

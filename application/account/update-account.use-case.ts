@@ -4,7 +4,8 @@ import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { AccountAccess } from './account-access';
 import { ACCOUNT_TOKENS, AccountRepository } from './account.ports';
-import { assertAccountAvailable } from './account-uniqueness';
+import { accountUniqueFields } from './account-uniqueness';
+import { assertUnique } from '../shared/uniqueness';
 
 /** PUT and PATCH: the command carries only the fields the client sent. */
 @injectable()
@@ -25,7 +26,7 @@ export class UpdateAccount {
     return this.unitOfWork.transaction(async () => {
       const { account } = await this.access.authorise(actor, organisationUniqueId, accountUniqueId, 'accounts.update');
       account.update(changes, this.clock.now());
-      await assertAccountAvailable(this.accounts, account.organisationId, { accountCode: changes.accountCode }, account.id);
+      await assertUnique(accountUniqueFields(this.accounts, account.organisationId, { accountCode: changes.accountCode }, account.id));
       await this.accounts.save(account);
       return account.snapshot();
     });

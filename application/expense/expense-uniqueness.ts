@@ -1,4 +1,4 @@
-import { assertUnique, UniqueField } from '../shared/uniqueness';
+import { UniqueField } from '../shared/uniqueness';
 import { DUPLICATE_EXPENSE_NUMBER, DUPLICATE_EXPENSE_UNIQUE_ID, ExpenseRepository } from './expense.ports';
 
 /** An expense's unique_id and number, each to be free in the organisation (`exceptId`: the expense being changed). */
@@ -22,14 +22,4 @@ export function expenseUniqueFields(
       isTaken: (number) => expenses.existsWithNumber(organisationId, number, exceptId),
     },
   ];
-}
-
-/** A new unique_id and expense number must be free in the organisation (`exceptId`: the expense being changed). */
-export function assertExpenseAvailable(
-  expenses: ExpenseRepository,
-  organisationId: string,
-  candidate: { uniqueId?: string; expenseNumber?: string },
-  exceptId?: string,
-): Promise<void> {
-  return assertUnique(expenseUniqueFields(expenses, organisationId, candidate, exceptId));
 }

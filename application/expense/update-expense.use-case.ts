@@ -5,7 +5,8 @@ import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { ExpenseAccess } from './expense-access';
 import { detailsOf, ExpenseCommand } from './expense-command';
 import { ExpenseReferences } from './expense-references';
-import { assertExpenseAvailable } from './expense-uniqueness';
+import { expenseUniqueFields } from './expense-uniqueness';
+import { assertUnique } from '../shared/uniqueness';
 import { ExpenseView, ExpenseViews } from './expense-views';
 import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
 import { ReceiptFiles } from './receipt-files';
@@ -42,7 +43,7 @@ export class UpdateExpense {
         const expense = await this.access.find(organisation.id, expenseUniqueId, { forUpdate: true });
         expense.assertEditable(lockDate);
         const { found, ...references } = await this.references.resolve(organisation.id, command, expense);
-        await assertExpenseAvailable(this.expenses, organisation.id, { expenseNumber: command.expenseNumber }, expense.id);
+        await assertUnique(expenseUniqueFields(this.expenses, organisation.id, { expenseNumber: command.expenseNumber }, expense.id));
         const previous = expense.receipt;
         expense.edit(Object.assign({}, detailsOf(command), references, { uniqueId: command.uniqueId, receipt }), this.clock.now(), lockDate);
         await this.expenses.save(expense);
