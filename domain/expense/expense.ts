@@ -108,19 +108,19 @@ export class Expense extends OrganisationRecord<ExpenseSnapshot> {
     // Object.assign, not spreads (see Vendor.create).
     return new Expense(
       Object.assign({}, details, priced(details), {
-      id: input.id,
-      uniqueId: input.uniqueId,
-      organisationId: input.organisationId,
-      createdById: input.createdById,
-      status,
-      submittedDate: status === 'submitted' ? now : null,
-      approvedDate: null,
-      paidDate: null,
-      approvedById: null,
-      vatProcessedDate: details.vatProcessed ? now : null,
-      rejectionReason: null,
-      dateCreated: now,
-      lastUpdated: now,
+        id: input.id,
+        uniqueId: input.uniqueId,
+        organisationId: input.organisationId,
+        createdById: input.createdById,
+        status,
+        submittedDate: status === 'submitted' ? now : null,
+        approvedDate: null,
+        paidDate: null,
+        approvedById: null,
+        vatProcessedDate: details.vatProcessed ? now : null,
+        rejectionReason: null,
+        dateCreated: now,
+        lastUpdated: now,
       }),
     );
   }

@@ -107,31 +107,33 @@ export class Lead extends OrganisationRecord<LeadSnapshot> {
     const { now, id, uniqueId, organisationId, createdById, salesStage, ...details } = input;
     return new Lead(
       // Object.assign, not spreads (see Vendor.create).
-      checked(Object.assign(
-        {
-          description: null,
-          qualificationNotes: null,
-          priority: 'medium' as const,
-          estimatedValue: null,
-          clientId: null,
-          expectedCloseDate: null,
-          followUpDate: null,
-        },
-        stripUndefined(details),
-        {
-        title: input.title,
-        leadSource: input.leadSource,
-        winProbability: input.winProbability === undefined ? salesStage.probability : input.winProbability,
-        salesStageId: salesStage.id,
-        id,
-        uniqueId,
-        organisationId,
-        createdById,
-        assignedToId: createdById,
-        dateCreated: now,
-        lastUpdated: now,
-        },
-      )),
+      checked(
+        Object.assign(
+          {
+            description: null,
+            qualificationNotes: null,
+            priority: 'medium' as const,
+            estimatedValue: null,
+            clientId: null,
+            expectedCloseDate: null,
+            followUpDate: null,
+          },
+          stripUndefined(details),
+          {
+            title: input.title,
+            leadSource: input.leadSource,
+            winProbability: input.winProbability === undefined ? salesStage.probability : input.winProbability,
+            salesStageId: salesStage.id,
+            id,
+            uniqueId,
+            organisationId,
+            createdById,
+            assignedToId: createdById,
+            dateCreated: now,
+            lastUpdated: now,
+          },
+        ),
+      ),
     );
   }
 
