@@ -336,7 +336,7 @@ async function measure(targets: Target[], generator: LoadGenerator, options: Opt
       runs.push({ target, auth, headers: auth === 'basic' ? basic() : await cookie(target.process.baseUrl) });
     }
   }
-  const chosen = Object.keys(scenarios('', scaling)).filter((s) => !options.only || options.only.includes(s));
+  const chosen = Object.keys(scenarios(targets[0].organisation, scaling)).filter((s) => !options.only || options.only.includes(s));
   for (const scenario of chosen) {
     for (const { target, auth, headers } of runs) {
       const kinds = scenarios(target.organisation, scaling)[scenario];
