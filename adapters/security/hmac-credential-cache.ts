@@ -1,5 +1,5 @@
 import { emailKey } from '../../domain/person/email-address';
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, KeyObject } from 'node:crypto';
 import { RememberedCredential, VerifiedCredentialCache } from '../../application/auth/auth.ports';
 
 interface Entry extends RememberedCredential {
@@ -18,12 +18,16 @@ interface Entry extends RememberedCredential {
  */
 export class HmacCredentialCache implements VerifiedCredentialCache {
   private readonly entries = new Map<string, Entry>();
+  /** A key object, not the bytes: each HMAC would otherwise copy the bytes into a key of its own. */
+  private readonly key: KeyObject;
 
   constructor(
-    private readonly key: Buffer,
+    key: Buffer,
     private readonly ttlSeconds: number,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    this.key = createSecretKey(key);
+  }
 
   lookup(email: string, password: string, now: Date): RememberedCredential | null {
     const id = this.keyOf(email, password);
@@ -48,6 +52,6 @@ export class HmacCredentialCache implements VerifiedCredentialCache {
   }
 
   private keyOf(email: string, password: string): string {
-    return createHmac('sha256', this.key).update(emailKey(email)).update('\0').update(password).digest('hex');
+    return createHmac('sha256', this.key).update(`${emailKey(email)}\0${password}`).digest('hex');
   }
 }

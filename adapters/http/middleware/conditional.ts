@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Context, Middleware } from 'koa';
 import { PreconditionFailed } from '../../../application/shared/errors';
 import { UnitOfWork } from '../../../application/shared/ports';
@@ -14,9 +14,9 @@ export function etagOf(body: unknown): string {
   return etagOfJson(JSON.stringify(body));
 }
 
-/** The tag of a JSON answer, as text or as its UTF-8 bytes (the same tag). */
+/** The tag of a JSON answer, as text or as its UTF-8 bytes (the same tag). One-shot: no hash object per answer. */
 function etagOfJson(json: string | Buffer): string {
-  return `"${createHash('sha256').update(json).digest('base64url')}"`;
+  return `"${hash('sha256', json, 'base64url')}"`;
 }
 
 /** Whether an `If-Match` / `If-None-Match` list names `etag` (`*` names any). Weak tags never match strongly. */
