@@ -1,3 +1,5 @@
+import type { Preread, Prereads } from '../shared/preread';
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;
@@ -7,6 +9,8 @@ export interface PasswordHasher {
 
 export interface CredentialRepository {
   findPasswordHash(personId: string): Promise<string | null>;
+  /** The stored hash (null: none), and what `preread` names read with it where this storage can (see `Preread`). */
+  findPasswordHashWith(personId: string, preread: Preread): Promise<{ passwordHash: string | null; prereads: Prereads }>;
   setPasswordHash(personId: string, hash: string, now: Date): Promise<void>;
   /**
    * The same password hashed anew: replaces `current` unless the password has
@@ -38,8 +42,8 @@ export const MAX_SESSIONS_PER_PERSON = 20;
 export interface SessionStore {
   /** A new session; the person's oldest end when they would hold more than `MAX_SESSIONS_PER_PERSON`. */
   start(personId: string, now: Date): Promise<StartedSession>;
-  /** The live session for a token, or null when unknown or expired. */
-  resolve(token: string, now: Date): Promise<ActiveSession | null>;
+  /** The live session for a token, or null when unknown or expired; with what `preread` names where this storage can read it with the session (see `Preread`). */
+  resolve(token: string, now: Date, preread?: Preread): Promise<(ActiveSession & { prereads?: Prereads }) | null>;
   end(token: string): Promise<void>;
   /** Ends every session of the person except the one holding `keepToken`. */
   endAllFor(personId: string, keepToken?: string): Promise<void>;

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../shared/actor';
+import { Preread } from '../shared/preread';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
 import { AUTH_TOKENS, CredentialRepository, SessionStore, VerifiedCredentialCache } from './auth.ports';
 import { PasswordAttempt, PasswordVerifier } from './password-verifier';
@@ -25,12 +26,16 @@ export class Authenticate {
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  async withPassword(attempt: PasswordAttempt): Promise<Actor> {
+  /** `preread`: what the request reads first, read with the stored hash where the storage can. */
+  async withPassword(attempt: PasswordAttempt, preread?: Preread): Promise<Actor> {
     const now = this.clock.now();
     const remembered = this.cache.lookup(attempt.email, attempt.password, now);
     if (remembered) {
       // The password may have changed on another instance: the stored hash decides, on every request.
-      if ((await this.credentials.findPasswordHash(remembered.personId)) === remembered.passwordHash) return { personId: remembered.personId };
+      const stored = preread
+        ? await this.credentials.findPasswordHashWith(remembered.personId, preread)
+        : { passwordHash: await this.credentials.findPasswordHash(remembered.personId), prereads: undefined };
+      if (stored.passwordHash === remembered.passwordHash) return { personId: remembered.personId, preread: stored.prereads };
       this.cache.forgetPerson(remembered.personId);
     }
     // Requests that arrive together with the same credentials (a client's
@@ -50,8 +55,8 @@ export class Authenticate {
   }
 
   /** The session's person, or null when the token is unknown or expired. */
-  async withSession(token: string): Promise<SessionActor | null> {
-    const session = await this.sessions.resolve(token, this.clock.now());
-    return session ? { personId: session.personId, csrfToken: session.csrfToken } : null;
+  async withSession(token: string, preread?: Preread): Promise<SessionActor | null> {
+    const session = await this.sessions.resolve(token, this.clock.now(), preread);
+    return session ? { personId: session.personId, csrfToken: session.csrfToken, preread: session.prereads } : null;
   }
 }

@@ -3,6 +3,8 @@ import { Membership } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
 import { NotFound, PermissionDenied } from '../../domain/shared/errors';
 import { Actor, KnownPerson } from '../shared/actor';
+import { SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { takePrereadOrganisation } from '../shared/preread';
 import { Operation, permits } from './authorisation-policy';
 import { WebhookAudience } from '../webhook/webhook-audience';
 import { MemberOrganisation, MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from './organisation.ports';
@@ -19,7 +21,8 @@ export interface OrganisationAccessGrant {
  * A caller who is not a member gets the same 404 as for an organisation that
  * does not exist (existence never leaks); a member whose role is not enough, 403.
  * The membership is read from storage on every call, so a removed member is
- * refused from the next request on.
+ * refused from the next request on (the first call of a request may take it
+ * as read with the request's credentials, moments before: see `Preread`).
  */
 @injectable()
 export class OrganisationAccess {
@@ -27,6 +30,7 @@ export class OrganisationAccess {
     @inject(ORGANISATION_TOKENS.OrganisationRepository) private readonly organisations: OrganisationRepository,
     @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
     @inject(WebhookAudience) private readonly audience: WebhookAudience,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** `forUpdate`: the organisation's row stays locked until the transaction ends, for a write of the organisation itself. */
@@ -49,7 +53,9 @@ export class OrganisationAccess {
     options: { forUpdate?: boolean },
   ): Promise<MemberOrganisation> {
     if (!options.forUpdate) {
-      const found = await this.organisations.findForMember(organisationUniqueId, actor.personId);
+      // Inside a transaction what it reads is its own (an If-Match's check reads the organisation it compares there).
+      const preread = this.unitOfWork.inTransaction ? undefined : takePrereadOrganisation(actor.preread, organisationUniqueId);
+      const found = preread !== undefined ? preread : await this.organisations.findForMember(organisationUniqueId, actor.personId);
       if (!found) throw new NotFound();
       if (found.hasWebhookEndpoints === false) this.audience.noneListensTo(found.organisation);
       return found;

@@ -33,7 +33,12 @@ export function profileOrganisation(current: CurrentOrganisation | null): Profil
  * whole organisation (its row is as wide as the person's).
  */
 export interface ProfileReader {
-  read(personId: string): Promise<{ person: Person; current: ProfileOrganisation | null } | null>;
+  read(personId: string): Promise<Profile | null>;
+}
+
+export interface Profile {
+  person: Person;
+  current: ProfileOrganisation | null;
 }
 
 export const PERSON_TOKENS = {

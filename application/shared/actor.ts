@@ -1,6 +1,10 @@
+import type { Prereads } from './preread';
+
 /** The authenticated caller of a use case. */
 export interface Actor {
   personId: string;
+  /** What was read with the credentials' check, for the use case to take instead of reading it (see `Preread`). */
+  preread?: Prereads;
 }
 
 /** A nested reference to a person, `{unique_id, full_name}` on the wire. */

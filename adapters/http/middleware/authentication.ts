@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Authenticate } from '../../../application/auth/authenticate.use-case';
 import { AuthenticationFailed, NotAuthenticated } from '../../../application/shared/errors';
 import { Actor } from '../../../application/shared/actor';
+import { Preread } from '../../../application/shared/preread';
 import { PermissionDenied } from '../../../domain/shared/errors';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -23,7 +24,12 @@ export interface AuthenticationOptions {
   csrfOnEveryMethod?: boolean;
   /** Let anonymous requests through (invitation accept); bad credentials are still a 401. */
   optional?: boolean;
+  /** What the request reads first, read with the credentials where the storage can. */
+  preread?: PrereadOf;
 }
+
+/** The `Preread` of a request, from its route and path. */
+export type PrereadOf = (ctx: Context) => Preread | undefined;
 
 /**
  * HTTP Basic (checked first, as its challenge is the one a 401 carries) or the
@@ -33,13 +39,14 @@ export interface AuthenticationOptions {
 export function authenticated(authenticate: Authenticate, options: AuthenticationOptions = {}) {
   return async function requireCredentials(ctx: Context, next: Next): Promise<void> {
     const basic = readBasicCredentials(ctx.get('Authorization'));
+    const preread = options.preread?.(ctx);
     if (basic) {
-      const actor = await authenticate.withPassword({ email: basic.email, password: basic.password, clientAddress: ctx.ip });
+      const actor = await authenticate.withPassword({ email: basic.email, password: basic.password, clientAddress: ctx.ip }, preread);
       ctx.state.auth = { actor, scheme: 'basic', sessionToken: null } satisfies Authenticated;
       return next();
     }
     const token = ctx.cookies.get(SESSION_COOKIE);
-    const session = token ? await authenticate.withSession(token) : null;
+    const session = token ? await authenticate.withSession(token, preread) : null;
     if (!token || !session) {
       if (options.optional) return next();
       throw new NotAuthenticated();
@@ -47,7 +54,7 @@ export function authenticated(authenticate: Authenticate, options: Authenticatio
     if (UNSAFE_METHODS.has(ctx.method) || options.csrfOnEveryMethod) {
       assertCsrf(ctx.get(CSRF_HEADER), ctx.cookies.get(CSRF_COOKIE), session.csrfToken);
     }
-    ctx.state.auth = { actor: { personId: session.personId }, scheme: 'session', sessionToken: token } satisfies Authenticated;
+    ctx.state.auth = { actor: { personId: session.personId, preread: session.preread }, scheme: 'session', sessionToken: token } satisfies Authenticated;
     return next();
   };
 }

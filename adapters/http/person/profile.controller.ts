@@ -24,6 +24,7 @@ export class ProfileController implements HttpController {
       summary: 'Get my profile',
       description: 'The caller’s own profile, with their organisation details.',
       answers: [answers.ok(PROFILE_SCHEMA)],
+      preread: 'profile',
       handle: async (ctx) => {
         ctx.body = presentProfile(await this.getProfile.execute(actorOf(ctx)), originOf(ctx));
       },

@@ -9,8 +9,10 @@ import { unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { actingContext } from '../../system/acting-context';
 import { ListRecordHistory } from '../../../application/shared/list-history.use-case';
 import { UnitOfWork } from '../../../application/shared/ports';
+import { Preread } from '../../../application/shared/preread';
 import { ifMatch, withETag } from '../middleware/conditional';
 import { refuseCrossSite } from '../middleware/cross-site';
+import { PrereadOf } from '../middleware/authentication';
 import { JsonSchema } from '../validation/fields';
 import { AuthGuard } from './controller';
 import { csvExport, csvTable } from './csv-export';
@@ -157,6 +159,12 @@ export interface Operation {
    * record's current representation, whose ETag `If-Match` must name.
    */
   precondition?: string;
+  /**
+   * The caller's profile is what it reads first: read with the credentials'
+   * check (see `Preread`). An operation under `/organisation/:org/` has its
+   * organisation read so without saying it.
+   */
+  preread?: 'profile';
   handle(ctx: Context): Promise<void> | void;
 }
 
@@ -244,7 +252,7 @@ export class Routes {
     if (operation.method === 'GET') this.reads.set(operation.path, handle);
     const middleware: Middleware[] = [
       refuseCrossSite({ trustedOrigins: this.trustedOrigins, everyMethod: operation.csrfOnEveryMethod }),
-      ...this.credentials(operation.credentials, operation.csrfOnEveryMethod),
+      ...this.credentials(operation.credentials, operation.csrfOnEveryMethod, prereadOf(operation)),
       actingPerson,
       storablePathValues,
     ];
@@ -273,11 +281,26 @@ export class Routes {
     this.routerOf(path).all(path, ...this.credentials(credentials), refuseMethod(allowed));
   }
 
-  private credentials(credentials: Credentials = 'required', csrfOnEveryMethod = false): Middleware[] {
+  private credentials(credentials: Credentials = 'required', csrfOnEveryMethod = false, preread?: PrereadOf): Middleware[] {
     if (credentials === 'none') return [];
-    return [this.guard.required({ optional: credentials === 'optional', csrfOnEveryMethod })];
+    return [this.guard.required({ optional: credentials === 'optional', csrfOnEveryMethod, preread })];
   }
 }
+
+const ORGANISATION_PATH = '/organisation/:org/';
+
+/** What an operation reads first, if the credentials' check can bring it (see `Preread`). */
+function prereadOf(operation: Operation): PrereadOf | undefined {
+  if (operation.preread === 'profile') return () => PROFILE;
+  if (!operation.path.includes(ORGANISATION_PATH)) return undefined;
+  return (ctx) => {
+    const org = (ctx as Context & { params?: Record<string, string> }).params?.org;
+    // A path value that cannot be stored is a 404 (storablePathValues), never a read.
+    return org && unstorableTextProblems(org).length === 0 ? { organisation: org } : undefined;
+  };
+}
+
+const PROFILE: Preread = { profile: true };
 
 /** An operation whose success is one record (not a list, a file or nothing): its answers carry an ETag. */
 export function answersOneRecord(operation: DocumentedOperation): boolean {

@@ -1,4 +1,5 @@
 import { ActiveSession, CredentialRepository, MAX_SESSIONS_PER_PERSON, SessionStore, StartedSession } from '../../../application/auth/auth.ports';
+import { Prereads } from '../../../application/shared/preread';
 import { newToken, tokenHash } from '../../security/tokens';
 
 export class InMemoryCredentialRepository implements CredentialRepository {
@@ -6,6 +7,11 @@ export class InMemoryCredentialRepository implements CredentialRepository {
 
   async findPasswordHash(personId: string): Promise<string | null> {
     return this.hashes.get(personId) ?? null;
+  }
+
+  /** Nothing is read along: the use cases read it themselves. */
+  async findPasswordHashWith(personId: string): Promise<{ passwordHash: string | null; prereads: Prereads }> {
+    return { passwordHash: await this.findPasswordHash(personId), prereads: {} };
   }
 
   async setPasswordHash(personId: string, hash: string): Promise<void> {

@@ -53,8 +53,8 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
       people = new TypeOrmPersonRepository(opened.database, box);
       organisations = new TypeOrmOrganisationRepository(opened.database, box);
       memberships = new TypeOrmMembershipRepository(opened.database);
-      credentials = new TypeOrmCredentialRepository(opened.database);
-      sessions = new TypeOrmSessionStore(opened.database, 3600);
+      credentials = new TypeOrmCredentialRepository(opened.database, box);
+      sessions = new TypeOrmSessionStore(opened.database, 3600, box);
       invitations = new TypeOrmInvitationRepository(opened.database);
       profiles = new TypeOrmProfileReader(opened.database, box);
       endpoints = new TypeOrmWebhookEndpointRepository(opened.database);
@@ -278,6 +278,60 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     expect(await sessions.resolve(kept.token, now)).not.toBeNull();
     await sessions.end(kept.token);
     expect(await sessions.resolve(kept.token, now)).toBeNull();
+  });
+
+  it('reads with a credential or a session what the request reads first, as the repositories read it (the databases; in memory nothing)', async () => {
+    const person = aPerson();
+    const outsider = aPerson();
+    for (const someone of [person, outsider]) await people.save(someone);
+    const organisation = Organisation.found({ id: ids.next(), uniqueId: ids.next(), name: 'Read along', ownerId: person.id, now: at('2026-01-01T00:00:00Z') });
+    await organisations.save(organisation);
+    await memberships.add({ organisationId: organisation.id, personId: person.id, role: 'owner', dateJoined: at('2026-01-01T00:00:00Z') });
+    await credentials.setPasswordHash(person.id, 'hash-of-person', at('2026-01-01T00:00:00Z'));
+    await credentials.setPasswordHash(outsider.id, 'hash-of-outsider', at('2026-01-01T00:00:00Z'));
+    const now = at('2026-05-01T00:00:00Z');
+    const session = await sessions.start(person.id, now);
+    const outsiderSession = await sessions.start(outsider.id, now);
+    const ofOrganisation = { organisation: organisation.uniqueId };
+    const shownProfile = (profile: Awaited<ReturnType<ProfileReader['read']>> | undefined) => profile && { person: profile.person.snapshot(), current: profile.current };
+    const shownOrganisation = (found: Awaited<ReturnType<OrganisationRepository['findForMember']>> | undefined) =>
+      found && { ...found, organisation: found.organisation.snapshot() };
+
+    const withHash = await credentials.findPasswordHashWith(person.id, ofOrganisation);
+    expect(withHash.passwordHash).toBe('hash-of-person');
+    const outsiderWithHash = await credentials.findPasswordHashWith(outsider.id, ofOrganisation);
+    expect(outsiderWithHash.passwordHash).toBe('hash-of-outsider');
+    expect((await credentials.findPasswordHashWith(aPerson().id, ofOrganisation)).passwordHash).toBeNull();
+    const withSession = await sessions.resolve(session.token, now, ofOrganisation);
+    expect(withSession).toMatchObject({ personId: person.id, csrfToken: session.csrfToken });
+    expect(await sessions.resolve(session.token, at('2026-05-01T01:00:00Z'), ofOrganisation)).toBeNull(); // expired
+    expect(await sessions.resolve('no-such-token', now, { profile: true })).toBeNull();
+
+    if (!endpoints) {
+      // In memory nothing is read along: the use cases read it themselves.
+      expect([withHash.prereads, withSession?.prereads]).toEqual([{}, undefined]);
+      return;
+    }
+    // The organisation with the caller's membership, exactly as findForMember reads it: a member, someone who is not, no such organisation.
+    const member = await organisations.findForMember(organisation.uniqueId, person.id);
+    expect(member?.membership).not.toBeNull();
+    for (const read of [withHash.prereads, withSession?.prereads]) {
+      expect(read?.organisation?.uniqueId).toBe(organisation.uniqueId);
+      expect(shownOrganisation(read?.organisation?.found)).toEqual(shownOrganisation(member));
+    }
+    const outsiderRead = (await sessions.resolve(outsiderSession.token, now, ofOrganisation))?.prereads?.organisation?.found;
+    expect(shownOrganisation(outsiderWithHash.prereads.organisation?.found)).toEqual(shownOrganisation(await organisations.findForMember(organisation.uniqueId, outsider.id)));
+    expect(outsiderRead).toMatchObject({ organisation: expect.anything(), membership: null });
+    expect(outsiderRead?.member).toBeUndefined();
+    const nowhere = await credentials.findPasswordHashWith(person.id, { organisation: 'no-such-organisation' });
+    expect([nowhere.passwordHash, nowhere.prereads.organisation]).toEqual(['hash-of-person', { uniqueId: 'no-such-organisation', found: null }]);
+
+    // The profile, exactly as the profile reader reads it.
+    const profile = shownProfile(await profiles.read(person.id));
+    expect(profile?.current).toEqual({ uniqueId: organisation.uniqueId, name: 'Read along', role: 'owner' });
+    expect(shownProfile((await credentials.findPasswordHashWith(person.id, { profile: true })).prereads.profile)).toEqual(profile);
+    expect(shownProfile((await sessions.resolve(session.token, now, { profile: true }))?.prereads?.profile)).toEqual(profile);
+    expect(shownProfile((await credentials.findPasswordHashWith(outsider.id, { profile: true })).prereads.profile)).toEqual(shownProfile(await profiles.read(outsider.id)));
   });
 
   it('round-trips an invitation, its sending time included, and finds it by token hash or unique_id', async () => {

@@ -1,7 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { LessThan, Not } from 'typeorm';
 import { ActiveSession, MAX_SESSIONS_PER_PERSON, SessionStore, StartedSession } from '../../../../application/auth/auth.ports';
+import { Preread, Prereads } from '../../../../application/shared/preread';
+import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { newToken, tokenHash } from '../../../security/tokens';
+import { TypeOrmPrereads } from './prereads';
 import { TypeOrmDatabase } from '../database';
 import { SessionRow } from '../person/person.schema';
 
@@ -10,10 +13,15 @@ export const SESSION_LIFETIME = Symbol.for('SessionLifetimeSeconds');
 /** Sessions in the database; the table holds only a SHA-256 of each token. */
 @injectable()
 export class TypeOrmSessionStore implements SessionStore {
+  private readonly prereads: TypeOrmPrereads;
+
   constructor(
     @inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase,
     @inject(SESSION_LIFETIME) private readonly lifetimeSeconds: number,
-  ) {}
+    @inject(SHARED_TOKENS.SecretBox) box: SecretBox,
+  ) {
+    this.prereads = new TypeOrmPrereads(db, box);
+  }
 
   async start(personId: string, now: Date): Promise<StartedSession> {
     const token = newToken();
@@ -35,10 +43,15 @@ export class TypeOrmSessionStore implements SessionStore {
     return { token, csrfToken, expiresAt };
   }
 
-  async resolve(token: string, now: Date): Promise<ActiveSession | null> {
-    const row = await this.db.findOneBy<SessionRow>('Session', { token_hash: tokenHash(token) });
+  /** With `preread`, the session and what the request reads first in one statement (on every cookie request). */
+  async resolve(token: string, now: Date, preread?: Preread): Promise<(ActiveSession & { prereads?: Prereads }) | null> {
+    const hash = tokenHash(token);
+    const found = preread
+      ? await this.prereads.read<SessionRow>('Session', 'who.token_hash = :hash', { hash }, preread)
+      : { row: await this.db.findOneBy<SessionRow>('Session', { token_hash: hash }), prereads: undefined };
+    const row = found?.row;
     if (!row || row.expires_at.getTime() <= now.getTime()) return null;
-    return { personId: row.person_id, csrfToken: row.csrf_token, expiresAt: row.expires_at };
+    return { personId: row.person_id, csrfToken: row.csrf_token, expiresAt: row.expires_at, prereads: found.prereads };
   }
 
   async end(token: string): Promise<void> {

@@ -6,7 +6,7 @@ import { Membership, Role } from '../../../../domain/organisation/membership';
 import { Organisation } from '../../../../domain/organisation/organisation';
 import { fullNameOf } from '../../../../domain/person/person';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { isUniqueViolation, TypeOrmDatabase } from '../database';
+import { isUniqueViolation, ResultTable, TypeOrmDatabase } from '../database';
 import { OrganisationMapper } from './organisation.mapper';
 import { forHydration } from '../sql';
 import { MembershipRow, OrganisationRow } from './organisation.schema';
@@ -55,34 +55,12 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
    */
   async findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null> {
     const query = this.db.sql(
-      `SELECT o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined,
-         p.unique_id AS member_unique_id, p.first_name AS member_first_name, p.last_name AS member_last_name,
-         EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.organisation_id = o.id AND w.is_active = 1) AS has_webhook_endpoints
-       FROM ${this.db.tableOf('Organisation')} o
-       LEFT JOIN ${this.db.tableOf('Membership')} ms ON ms.organisation_id = o.id AND ms.person_id = :personId
-       LEFT JOIN ${this.db.tableOf('Person')} p ON p.id = ms.person_id
+      `SELECT ${memberOrganisationColumns} FROM ${this.db.tableOf('Organisation')} o ${memberOrganisationJoins(this.db, ':personId')}
        WHERE o.unique_id = :uniqueId`,
       { uniqueId, personId },
     );
     const [table] = await this.db.read([forHydration(query)]);
-    if (table.rows.length === 0) return null;
-    // The two tables share no column name: each row hydrates as either.
-    const [organisation] = this.db.hydrate<OrganisationRow>('Organisation', table);
-    const [membership] = this.db.hydrate<MembershipRow>('Membership', table);
-    const [row] = table.rows;
-    const column = (name: string) => row[table.columns.indexOf(name)];
-    const listened = column('has_webhook_endpoints');
-    const found: MemberOrganisation = {
-      organisation: this.mapper.toDomain(organisation),
-      membership: membership.role === null ? null : toMembership(membership),
-      // Postgres answers a boolean, SQLite an integer (a BigInt on these connections).
-      hasWebhookEndpoints: listened === true || Number(listened) === 1,
-    };
-    if (found.membership && column('member_unique_id') !== null) {
-      const fullName = fullNameOf(column('member_first_name') as string | null, column('member_last_name') as string | null);
-      found.member = { id: personId, uniqueId: column('member_unique_id') as string, fullName };
-    }
-    return found;
+    return table.rows.length === 0 ? null : memberOrganisationOf(this.db, this.mapper, table, 0);
   }
 
   /** One lean read (the profile asks it on every `/me/`): the first membership joined with its organisation. */
@@ -166,4 +144,39 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
 
 function toMembership(row: MembershipRow): Membership {
   return { organisationId: row.organisation_id, personId: row.person_id, role: row.role as Role, dateJoined: row.date_joined };
+}
+
+/**
+ * What `findForMember` reads, from the organisation `o`: its columns, the membership's, the member's name and
+ * whether a webhook endpoint listens. The two tables share no column name: each row hydrates as either.
+ */
+export const memberOrganisationColumns = `o.*, ms.organisation_id, ms.person_id, ms.role, ms.date_joined,
+  p.unique_id AS member_unique_id, p.first_name AS member_first_name, p.last_name AS member_last_name,
+  EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.organisation_id = o.id AND w.is_active = 1) AS has_webhook_endpoints`;
+
+/** The joins of `memberOrganisationColumns` onto `o`, for the person whose id `person` is (a parameter or a column). */
+export function memberOrganisationJoins(db: TypeOrmDatabase, person: string): string {
+  return `LEFT JOIN ${db.tableOf('Membership')} ms ON ms.organisation_id = o.id AND ms.person_id = ${person}
+       LEFT JOIN ${db.tableOf('Person')} p ON p.id = ms.person_id`;
+}
+
+/** The organisation of a row of `memberOrganisationColumns` read from column `from` on; null when the row has none (a left join). */
+export function memberOrganisationOf(db: TypeOrmDatabase, mapper: OrganisationMapper, table: ResultTable, from: number): MemberOrganisation | null {
+  const [organisation] = db.hydrate<OrganisationRow>('Organisation', table, from);
+  if (organisation.id === null) return null;
+  const [membership] = db.hydrate<MembershipRow>('Membership', table, from);
+  const [row] = table.rows;
+  const column = (name: string) => row[table.columns.indexOf(name, from)];
+  const listened = column('has_webhook_endpoints');
+  const found: MemberOrganisation = {
+    organisation: mapper.toDomain(organisation),
+    membership: membership.role === null ? null : toMembership(membership),
+    // Postgres answers a boolean, SQLite an integer (a BigInt on these connections).
+    hasWebhookEndpoints: listened === true || Number(listened) === 1,
+  };
+  if (found.membership && column('member_unique_id') !== null) {
+    const fullName = fullNameOf(column('member_first_name') as string | null, column('member_last_name') as string | null);
+    found.member = { id: membership.person_id, uniqueId: column('member_unique_id') as string, fullName };
+  }
+  return found;
 }

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { ProfileReader } from '../../../../application/person/person.ports';
+import { Profile, ProfileReader } from '../../../../application/person/person.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Role } from '../../../../domain/organisation/membership';
-import { TypeOrmDatabase } from '../database';
+import { ResultTable, TypeOrmDatabase } from '../database';
 import { forHydration } from '../sql';
 import { PersonMapper } from './person.mapper';
 import { PersonRow } from './person.schema';
@@ -25,23 +25,30 @@ export class TypeOrmProfileReader implements ProfileReader {
     this.people = new PersonMapper(box);
   }
 
-  async read(personId: string): ReturnType<ProfileReader['read']> {
-    const memberships = this.db.tableOf('Membership');
-    const query = this.db.sql(
-      `SELECT p.*, ms.role AS membership_role, o.unique_id AS organisation_unique_id, o.name AS organisation_name
-       FROM ${this.db.tableOf('Person')} p
-       LEFT JOIN ${memberships} ms ON ms.person_id = p.id AND ms.organisation_id = (
+  async read(personId: string): Promise<Profile | null> {
+    const query = this.db.sql(`SELECT ${PROFILE_COLUMNS} FROM ${this.db.tableOf('Person')} p ${profileJoins(this.db)} WHERE p.id = :personId`, { personId });
+    const [table] = await this.db.read([forHydration(query)]);
+    return table.rows.length === 0 ? null : profileOf(this.db, this.people, table, 0);
+  }
+}
+
+/** What the profile reads, from the person `p`: their row, then their role and the unique_id and name of their current organisation. */
+export const PROFILE_COLUMNS = 'p.*, ms.role AS membership_role, o.unique_id AS organisation_unique_id, o.name AS organisation_name';
+
+/** The joins of `PROFILE_COLUMNS` onto `p`: the first membership by date joined, then organisation id (NULLs for none). */
+export function profileJoins(db: TypeOrmDatabase): string {
+  const memberships = db.tableOf('Membership');
+  return `LEFT JOIN ${memberships} ms ON ms.person_id = p.id AND ms.organisation_id = (
          SELECT earliest.organisation_id FROM ${memberships} earliest WHERE earliest.person_id = p.id
          ORDER BY earliest.date_joined, earliest.organisation_id LIMIT 1)
-       LEFT JOIN ${this.db.tableOf('Organisation')} o ON o.id = ms.organisation_id
-       WHERE p.id = :personId`,
-      { personId },
-    );
-    const [table] = await this.db.read([forHydration(query)]);
-    if (table.rows.length === 0) return null;
-    const [person] = this.db.hydrate<PersonRow>('Person', table);
-    const split = table.columns.indexOf('membership_role');
-    const [role, uniqueId, name] = table.rows[0].slice(split, split + 3) as [Role | null, string, string];
-    return { person: this.people.toDomain(person), current: role === null ? null : { uniqueId, name, role } };
-  }
+       LEFT JOIN ${db.tableOf('Organisation')} o ON o.id = ms.organisation_id`;
+}
+
+/** The profile of a row of `PROFILE_COLUMNS` read from column `from` on; null when the row has no person (a left join). */
+export function profileOf(db: TypeOrmDatabase, people: PersonMapper, table: ResultTable, from: number): Profile | null {
+  const [person] = db.hydrate<PersonRow>('Person', table, from);
+  if (person.id === null) return null;
+  const split = table.columns.indexOf('membership_role', from);
+  const [role, uniqueId, name] = table.rows[0].slice(split, split + 3) as [Role | null, string, string];
+  return { person: people.toDomain(person), current: role === null ? null : { uniqueId, name, role } };
 }

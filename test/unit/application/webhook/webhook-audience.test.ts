@@ -8,6 +8,7 @@ import { WebhookOutbox } from '../../../../application/webhook/webhook-outbox';
 import { Organisation } from '../../../../domain/organisation/organisation';
 import { WebhookEndpoint } from '../../../../domain/webhook/webhook-endpoint';
 import { FixedClock } from '../../../support/fixed-clock';
+import { InMemoryUnitOfWork } from '../../../../adapters/persistence/in-memory/in-memory-unit-of-work';
 
 /** The organisations' store of a database, which tells with an organisation whether it has active endpoints. */
 class TellingOrganisations extends InMemoryOrganisationRepository {
@@ -52,7 +53,7 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
     const memberships = new InMemoryMembershipRepository();
     const organisations = new TellingOrganisations(memberships, endpoints);
     const audience = new WebhookAudience();
-    access = new OrganisationAccess(organisations, memberships, audience);
+    access = new OrganisationAccess(organisations, memberships, audience, new InMemoryUnitOfWork());
     outbox = new WebhookOutbox(endpoints, queue, { present: (subject) => ({ model: subject.model }) }, ids, clock, audience);
     organisation = Organisation.found({ id: ids.next(), uniqueId: 'org', name: 'Org', ownerId: owner.personId, now: clock.now() });
     await organisations.save(organisation);
