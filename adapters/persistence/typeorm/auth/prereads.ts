@@ -16,6 +16,8 @@ import { forHydration, NamedParameters } from '../sql';
 export class TypeOrmPrereads {
   private readonly organisations: OrganisationMapper;
   private readonly people: PersonMapper;
+  /** Each statement's text and where what is read along starts in its columns, made once (two tables, two reads). */
+  private readonly statements = new Map<string, { text: string; from: number }>();
 
   constructor(
     private readonly db: TypeOrmDatabase,
@@ -27,31 +29,36 @@ export class TypeOrmPrereads {
 
   /** The row of `entity` that `where` finds, with what `preread` names; null without that row. */
   async read<Row>(entity: 'Credential' | 'Session', where: string, parameters: NamedParameters, preread: Preread): Promise<{ row: Row; prereads: Prereads } | null> {
-    const columns = this.db.columnsOf(entity);
-    const who = columns.map((column) => `who."${column}"`).join(', ');
-    const driving = `FROM ${this.db.tableOf(entity)} who`;
-    const query =
-      'organisation' in preread
-        ? this.db.sql(
-            `SELECT ${who}, ${memberOrganisationColumns} ${driving}
-             LEFT JOIN ${this.db.tableOf('Organisation')} o ON o.unique_id = :uniqueId ${memberOrganisationJoins(this.db, 'who.person_id')}
-             WHERE ${where}`,
-            { ...parameters, uniqueId: preread.organisation },
-          )
-        : this.db.sql(
-            `SELECT ${who}, ${PROFILE_COLUMNS} ${driving}
-             LEFT JOIN ${this.db.tableOf('Person')} p ON p.id = who.person_id ${profileJoins(this.db)}
-             WHERE ${where}`,
-            parameters,
-          );
+    const ofOrganisation = 'organisation' in preread;
+    const { text, from } = this.statementOf(entity, where, ofOrganisation);
+    const query = this.db.sql(text, ofOrganisation ? Object.assign({ uniqueId: preread.organisation }, parameters) : parameters);
     const [table] = await this.db.read([forHydration(query)]);
     if (table.rows.length === 0) return null;
     const [row] = this.db.hydrate<Row>(entity, table);
-    const from = columns.length;
     const prereads: Prereads =
       'organisation' in preread
         ? { organisation: { uniqueId: preread.organisation, found: memberOrganisationOf(this.db, this.organisations, table, from) } }
         : { profile: profileOf(this.db, this.people, table, from) };
     return { row, prereads };
+  }
+
+  /** The statement: the authenticating row's columns first (`who`), then what is read along. */
+  private statementOf(entity: string, where: string, ofOrganisation: boolean): { text: string; from: number } {
+    const key = `${entity} ${ofOrganisation ? 'organisation' : 'profile'} ${where}`;
+    let statement = this.statements.get(key);
+    if (statement === undefined) {
+      const columns = this.db.columnsOf(entity);
+      const who = columns.map((column) => `who."${column}"`).join(', ');
+      const driving = `FROM ${this.db.tableOf(entity)} who`;
+      const text = ofOrganisation
+        ? `SELECT ${who}, ${memberOrganisationColumns} ${driving}
+           LEFT JOIN ${this.db.tableOf('Organisation')} o ON o.unique_id = :uniqueId ${memberOrganisationJoins(this.db, 'who.person_id')}
+           WHERE ${where}`
+        : `SELECT ${who}, ${PROFILE_COLUMNS} ${driving}
+           LEFT JOIN ${this.db.tableOf('Person')} p ON p.id = who.person_id ${profileJoins(this.db)}
+           WHERE ${where}`;
+      this.statements.set(key, (statement = { text, from: columns.length }));
+    }
+    return statement;
   }
 }
