@@ -41,46 +41,6 @@ const TEXT_TYPES = new Set<unknown>(['varchar', 'text']);
 /** One array of values, in the order of a result's columns, as an entity's row. */
 type Hydrator = (values: unknown[]) => unknown;
 
-/** Where a property of a hydrated row comes from: a column of the result (-1: none), converted or not. */
-interface HydratedField {
-  property: string;
-  index: number;
-  convert: ((value: unknown) => unknown) | null;
-}
-
-/**
- * A row's object made at once, as an object literal with every property of
- * the entity in a fixed order: one allocation of its final shape, which V8
- * gives every row of the entity. Added one by one, the thirty properties of a
- * row grew and copied its property store several times and missed V8's
- * caches for each (0.65–1.4 µs a row against 0.06 measured alone; a vendor
- * page's rows were 67 KB of its 570 KB of heap). The names are the entity's
- * own, from TypeORM's metadata, written as JSON strings; a name a literal
- * would read otherwise (`__proto__` sets the prototype) keeps the plain loop.
- */
-function hydratorOfFields(fields: HydratedField[]): Hydrator {
-  const converters = fields.map((field) => field.convert);
-  if (fields.some((field) => field.property === '__proto__')) {
-    return (values) => {
-      const row: Record<string, unknown> = {};
-      for (const { property, index, convert } of fields) {
-        const value = index < 0 ? undefined : values[index];
-        row[property] = convert ? convert(value) : value;
-      }
-      return row;
-    };
-  }
-  const properties = fields.map(({ property, index, convert }, i) => {
-    const value = index < 0 ? 'undefined' : `values[${index}]`;
-    return `${JSON.stringify(property)}: ${convert ? `convert[${i}](${value})` : value}`;
-  });
-  const build = new Function('convert', 'values', `return { ${properties.join(', ')} };`) as (
-    convert: HydratedField['convert'][],
-    values: unknown[],
-  ) => Record<string, unknown>;
-  return (values) => build(converters, values);
-}
-
 const DATE_OID = 1082;
 const TIMESTAMPTZ_OID = 1184;
 
@@ -426,7 +386,14 @@ export class TypeOrmDatabase implements UnitOfWork {
         }
         return { property: column.propertyName, index: columns.indexOf(column.databaseName, from), convert };
       });
-      hydrate = hydratorOfFields(read);
+      hydrate = (values) => {
+        const row: Record<string, unknown> = {};
+        for (const { property, index, convert } of read) {
+          const value = index < 0 ? undefined : values[index];
+          row[property] = convert ? convert(value) : value;
+        }
+        return row;
+      };
       this.hydrators.set(key, hydrate);
     }
     return hydrate;
