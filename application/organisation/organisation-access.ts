@@ -53,8 +53,7 @@ export class OrganisationAccess {
     options: { forUpdate?: boolean },
   ): Promise<MemberOrganisation> {
     if (!options.forUpdate) {
-      // Inside a transaction what it reads is its own (an If-Match's check reads the organisation it compares there).
-      const preread = this.unitOfWork.inTransaction ? undefined : takePrereadOrganisation(actor.preread, organisationUniqueId);
+      const preread = takePrereadOrganisation(actor.preread, organisationUniqueId, this.unitOfWork);
       const found = preread !== undefined ? preread : await this.organisations.findForMember(organisationUniqueId, actor.personId);
       if (!found) throw new NotFound();
       if (found.hasWebhookEndpoints === false) this.audience.noneListensTo(found.organisation);

@@ -14,8 +14,7 @@ export class GetProfile {
   ) {}
 
   async execute(actor: Actor): Promise<ProfileView> {
-    // Inside a transaction (an If-Match's check) what it reads is its own.
-    const preread = this.unitOfWork.inTransaction ? undefined : takePrereadProfile(actor.preread);
+    const preread = takePrereadProfile(actor.preread, this.unitOfWork);
     const found = preread !== undefined ? preread : await this.profiles.read(actor.personId);
     if (!found) throw new NotFound();
     return profileView(found.person, found.current);

@@ -1,5 +1,6 @@
 import type { MemberOrganisation } from '../organisation/organisation.ports';
 import type { Profile } from '../person/person.ports';
+import type { UnitOfWork } from './ports';
 
 /**
  * What a request reads first, as its route names it: the organisation of its
@@ -21,18 +22,20 @@ export interface Prereads {
 /**
  * The organisation read with the credentials, if it is the one asked for:
  * taken once (a later authorisation in the same request, after a write
- * perhaps, reads it again).
+ * perhaps, reads it again), and never inside a transaction, whose reads are
+ * its own (an `If-Match` check reads there what it compares).
  */
-export function takePrereadOrganisation(prereads: Prereads | undefined, uniqueId: string): MemberOrganisation | null | undefined {
+export function takePrereadOrganisation(prereads: Prereads | undefined, uniqueId: string, unitOfWork: UnitOfWork): MemberOrganisation | null | undefined {
   const read = prereads?.organisation;
-  if (read === undefined || read.uniqueId !== uniqueId) return undefined;
+  if (read === undefined || read.uniqueId !== uniqueId || unitOfWork.inTransaction) return undefined;
   prereads!.organisation = undefined;
   return read.found;
 }
 
-/** The profile read with the credentials, taken once. */
-export function takePrereadProfile(prereads: Prereads | undefined): Profile | null | undefined {
+/** The profile read with the credentials: taken once, never inside a transaction. */
+export function takePrereadProfile(prereads: Prereads | undefined, unitOfWork: UnitOfWork): Profile | null | undefined {
   const read = prereads?.profile;
-  if (read !== undefined) prereads!.profile = undefined;
+  if (read === undefined || unitOfWork.inTransaction) return undefined;
+  prereads!.profile = undefined;
   return read;
 }

@@ -35,10 +35,9 @@ export class TypeOrmPrereads {
     const [table] = await this.db.read([forHydration(query)]);
     if (table.rows.length === 0) return null;
     const [row] = this.db.hydrate<Row>(entity, table);
-    const prereads: Prereads =
-      'organisation' in preread
-        ? { organisation: { uniqueId: preread.organisation, found: memberOrganisationOf(this.db, this.organisations, table, from) } }
-        : { profile: profileOf(this.db, this.people, table, from) };
+    const prereads: Prereads = ofOrganisation
+      ? { organisation: { uniqueId: preread.organisation, found: memberOrganisationOf(this.db, this.organisations, table, from) } }
+      : { profile: profileOf(this.db, this.people, table, from) };
     return { row, prereads };
   }
 

@@ -80,6 +80,15 @@ describe('reads taken with the credentials', () => {
     await expect(app.get(GetProfile).execute({ personId: 'nobody', preread: { profile: null } })).rejects.toBeInstanceOf(NotFound);
   });
 
+  it('reads the profile afresh inside a transaction', async () => {
+    const profiles = app.get<ProfileReader>(PERSON_TOKENS.ProfileReader);
+    const actor: Actor = { personId: ada.actor.personId, preread: { profile: await profiles.read(ada.actor.personId) } };
+    const reads = jest.spyOn(profiles, 'read');
+
+    await app.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork).transaction(() => app.get(GetProfile).execute(actor));
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
   describe('with HTTP Basic', () => {
     const basic = (password: string) =>
       app.get(Authenticate).withPassword({ email: 'ada@example.com', password, clientAddress: A_CLIENT_ADDRESS }, { organisation: orgUniqueId });
