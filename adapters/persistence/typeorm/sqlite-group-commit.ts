@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { AsyncResource } from 'node:async_hooks';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
 /** At most this many units of work share one commit: each waits for the others of its group. */
@@ -48,9 +49,15 @@ export class SqliteGroupCommit {
     return { writing: this.writing, waiting: this.pending.length };
   }
 
+  /**
+   * Queues `work`. It runs in the asynchronous context of its caller, not in
+   * that of the request whose write opened the group and runs the loop: what
+   * the caller's context carries (the acting person its history names) is
+   * its own.
+   */
   submit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ work, resolve: resolve as (result: unknown) => void, reject });
+      this.pending.push({ work: AsyncResource.bind(work), resolve: resolve as (result: unknown) => void, reject });
       if (!this.writing) void this.drain();
     });
   }

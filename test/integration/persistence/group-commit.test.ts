@@ -5,6 +5,7 @@ import path from 'node:path';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
 import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
 import { SqliteGroupCommit } from '../../../adapters/persistence/typeorm/sqlite-group-commit';
+import { actingContext } from '../../../adapters/system/acting-context';
 
 /**
  * SQLite commits writers in groups: units of work that wait for the writer
@@ -70,6 +71,24 @@ describe('SQLite group commit', () => {
     expect(commits).toBeGreaterThanOrEqual(1);
     expect(commits).toBeLessThan(20);
     expect((observer.prepare("SELECT COUNT(*) AS n FROM scratch WHERE id LIKE 'c%'").get() as { n: number }).n).toBe(20);
+  });
+
+  it("runs each unit of a group as the person who asked for it, whoever's request opened the group", async () => {
+    const statements: string[] = [];
+    db.dataSource.setOptions({ logging: true, logger: { logQuery: (sql: string) => statements.push(sql), logQueryError() {}, logQuerySlow() {}, logSchemaBuild() {}, logMigration() {}, log() {} } });
+    const people = Array.from({ length: 12 }, (_, n) => `person-${n}`);
+    const seen = await Promise.all(
+      people.map((personId, n) =>
+        actingContext.run({ personId }, () =>
+          db.transaction(async () => {
+            await insert(`acted-${n}`);
+            return actingContext.current()?.personId;
+          }),
+        ),
+      ),
+    );
+    expect(statements.filter((sql) => sql === 'COMMIT').length).toBeLessThan(people.length);
+    expect(seen).toEqual(people);
   });
 
   it('keeps a unit that runs on its own as durable as before: one unit, one commit', async () => {
