@@ -1,11 +1,11 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Acting, ActingContext } from '../../application/shared/history';
+import { ScopedAsyncLocalStorage } from './scoped-async-local-storage';
 
 /** The acting person in Node's async-local storage: one per process, shared by the adapters that set and read it. */
 class AsyncActingContext implements ActingContext {
-  private readonly storage = new AsyncLocalStorage<Acting>();
+  private readonly storage = new ScopedAsyncLocalStorage<Acting>();
 
-  run<T>(acting: Acting, work: () => T): T {
+  run<T>(acting: Acting, work: () => Promise<T>): Promise<T> {
     return this.storage.run(acting, work);
   }
 

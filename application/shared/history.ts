@@ -12,7 +12,7 @@ export interface Acting {
 
 /** The acting person of the work in progress, carried through its asynchronous calls. */
 export interface ActingContext {
-  run<T>(acting: Acting, work: () => T): T;
+  run<T>(acting: Acting, work: () => Promise<T>): Promise<T>;
   current(): Acting | undefined;
 }
 

@@ -253,7 +253,7 @@ export class Routes {
     const middleware: Middleware[] = [
       refuseCrossSite({ trustedOrigins: this.trustedOrigins, everyMethod: operation.csrfOnEveryMethod }),
       ...this.credentials(operation.credentials, operation.csrfOnEveryMethod, prereadOf(operation)),
-      actingPerson,
+      ...(mayChange(operation) ? [actingPerson] : []),
       storablePathValues,
     ];
     if (operation.body) {
@@ -381,6 +381,15 @@ const storablePathValues: Middleware = (ctx, next) => {
   if (Object.values(params).some((value) => unstorableTextProblems(value).length > 0)) throw new NotFound();
   return next();
 };
+
+/**
+ * Whether an operation may change what is stored: every method but GET, and a
+ * GET that changes state (the expense action's, which asks for CSRF checks too).
+ * Only these carry the acting person (`actingPerson`): the others record no history.
+ */
+function mayChange(operation: Operation): boolean {
+  return operation.method !== 'GET' || operation.csrfOnEveryMethod === true;
+}
 
 /** The rest of the request runs as its authenticated person: the history records who changed what. */
 const actingPerson: Middleware = (ctx, next) => {

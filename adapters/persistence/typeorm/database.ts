@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
@@ -11,6 +10,7 @@ import { Dialect } from './columns';
 import { postgresDateTimeReader, sqliteDateTimeReader } from './date-time-text';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
+import { ScopedAsyncLocalStorage } from '../../system/scoped-async-local-storage';
 
 /** Rows as engines send them in array mode: the column names once, then one array of values per row. */
 export interface ResultTable {
@@ -85,7 +85,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * committed write and never waits behind the writer's queue.
  */
 export class TypeOrmDatabase implements UnitOfWork {
-  private readonly transactionManager = new AsyncLocalStorage<EntityManager>();
+  private readonly transactionManager = new ScopedAsyncLocalStorage<EntityManager>();
   /** The last piece of work queued on each open transaction's connection. */
   private readonly turns = new WeakMap<EntityManager, Promise<unknown>>();
   private writer: SqliteGroupCommit | undefined;

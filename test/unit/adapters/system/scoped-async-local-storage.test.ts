@@ -1,0 +1,70 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ScopedAsyncLocalStorage } from '../../../../adapters/system/scoped-async-local-storage';
+
+describe('ScopedAsyncLocalStorage', () => {
+  it('gives the work of a run its store across awaits, and nothing outside a run', async () => {
+    const storage = new ScopedAsyncLocalStorage<string>();
+    expect(storage.getStore()).toBeUndefined();
+    const seen = await storage.run('alice', async () => {
+      const before = storage.getStore();
+      await nextTurn();
+      return [before, storage.getStore()];
+    });
+    expect(seen).toEqual(['alice', 'alice']);
+    expect(storage.getStore()).toBeUndefined();
+  });
+
+  it('keeps runs that overlap apart, and each keeps its store while the other ends', async () => {
+    const storage = new ScopedAsyncLocalStorage<string>();
+    let releaseBob!: () => void;
+    const bobMayEnd = new Promise<void>((resolve) => (releaseBob = resolve));
+    const bob = storage.run('bob', async () => {
+      await bobMayEnd;
+      await nextTurn();
+      return storage.getStore();
+    });
+    const alice = await storage.run('alice', async () => {
+      await nextTurn();
+      return storage.getStore();
+    });
+    // Alice's run has settled while Bob's is still waiting: his store must survive hers ending.
+    releaseBob();
+    expect([alice, await bob]).toEqual(['alice', 'bob']);
+  });
+
+  it('nests: the inner run sees its store, the outer one its own again after', async () => {
+    const storage = new ScopedAsyncLocalStorage<string>();
+    const seen = await storage.run('outer', async () => {
+      const inner = await storage.run('inner', async () => {
+        await nextTurn();
+        return storage.getStore();
+      });
+      await nextTurn();
+      return [inner, storage.getStore()];
+    });
+    expect(seen).toEqual(['inner', 'outer']);
+  });
+
+  it('leaves nothing behind once a run settles: work it left running no longer sees the store', async () => {
+    const storage = new ScopedAsyncLocalStorage<string>();
+    let later!: Promise<string | undefined>;
+    await storage.run('finished transaction', async () => {
+      later = nextTurn().then(() => nextTurn()).then(() => storage.getStore());
+    });
+    expect(await later).toBeUndefined();
+  });
+
+  it('ends a run whose work fails, as one whose work succeeds, and passes the failure on', async () => {
+    const storage = new ScopedAsyncLocalStorage<string>();
+    await expect(storage.run('failing', async () => Promise.reject(new Error('rolled back')))).rejects.toThrow('rolled back');
+    expect(() =>
+      storage.run('throwing', () => {
+        throw new Error('at once');
+      }),
+    ).toThrow('at once');
+    expect(await storage.run('next', async () => storage.getStore())).toBe('next');
+    let stray!: Promise<string | undefined>;
+    await storage.run('last', async () => void (stray = nextTurn().then(() => storage.getStore())));
+    expect(await stray).toBeUndefined();
+  });
+});
