@@ -1,21 +1,31 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+/** How long no `run` may be in progress before the storage is switched off. */
+const IDLE_MS = 1000;
+
 /**
- * Node's `AsyncLocalStorage`, switched on only while some `run` is in
- * progress. On Node 20 a storage, once run, has every promise of the process
- * pay for async hooks from then on, whether or not it reads the store: about
- * 15 % of a small read's CPU (docs/performance.md). The work that needs a
- * store (a transaction, a write's acting person) is a share of the requests;
- * when the last piece of it has settled, the storage is disabled, and the
- * hooks with it when no other storage is on, until the next `run`.
+ * Node's `AsyncLocalStorage`, switched off while it is not used. On Node 20 a
+ * storage, once run, has every promise of the process pay for async hooks
+ * from then on, whether or not it reads the store: about 15 % of a small
+ * read's CPU (docs/performance.md). The work that needs a store (a
+ * transaction, a write's acting person) is a share of the requests; once
+ * none has been in progress for a second, the storage is disabled, and the
+ * hooks with it when no other storage is on, until the next `run`. Not at
+ * once: each switch changes V8's promise hooks, which it may answer by
+ * throwing away optimised code, and creates measured slower switching at
+ * every write (within this machine's noise; docs/performance.md).
  *
  * What `run` is given must be the whole of what needs the store, awaited:
- * once it settles, the store is gone for anything it left running, as it
- * should be for a transaction's manager after its commit.
+ * once the storage is off, the store is gone for anything it left running,
+ * as it should be for a transaction's manager after its commit.
  */
 export class ScopedAsyncLocalStorage<T> {
   private readonly storage = new AsyncLocalStorage<T>();
   private running = 0;
+  private lastSettled = 0;
+  private idleCheck: NodeJS.Timeout | undefined;
+
+  constructor(private readonly idleMs = IDLE_MS) {}
 
   run<R>(store: T, work: () => Promise<R>): Promise<R> {
     this.running += 1;
@@ -35,6 +45,18 @@ export class ScopedAsyncLocalStorage<T> {
 
   private settled(): void {
     this.running -= 1;
-    if (this.running === 0) this.storage.disable();
+    this.lastSettled = performance.now();
+    if (this.running === 0 && !this.idleCheck) this.checkIdleIn(this.idleMs);
+  }
+
+  /** One timer at a time, however many runs settle meanwhile: it looks again if one ran since. */
+  private checkIdleIn(ms: number): void {
+    this.idleCheck = setTimeout(() => {
+      this.idleCheck = undefined;
+      if (this.running > 0) return;
+      const idleFor = performance.now() - this.lastSettled;
+      if (idleFor >= this.idleMs) this.storage.disable();
+      else this.checkIdleIn(this.idleMs - idleFor);
+    }, ms).unref();
   }
 }

@@ -1,9 +1,12 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { ScopedAsyncLocalStorage } from '../../../../adapters/system/scoped-async-local-storage';
+
+/** Switched off after this long without a run: short, for the tests. */
+const IDLE_MS = 20;
 
 describe('ScopedAsyncLocalStorage', () => {
   it('gives the work of a run its store across awaits, and nothing outside a run', async () => {
-    const storage = new ScopedAsyncLocalStorage<string>();
+    const storage = new ScopedAsyncLocalStorage<string>(IDLE_MS);
     expect(storage.getStore()).toBeUndefined();
     const seen = await storage.run('alice', async () => {
       const before = storage.getStore();
@@ -15,7 +18,7 @@ describe('ScopedAsyncLocalStorage', () => {
   });
 
   it('keeps runs that overlap apart, and each keeps its store while the other ends', async () => {
-    const storage = new ScopedAsyncLocalStorage<string>();
+    const storage = new ScopedAsyncLocalStorage<string>(IDLE_MS);
     let releaseBob!: () => void;
     const bobMayEnd = new Promise<void>((resolve) => (releaseBob = resolve));
     const bob = storage.run('bob', async () => {
@@ -33,7 +36,7 @@ describe('ScopedAsyncLocalStorage', () => {
   });
 
   it('nests: the inner run sees its store, the outer one its own again after', async () => {
-    const storage = new ScopedAsyncLocalStorage<string>();
+    const storage = new ScopedAsyncLocalStorage<string>(IDLE_MS);
     const seen = await storage.run('outer', async () => {
       const inner = await storage.run('inner', async () => {
         await nextTurn();
@@ -45,17 +48,30 @@ describe('ScopedAsyncLocalStorage', () => {
     expect(seen).toEqual(['inner', 'outer']);
   });
 
-  it('leaves nothing behind once a run settles: work it left running no longer sees the store', async () => {
-    const storage = new ScopedAsyncLocalStorage<string>();
+  it('leaves nothing behind once switched off: work a run left running no longer sees the store', async () => {
+    const storage = new ScopedAsyncLocalStorage<string>(IDLE_MS);
     let later!: Promise<string | undefined>;
     await storage.run('finished transaction', async () => {
-      later = nextTurn().then(() => nextTurn()).then(() => storage.getStore());
+      later = sleep(IDLE_MS * 3).then(() => storage.getStore());
     });
     expect(await later).toBeUndefined();
   });
 
+  it('gives a run its store after the storage was switched off', async () => {
+    const storage = new ScopedAsyncLocalStorage<string>(IDLE_MS);
+    await storage.run('first', async () => undefined);
+    await sleep(IDLE_MS * 3);
+    expect(storage.getStore()).toBeUndefined();
+    expect(
+      await storage.run('again', async () => {
+        await sleep(1);
+        return storage.getStore();
+      }),
+    ).toBe('again');
+  });
+
   it('ends a run whose work fails, as one whose work succeeds, and passes the failure on', async () => {
-    const storage = new ScopedAsyncLocalStorage<string>();
+    const storage = new ScopedAsyncLocalStorage<string>(IDLE_MS);
     await expect(storage.run('failing', async () => Promise.reject(new Error('rolled back')))).rejects.toThrow('rolled back');
     expect(() =>
       storage.run('throwing', () => {
@@ -64,7 +80,7 @@ describe('ScopedAsyncLocalStorage', () => {
     ).toThrow('at once');
     expect(await storage.run('next', async () => storage.getStore())).toBe('next');
     let stray!: Promise<string | undefined>;
-    await storage.run('last', async () => void (stray = nextTurn().then(() => storage.getStore())));
+    await storage.run('last', async () => void (stray = sleep(IDLE_MS * 3).then(() => storage.getStore())));
     expect(await stray).toBeUndefined();
   });
 });
