@@ -3,6 +3,7 @@ import { Context, Middleware } from 'koa';
 import { PreconditionFailed } from '../../../application/shared/errors';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { ConcurrentModification } from '../../../domain/shared/errors';
+import { setHeader } from './request-context';
 
 /**
  * Conditional requests (contract section 8). A record's ETag is a strong
@@ -42,7 +43,7 @@ export const withETag = (options: { notModified: boolean }): Middleware => async
   const json = Buffer.from(JSON.stringify(ctx.body));
   const etag = etagOfJson(json);
   ctx.body = json;
-  ctx.set('ETag', etag);
+  setHeader(ctx, 'ETag', etag);
   const ifNoneMatch = ctx.get('If-None-Match');
   if (options.notModified && ctx.method === 'GET' && ifNoneMatch && names(ifNoneMatch, etag)) {
     ctx.status = 304;
