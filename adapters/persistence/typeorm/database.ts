@@ -3,6 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { CustomTypesConfig, Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { ConcurrentModification } from '../../../domain/shared/errors';
@@ -11,6 +12,7 @@ import { postgresDateTimeReader, sqliteDateTimeReader } from './date-time-text';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 import { ScopedAsyncLocalStorage } from '../../system/scoped-async-local-storage';
+import { PostgresTransaction } from './postgres-transaction';
 
 /** Rows as engines send them in array mode: the column names once, then one array of values per row. */
 export interface ResultTable {
@@ -88,6 +90,8 @@ export class TypeOrmDatabase implements UnitOfWork {
   private readonly transactionManager = new ScopedAsyncLocalStorage<EntityManager>();
   /** The last piece of work queued on each open transaction's connection. */
   private readonly turns = new WeakMap<EntityManager, Promise<unknown>>();
+  /** Postgres: each open transaction's connection, by the entity manager bound to it. */
+  private readonly postgresTransactions = new WeakMap<EntityManager, PostgresTransaction>();
   private writer: SqliteGroupCommit | undefined;
   private reader: BetterSqlite3.Database | null | undefined;
   private readonly statements = new Map<BetterSqlite3.Database, LRUCache<string, PreparedStatement>>();
@@ -216,7 +220,10 @@ export class TypeOrmDatabase implements UnitOfWork {
 
   /** A statement whose rows, if any, are not wanted, in the current transaction if one is open. */
   async execute(query: SqlQuery): Promise<void> {
-    await this.run((manager) => this.queryIn(manager, query));
+    // In a transaction the statement goes to its connection as a read does, which opens a Postgres transaction with it.
+    const current = this.transactionManager.getStore();
+    if (current) await this.inTurn(current, () => this.queryIn(current, query));
+    else await this.run((manager) => this.queryIn(manager, query));
   }
 
   /**
@@ -268,23 +275,22 @@ export class TypeOrmDatabase implements UnitOfWork {
         throw new QueryFailedError(query.sql, query.parameters, error as Error);
       }
     }
-    const client =
-      this.dialect === 'postgres' ? (manager.queryRunner as unknown as { databaseConnection?: PoolClient } | undefined)?.databaseConnection : undefined;
-    if (!client) {
+    const transaction = this.postgresTransactions.get(manager);
+    if (!transaction) {
       // TypeORM answers a SQLite write with its last row id, not rows.
       const result: unknown = await manager.query(query.sql, query.parameters);
       return Array.isArray(result) ? tableOfObjects(result as Record<string, unknown>[]) : { columns: [], rows: [] };
     }
     if (this.dataSource.options.logging) this.dataSource.logger.logQuery(query.sql, query.parameters);
     try {
-      return await this.onPostgres(client, query);
+      return await this.onPostgres(transaction, query);
     } catch (error) {
       throw new QueryFailedError(query.sql, query.parameters, error as Error);
     }
   }
 
-  /** `query` on a Postgres pool or client, rows as arrays, a reusable text as a named statement. */
-  private async onPostgres(connection: Pool | PoolClient, query: SqlQuery): Promise<ResultTable> {
+  /** `query` on a Postgres pool or transaction, rows as arrays, a reusable text as a named statement. */
+  private async onPostgres(connection: Pool | PostgresTransaction, query: SqlQuery): Promise<ResultTable> {
     const name = query.reusable ? this.statementName(query.sql) : undefined;
     const types = query.hydrated ? postgresTextDates() : undefined;
     const result = await connection.query({ name, text: query.sql, values: query.parameters, rowMode: 'array', types });
@@ -402,7 +408,14 @@ export class TypeOrmDatabase implements UnitOfWork {
   /** Runs `work` with the current transaction's manager, or on its own. */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const current = this.transactionManager.getStore();
-    if (current) return this.inTurn(current, () => work(current));
+    if (current) {
+      // TypeORM's statements go to the connection directly: the transaction must be open before them.
+      const transaction = this.postgresTransactions.get(current);
+      return this.inTurn(current, async () => {
+        await transaction?.started();
+        return work(current);
+      });
+    }
     if (this.dialect === 'sqlite') return this.exclusively((manager) => work(manager));
     return work(this.dataSource.manager);
   }
@@ -414,12 +427,47 @@ export class TypeOrmDatabase implements UnitOfWork {
   transaction<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
     if (this.transactionManager.getStore()) return work();
     if (this.dialect === 'sqlite') return this.exclusively(work);
-    if (!options.serializable) return this.dataSource.transaction((manager) => this.transactionManager.run(manager, work));
-    return this.dataSource.transaction('SERIALIZABLE', (manager) => this.transactionManager.run(manager, work)).catch((error: unknown) => {
+    if (!options.serializable) return this.onPostgresConnection(work, options);
+    return this.onPostgresConnection(work, options).catch((error: unknown) => {
       // 40001: another transaction changed what this one read; 40P01: the two waited on each other.
       if (isSerializationFailure(error)) throw new ConcurrentModification();
       throw error;
     });
+  }
+
+  /**
+   * Postgres: `work` in a transaction on one pooled connection, opened with its
+   * first statement (see `PostgresTransaction`) rather than in a round trip of
+   * its own, as TypeORM's `transaction` opens it (and a serializable one in two).
+   * The connection's TypeORM query runner is marked as in a transaction, so
+   * that TypeORM's own writes join it rather than open one.
+   */
+  private async onPostgresConnection<T>(work: () => Promise<T>, options: { serializable?: boolean }): Promise<T> {
+    const runner = this.dataSource.createQueryRunner() as PostgresQueryRunner;
+    const client = (await runner.connect()) as PoolClient;
+    const logging = Boolean(this.dataSource.options.logging);
+    const transaction = new PostgresTransaction(client, options, (sql) => logging && this.dataSource.logger.logQuery(sql));
+    this.postgresTransactions.set(runner.manager, transaction);
+    runner.isTransactionActive = true;
+    let unusable: Error | undefined;
+    try {
+      const result = await this.transactionManager.run(runner.manager, work);
+      await transaction.commit();
+      return result;
+    } catch (error) {
+      try {
+        await transaction.rollback();
+      } catch (rollbackFailure) {
+        // The error that stopped the transaction is the one to report; a connection that cannot roll back
+        // is not given back to the pool (released with an error, the pool closes it).
+        unusable = rollbackFailure as Error;
+      }
+      throw error;
+    } finally {
+      runner.isTransactionActive = false;
+      // TypeORM's public `release` gives the connection back as fit for use; this is what it calls with an error.
+      await (runner as unknown as { releasePostgresConnection(error?: Error): Promise<void> }).releasePostgresConnection(unusable);
+    }
   }
 
   /** Connections at work, idle, and the units of work waiting for one (SQLite: for its one writer), for metrics. */
