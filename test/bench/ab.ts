@@ -1,0 +1,231 @@
+import 'reflect-metadata';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-seed';
+
+/**
+ * `node dist/test/bench/ab.js`: two or more builds of the service compared
+ * pinned, alternated. This machine's speed moves by up to 2× within minutes,
+ * more than most changes buy; with the server on core 0 and wrk on core 1
+ * (`taskset`) the two no longer share a core, and the CPU a request (the
+ * server's user and system time from `/proc/PID/stat`, and Postgres's
+ * processes') is steadier than requests a second. Each round runs every
+ * build once, in the order given.
+ *
+ *   npm run build && mkdir -p .bench/builds/before && cp -r dist .bench/builds/before/
+ *   # … the change, then npm run build
+ *   node dist/test/bench/ab.js --engine sqlite|postgres --scenario me|list|search|create
+ *        --builds .bench/builds/before/dist,dist [--seconds 6] [--rounds 3] [--connections 32]
+ *
+ * A build copied inside the project finds its node_modules.
+ *
+ * Data: 10 000 vendors and 2 000 expenses, seeded once per engine into
+ * `.bench/ab-<engine>` (Postgres: the schema `ab_bench` of TEST_DATABASE_URL),
+ * with a key kept beside it; SQLite's is copied before each server starts.
+ * Needs `taskset` and wrk.
+ */
+
+const ROOT = path.resolve(__dirname, '../../..');
+const WORK = path.join(ROOT, '.bench');
+const SCHEMA = 'ab_bench';
+const EXPENSE_BODY =
+  '{"title":"Bench expense","expense_number":"AB{n}","account_id":"acct-5000",' +
+  '"expense_date":"2026-01-15","amount":"123.45","tax_amount":"19.75","description":"bench"}';
+
+type Engine = 'sqlite' | 'postgres';
+
+interface Seeded {
+  env: Record<string, string>;
+  organisation: string;
+}
+
+interface Options {
+  engine: Engine;
+  scenario: string;
+  builds: string[];
+  seconds: number;
+  rounds: number;
+  connections: number;
+}
+
+function options(argv: string[]): Options {
+  const value = (name: string, fallback?: string): string => {
+    const index = argv.indexOf(`--${name}`);
+    const found = index >= 0 ? argv[index + 1] : fallback;
+    if (found === undefined) throw new Error(`--${name} is required`);
+    return found;
+  };
+  const engine = value('engine', 'sqlite');
+  if (engine !== 'sqlite' && engine !== 'postgres') throw new Error('--engine is sqlite or postgres');
+  return {
+    engine,
+    scenario: value('scenario'),
+    builds: value('builds').split(',').map((build) => path.resolve(build)),
+    seconds: Number(value('seconds', '6')),
+    rounds: Number(value('rounds', '3')),
+    connections: Number(value('connections', '32')),
+  };
+}
+
+/** The data of `engine`, seeded once, with the environment that opens it. */
+async function seeded(engine: Engine): Promise<Seeded> {
+  const dir = path.join(WORK, `ab-${engine}`);
+  const marker = path.join(dir, 'seeded.json');
+  if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8')) as Seeded;
+  rmSync(dir, { recursive: true, force: true });
+  const data = path.join(dir, 'data');
+  mkdirSync(data, { recursive: true });
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    FIELD_ENCRYPTION_KEY: (await import('node:crypto')).randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: data,
+  };
+  if (engine === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('--engine postgres needs TEST_DATABASE_URL');
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+    await client.query(`CREATE SCHEMA ${SCHEMA}`);
+    await client.end();
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('options', `-c search_path=${SCHEMA}`);
+    env.DATABASE_URL = withSchema.toString();
+  }
+  process.stderr.write(`seeding ${engine} into ${dir}…\n`);
+  const { organisation } = await seed(env, { vendors: 10_000, expenses: 2_000 }, () => undefined);
+  if (engine === 'postgres') {
+    const client = new Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    await client.query('VACUUM ANALYZE');
+    await client.end();
+  }
+  const result = { env, organisation };
+  writeFileSync(marker, JSON.stringify(result));
+  return result;
+}
+
+/** Clock ticks of user and system time of `pids`, and of system time alone, in µs. */
+function cpuMicros(pids: number[]): { total: number; system: number } {
+  let total = 0;
+  let system = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10_000;
+      system += Number(fields[12]) * 10_000;
+    } catch {
+      // A process gone meanwhile.
+    }
+  }
+  return { total, system };
+}
+
+function postgresPids(): number[] {
+  try {
+    return execFileSync('pgrep', ['-x', 'postgres']).toString().trim().split('\n').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** A wrk script for the scenario, each request's `{n}` unique across runs. */
+function script(scenario: string, organisation: string): string {
+  const org = `/api/v1.0/organisation/${organisation}`;
+  const requests: Record<string, [string, string, string | null]> = {
+    me: ['GET', '/api/v1.0/me/', null],
+    list: ['GET', `${org}/vendors/?page_size=50`, null],
+    search: ['GET', `${org}/vendors/?page_size=50&search=acme`, null],
+    create: ['POST', `${org}/expenses/create/`, EXPENSE_BODY],
+  };
+  const request = requests[scenario];
+  if (!request) throw new Error(`--scenario is one of ${Object.keys(requests).join(', ')}`);
+  const [method, requestPath, body] = request;
+  const auth = `Basic ${Buffer.from(`${BENCH_EMAIL}:${BENCH_PASSWORD}`).toString('base64')}`;
+  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const file = path.join(WORK, 'ab.lua');
+  writeFileSync(
+    file,
+    [
+      `wrk.method = ${JSON.stringify(method)}`,
+      `wrk.headers["Authorization"] = ${JSON.stringify(auth)}`,
+      'wrk.headers["Content-Type"] = "application/json"',
+      'local n = 0',
+      'request = function()',
+      '  n = n + 1',
+      body === null ? '  local body = nil' : `  local body = string.gsub(${JSON.stringify(body)}, "{n}", ${JSON.stringify(nonce)} .. "-" .. n)`,
+      `  return wrk.format(nil, ${JSON.stringify(requestPath)}, nil, body)`,
+      'end',
+    ].join('\n'),
+  );
+  return file;
+}
+
+const wrk = (file: string, url: string, seconds: number, connections: number): string =>
+  execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}`, '--latency', '-s', file, url]).toString();
+
+async function measure(build: string, data: Seeded, options: Options): Promise<string> {
+  let dataDir = data.env.DATA_DIR;
+  if (options.engine === 'sqlite') {
+    dataDir = path.join(WORK, 'ab-sqlite-run');
+    rmSync(dataDir, { recursive: true, force: true });
+    cpSync(data.env.DATA_DIR, dataDir, { recursive: true });
+  }
+  const port = 4700 + Math.floor(Math.random() * 200);
+  const { config } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config: { node_flags: string } };
+  const server = spawn('taskset', ['-c', '0', process.execPath, ...config.node_flags.split(' '), path.join(build, 'config/main.js')], {
+    env: { ...process.env, ...data.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break;
+      } catch {
+        if (attempt > 100) throw new Error(`${build} did not start`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    wrk(script(options.scenario, data.organisation), url, 2, options.connections);
+    const pids = postgresPids();
+    const before = { service: cpuMicros([server.pid!]), postgres: cpuMicros(pids) };
+    const output = wrk(script(options.scenario, data.organisation), url, options.seconds, options.connections);
+    const after = { service: cpuMicros([server.pid!]), postgres: cpuMicros(pids) };
+    const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+    const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
+    const p50 = /50%\s+([\d.]+\w+)/.exec(output)?.[1] ?? '-';
+    const failed = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? '0';
+    const per = (micros: number) => (requests === 0 ? '-' : (micros / requests).toFixed(0));
+    return [
+      path.relative(ROOT, build) || build,
+      `${rate.toFixed(0)} req/s`,
+      `p50 ${p50}`,
+      `service ${per(after.service.total - before.service.total)} µs/request (system ${per(after.service.system - before.service.system)})`,
+      options.engine === 'postgres' ? `postgres ${per(after.postgres.total - before.postgres.total)} µs/request` : '',
+      failed === '0' ? '' : `non-2xx ${failed}`,
+    ]
+      .filter(Boolean)
+      .join('  ');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+async function main(): Promise<void> {
+  const chosen = options(process.argv.slice(2));
+  const data = await seeded(chosen.engine);
+  process.stdout.write(`${chosen.engine} ${chosen.scenario}, ${chosen.connections} connections, ${chosen.seconds} s a run\n`);
+  for (let round = 1; round <= chosen.rounds; round++) {
+    for (const build of chosen.builds) process.stdout.write(`round ${round}  ${await measure(build, data, chosen)}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
