@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -79,7 +80,7 @@ async function seeded(engine: Engine): Promise<Seeded> {
   mkdirSync(data, { recursive: true });
   const env: Record<string, string> = {
     NODE_ENV: 'production',
-    FIELD_ENCRYPTION_KEY: (await import('node:crypto')).randomBytes(32).toString('base64'),
+    FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'silent',
     DATA_DIR: data,
   };
