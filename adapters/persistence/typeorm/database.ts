@@ -13,6 +13,7 @@ import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 import { ScopedAsyncLocalStorage } from '../../system/scoped-async-local-storage';
 import { PostgresTransaction } from './postgres-transaction';
+import { onPool } from './postgres-statements';
 
 /** Rows as engines send them in array mode: the column names once, then one array of values per row. */
 export interface ResultTable {
@@ -128,27 +129,25 @@ export class TypeOrmDatabase implements UnitOfWork {
   }
 
   /**
-   * The rows of each query, read together: in the current transaction if one
-   * is open, otherwise as one consistent snapshot on SQLite (one read
-   * transaction) and one after the other from the pool on Postgres.
+   * The rows of each query, read together, as one consistent snapshot: in
+   * the current transaction if one is open; otherwise in one read transaction
+   * on SQLite, and on Postgres sent together from the pool in one round trip
+   * (one implicit transaction).
    */
   async read(queries: SqlQuery[]): Promise<ResultTable[]> {
     const manager = this.transactionManager.getStore();
     if (manager) {
+      const transaction = this.postgresTransactions.get(manager);
+      if (transaction) return this.inTurn(manager, () => this.onPostgres(transaction, queries));
       return this.inTurn(manager, async () => {
         const results: ResultTable[] = [];
         for (const query of queries) results.push(await this.queryIn(manager, query));
         return results;
       });
     }
+    if (this.dialect === 'postgres') return this.onPostgres(this.pool(), queries);
     // TypeORM logs the queries it sends when logging is on: those sent past it are logged alike.
     if (this.dataSource.options.logging) for (const query of queries) this.dataSource.logger.logQuery(query.sql, query.parameters);
-    if (this.dialect === 'postgres') {
-      const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-      const results: ResultTable[] = [];
-      for (const query of queries) results.push(await this.onPostgres(pool, query));
-      return results;
-    }
     const reader = this.readConnection();
     if (reader) return this.readAll(reader, queries);
     const writer = this.writeConnection();
@@ -223,6 +222,7 @@ export class TypeOrmDatabase implements UnitOfWork {
     // In a transaction the statement goes to its connection as a read does, which opens a Postgres transaction with it.
     const current = this.transactionManager.getStore();
     if (current) await this.inTurn(current, () => this.queryIn(current, query));
+    else if (this.dialect === 'postgres') await this.onPostgres(this.pool(), [query]);
     else await this.run((manager) => this.queryIn(manager, query));
   }
 
@@ -259,10 +259,8 @@ export class TypeOrmDatabase implements UnitOfWork {
 
   /**
    * `query` on the connection of `manager`'s transaction. On Postgres it goes
-   * to the transaction's client directly, a reusable text as a named
-   * statement (parsed once per connection, as reads outside transactions are;
-   * a create sends seven statements in its transaction), its failure wrapped
-   * as TypeORM wraps it; elsewhere through TypeORM.
+   * to the transaction's client directly (see `onPostgres`); elsewhere
+   * through TypeORM.
    */
   private async queryIn(manager: EntityManager, query: SqlQuery): Promise<ResultTable> {
     if (this.dialect === 'sqlite' && query.hydrated) {
@@ -281,20 +279,30 @@ export class TypeOrmDatabase implements UnitOfWork {
       const result: unknown = await manager.query(query.sql, query.parameters);
       return Array.isArray(result) ? tableOfObjects(result as Record<string, unknown>[]) : { columns: [], rows: [] };
     }
-    if (this.dataSource.options.logging) this.dataSource.logger.logQuery(query.sql, query.parameters);
-    try {
-      return await this.onPostgres(transaction, query);
-    } catch (error) {
-      throw new QueryFailedError(query.sql, query.parameters, error as Error);
-    }
+    const [result] = await this.onPostgres(transaction, [query]);
+    return result;
   }
 
-  /** `query` on a Postgres pool or transaction, rows as arrays, a reusable text as a named statement. */
-  private async onPostgres(connection: Pool | PostgresTransaction, query: SqlQuery): Promise<ResultTable> {
-    const name = query.reusable ? this.statementName(query.sql) : undefined;
-    const types = query.hydrated ? postgresTextDates() : undefined;
-    const result = await connection.query({ name, text: query.sql, values: query.parameters, rowMode: 'array', types });
-    return { columns: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
+  /**
+   * `queries` on a Postgres pool or transaction, sent together in one round
+   * trip (see postgres-statements), rows as arrays, a reusable text as a
+   * named statement; a failure wrapped as TypeORM wraps it.
+   */
+  private onPostgres(connection: Pool | PostgresTransaction, queries: SqlQuery[]): Promise<ResultTable[]> {
+    // TypeORM logs the queries it sends when logging is on: those sent past it are logged alike.
+    if (this.dataSource.options.logging) for (const query of queries) this.dataSource.logger.logQuery(query.sql, query.parameters);
+    const statements = queries.map((query) => ({
+      name: query.reusable ? this.statementName(query.sql) : undefined,
+      text: query.sql,
+      values: query.parameters,
+      types: query.hydrated ? postgresTextDates() : undefined,
+    }));
+    return connection instanceof PostgresTransaction ? connection.query(statements) : onPool(connection, statements);
+  }
+
+  /** Postgres: TypeORM's pool of connections. */
+  private pool(): Pool {
+    return (this.dataSource.driver as unknown as { master: Pool }).master;
   }
 
   /** The statement of `sql`, prepared once per connection, answering rows as arrays (half the cost of objects). */
@@ -473,7 +481,7 @@ export class TypeOrmDatabase implements UnitOfWork {
   /** Connections at work, idle, and the units of work waiting for one (SQLite: for its one writer), for metrics. */
   connectionStats(): { busy: number; idle: number; waiting: number } {
     if (this.dialect === 'postgres') {
-      const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+      const pool = this.pool();
       return { busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
     }
     const writer = this.writer?.state() ?? { writing: false, waiting: 0 };

@@ -4,6 +4,7 @@ import { VENDOR_TOKENS, VendorRepository } from '../../../application/vendor/ven
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';
+import { sentTexts } from '../../support/postgres-texts';
 
 /**
  * A saved record and its history entry commit together or not at all; on
@@ -74,7 +75,7 @@ describe.each(testDatabases())('a record and its history entry on $name', (facto
     const query = jest.spyOn(Client.prototype, 'query');
     try {
       expect((await owner.api.post(`${base()}/vendors/create/`, { unique_id: 'one-trip', name: 'One Trip' })).status).toBe(201);
-      const texts = query.mock.calls.map(([config]) => (typeof config === 'string' ? config : (config as { text: string }).text));
+      const texts = sentTexts(query.mock.calls);
       const writes = texts.filter((text) => /INSERT INTO "?(vendors|history)"?/.test(text));
       expect(writes).toHaveLength(1);
       expect(writes[0]).toMatch(/^WITH alongside AS \(INSERT INTO history .*\) INSERT INTO "vendors"/s);
