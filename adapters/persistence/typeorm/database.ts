@@ -13,7 +13,10 @@ import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 import { ScopedAsyncLocalStorage } from '../../system/scoped-async-local-storage';
 import { PostgresTransaction } from './postgres-transaction';
-import { onPool } from './postgres-statements';
+import { onPool, PostgresStatement } from './postgres-statements';
+
+/** What a write's failure is reported as (a repository's translation of a constraint's violation). */
+export type WriteFailure = (error: QueryFailedError) => unknown;
 
 /** Rows as engines send them in array mode: the column names once, then one array of values per row. */
 export interface ResultTable {
@@ -195,8 +198,13 @@ export class TypeOrmDatabase implements UnitOfWork {
    * `alongside` is a statement that must commit with the row (its history
    * entry): on Postgres it goes in the same statement, as a data-modifying
    * `WITH`, one round trip instead of two; elsewhere it runs right after.
+   *
+   * Given `failure` (what the write's failure is reported as), a Postgres
+   * transaction holds the write back and sends it with its next statements
+   * or its `COMMIT` (see `PostgresTransaction.hold`): its failure reaches
+   * whoever sent those, or the transaction's commit, as `failure` reads it.
    */
-  async upsert<Row extends object>(entity: string, row: Row, alongside?: SqlQuery | null): Promise<void> {
+  async upsert<Row extends object>(entity: string, row: Row, alongside?: SqlQuery | null, failure?: WriteFailure): Promise<void> {
     const writer = this.upsertOf(entity);
     const values: unknown[] = [];
     for (const column of writer.columns) {
@@ -210,19 +218,26 @@ export class TypeOrmDatabase implements UnitOfWork {
     }
     if (alongside && this.dialect === 'postgres') {
       const shifted = alongside.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + values.length}`);
-      await this.execute({ sql: `WITH alongside AS (${shifted}) ${writer.sql}`, parameters: [...values, ...alongside.parameters], reusable: alongside.reusable });
+      const write = { sql: `WITH alongside AS (${shifted}) ${writer.sql}`, parameters: [...values, ...alongside.parameters], reusable: alongside.reusable };
+      await this.execute(write, failure);
       return;
     }
-    await this.execute({ sql: writer.sql, parameters: values, reusable: true });
+    await this.execute({ sql: writer.sql, parameters: values, reusable: true }, failure);
     if (alongside) await this.execute(alongside);
   }
 
-  /** A statement whose rows, if any, are not wanted, in the current transaction if one is open. */
-  async execute(query: SqlQuery): Promise<void> {
+  /**
+   * A statement whose rows, if any, are not wanted, in the current
+   * transaction if one is open. Given `failure`, a Postgres transaction holds
+   * it back (see `upsert`).
+   */
+  async execute(query: SqlQuery, failure?: WriteFailure): Promise<void> {
     // In a transaction the statement goes to its connection as a read does, which opens a Postgres transaction with it.
     const current = this.transactionManager.getStore();
-    if (current) await this.inTurn(current, () => this.queryIn(current, query));
-    else if (this.dialect === 'postgres') await this.onPostgres(this.pool(), [query]);
+    const transaction = current && failure && this.postgresTransactions.get(current);
+    if (transaction) await this.inTurn(current, async () => transaction.hold(this.postgresStatement(query, failure)));
+    else if (current) await this.inTurn(current, () => this.queryIn(current, query));
+    else if (this.dialect === 'postgres') await this.onPostgres(this.pool(), [query], failure);
     else await this.run((manager) => this.queryIn(manager, query));
   }
 
@@ -288,16 +303,21 @@ export class TypeOrmDatabase implements UnitOfWork {
    * trip (see postgres-statements), rows as arrays, a reusable text as a
    * named statement; a failure wrapped as TypeORM wraps it.
    */
-  private onPostgres(connection: Pool | PostgresTransaction, queries: SqlQuery[]): Promise<ResultTable[]> {
-    // TypeORM logs the queries it sends when logging is on: those sent past it are logged alike.
-    if (this.dataSource.options.logging) for (const query of queries) this.dataSource.logger.logQuery(query.sql, query.parameters);
-    const statements = queries.map((query) => ({
+  private onPostgres(connection: Pool | PostgresTransaction, queries: SqlQuery[], failure?: WriteFailure): Promise<ResultTable[]> {
+    const statements = queries.map((query) => this.postgresStatement(query, failure));
+    return connection instanceof PostgresTransaction ? connection.query(statements) : onPool(connection, statements);
+  }
+
+  /** `query` as node-postgres is given it (logged first when TypeORM logs the queries it sends). */
+  private postgresStatement(query: SqlQuery, failure?: WriteFailure): PostgresStatement {
+    if (this.dataSource.options.logging) this.dataSource.logger.logQuery(query.sql, query.parameters);
+    return {
       name: query.reusable ? this.statementName(query.sql) : undefined,
       text: query.sql,
       values: query.parameters,
       types: query.hydrated ? postgresTextDates() : undefined,
-    }));
-    return connection instanceof PostgresTransaction ? connection.query(statements) : onPool(connection, statements);
+      failure,
+    };
   }
 
   /** Postgres: TypeORM's pool of connections. */
@@ -432,7 +452,29 @@ export class TypeOrmDatabase implements UnitOfWork {
     return this.transactionManager.getStore() !== undefined;
   }
 
-  transaction<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
+  /**
+   * `work` in a transaction, or in the current one if one is open. When it
+   * returns, the writes `work` made have been made, or have failed in it:
+   * inside a transaction of the caller's, what a Postgres transaction holds
+   * back is sent first (the use case's errors stay the use case's, for
+   * whoever runs it inside a transaction of its own: an idempotent request).
+   */
+  async transaction<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
+    const current = this.transactionManager.getStore();
+    if (!current) return this.together(work, options);
+    const result = await work();
+    const transaction = this.postgresTransactions.get(current);
+    if (transaction) await this.inTurn(current, () => transaction.sendHeld());
+    return result;
+  }
+
+  /**
+   * `work`'s statements in one transaction, the current one if one is open,
+   * as a repository groups a write with its history entry: a write held back
+   * in it may be sent after it returns, with what follows in the
+   * transaction, or its commit.
+   */
+  together<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
     if (this.transactionManager.getStore()) return work();
     if (this.dialect === 'sqlite') return this.exclusively(work);
     if (!options.serializable) return this.onPostgresConnection(work, options);

@@ -229,14 +229,16 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   async save(record: T): Promise<void> {
     const after = snapshotOf(record);
+    const failure = (error: unknown) => this.writeError(error);
     try {
-      // The change and its history entry commit together, or neither.
-      await this.db.transaction(async () => {
+      // The change and its history entry commit together, or neither. The write may be held back and sent with
+      // what follows it (Postgres): its failure then reaches that, or the commit, already read as `failure`.
+      await this.db.together(async () => {
         const before = await this.stateBefore(record);
-        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record), historyEntry(this.db, this.table.model, before, after));
+        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record), historyEntry(this.db, this.table.model, before, after), failure);
       });
     } catch (error) {
-      throw this.writeError(error);
+      throw failure(error);
     }
     this.savedAs.set(record, after);
   }

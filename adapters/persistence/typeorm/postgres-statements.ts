@@ -1,12 +1,17 @@
 import type { CustomTypesConfig, Pool, PoolClient, Submittable } from 'pg';
 import { QueryFailedError } from 'typeorm';
 
-/** A statement: `name` prepares it once per connection; `types` reads its values (node-postgres's parsers by default). */
+/**
+ * A statement: `name` prepares it once per connection; `types` reads its
+ * values (node-postgres's parsers by default); `failure` is what its failure
+ * is reported as (TypeORM's `QueryFailedError` by default).
+ */
 export interface PostgresStatement {
   text: string;
   values: readonly unknown[];
   name?: string;
   types?: CustomTypesConfig;
+  failure?: (error: QueryFailedError) => unknown;
 }
 
 /** What a statement answered: its columns' names, and its rows as arrays of values. */
@@ -201,9 +206,10 @@ class Together {
     // Nothing is copied.
   }
 
-  /** The failure, as TypeORM reports a statement's, with the statement that failed. */
+  /** The failure, as TypeORM reports a statement's, with the statement that failed, or as that statement reads it. */
   private finish(error: Error, statement: number): void {
-    const { text, values } = this.statements[statement];
-    this.callback?.(new QueryFailedError(text, [...values], error));
+    const { text, values, failure } = this.statements[statement];
+    const failed = new QueryFailedError(text, [...values], error);
+    this.callback?.((failure ? failure(failed) : failed) as Error);
   }
 }

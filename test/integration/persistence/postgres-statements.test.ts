@@ -1,9 +1,8 @@
-import { Pool, PoolClient } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { isUniqueViolation, TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
-import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
 import { forHydration } from '../../../adapters/persistence/typeorm/sql';
-import { TestDatabase, testDatabases } from '../../support/databases';
+import { TestDatabase } from '../../support/databases';
+import { CountedPostgres, countedPostgres, postgresDatabase } from '../../support/postgres-round-trips';
 
 /**
  * On Postgres the statements of one read (a list's count and its page) are
@@ -15,26 +14,15 @@ import { TestDatabase, testDatabases } from '../../support/databases';
  *
  * Round trips are counted as the server's ReadyForQuery answers, one per Sync.
  */
-const postgres = testDatabases().filter((factory) => factory.name === 'postgres');
-const describeOnPostgres = postgres.length > 0 ? describe : describe.skip;
+const describeOnPostgres = postgresDatabase ? describe : describe.skip;
 
 describeOnPostgres('Postgres statements sent together', () => {
   let database: TestDatabase;
   let db: TypeOrmDatabase;
-  let roundTrips = 0;
+  let roundTrips: CountedPostgres['roundTrips'];
 
   beforeAll(async () => {
-    database = await postgres[0].create();
-    const dataSource = createDataSource({ url: database.url, dataDir: database.dataDir, schema: database.schema });
-    await dataSource.initialize();
-    db = new TypeOrmDatabase(dataSource, 'postgres');
-    const pool = (dataSource.driver as unknown as { master: Pool }).master;
-    const counted = new WeakSet<PoolClient>();
-    pool.on('acquire', (client) => {
-      if (counted.has(client)) return;
-      counted.add(client);
-      (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => roundTrips++);
-    });
+    ({ database, db, roundTrips } = await countedPostgres());
     await db.execute(db.sql('CREATE TABLE probes (id integer PRIMARY KEY, note text)'));
   });
 
@@ -45,7 +33,7 @@ describeOnPostgres('Postgres statements sent together', () => {
 
   beforeEach(async () => {
     await db.execute(db.sql('DELETE FROM probes'));
-    roundTrips = 0;
+    roundTrips.count = 0;
   });
 
   const transactionId = () => db.sql('SELECT txid_current()::text AS id');
@@ -54,7 +42,7 @@ describeOnPostgres('Postgres statements sent together', () => {
 
   it('reads several statements in one round trip, as one snapshot', async () => {
     await db.execute(db.sql("INSERT INTO probes (id, note) VALUES (1, 'one'), (2, NULL)"));
-    roundTrips = 0;
+    roundTrips.count = 0;
 
     const [[counted], rows, [first], [second]] = await db.select([count(), page(), transactionId(), transactionId()]);
 
@@ -65,7 +53,7 @@ describeOnPostgres('Postgres statements sent together', () => {
     ]);
     // One implicit transaction for all four: the same transaction id.
     expect(first.id).toBe(second.id);
-    expect(roundTrips).toBe(1);
+    expect(roundTrips.count).toBe(1);
     // Reads sent on their own are each a transaction of their own.
     const [[alone]] = await db.select([transactionId()]);
     expect(alone.id).not.toBe(first.id);
@@ -76,7 +64,7 @@ describeOnPostgres('Postgres statements sent together', () => {
     expect(counted.count).toBe(0);
     expect(first.id).toBe(second.id);
     // START TRANSACTION and the three reads, then the COMMIT.
-    expect(roundTrips).toBe(2);
+    expect(roundTrips.count).toBe(2);
   });
 
   it('reads each column by its type: numbers, nulls, and dates as their text for rows to hydrate', async () => {

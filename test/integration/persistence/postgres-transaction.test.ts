@@ -1,40 +1,29 @@
-import { Pool, PoolClient } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
-import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
-import { TestDatabase, testDatabases } from '../../support/databases';
+import { TestDatabase } from '../../support/databases';
+import { CountedPostgres, countedPostgres, postgresDatabase } from '../../support/postgres-round-trips';
 
 /**
  * A Postgres transaction's `START TRANSACTION` travels with its first
- * statement (one Sync for both), so that a create's five round trips are
- * four. What must hold: the statements run in one transaction, all or
- * nothing; a failure at any point leaves the connection fit for the next
- * transaction, its prepared statements filed right; TypeORM's own
- * statements join the transaction; a serializable one is serializable.
+ * statement (one Sync for both), and a write held back with what follows it,
+ * the `COMMIT` at the latest, so that a create's five round trips are three.
+ * What must hold: the statements run in one transaction, all or nothing; a
+ * held write's failure is reported as its writer reads it; a failure at any
+ * point leaves the connection fit for the next transaction, its prepared
+ * statements filed right; TypeORM's own statements join the transaction; a
+ * serializable one is serializable.
  *
  * Round trips are counted as the server's ReadyForQuery answers, one per Sync.
  */
-const postgres = testDatabases().filter((factory) => factory.name === 'postgres');
-const describeOnPostgres = postgres.length > 0 ? describe : describe.skip;
+const describeOnPostgres = postgresDatabase ? describe : describe.skip;
 
 describeOnPostgres('a Postgres transaction', () => {
   let database: TestDatabase;
   let db: TypeOrmDatabase;
-  /** ReadyForQuery answers since the last `reset`, on every connection the pool handed out. */
-  let roundTrips = 0;
+  let roundTrips: CountedPostgres['roundTrips'];
 
   beforeAll(async () => {
-    database = await postgres[0].create();
-    const dataSource = createDataSource({ url: database.url, dataDir: database.dataDir, schema: database.schema });
-    await dataSource.initialize();
-    db = new TypeOrmDatabase(dataSource, 'postgres');
-    const pool = (dataSource.driver as unknown as { master: Pool }).master;
-    const counted = new WeakSet<PoolClient>();
-    pool.on('acquire', (client) => {
-      if (counted.has(client)) return;
-      counted.add(client);
-      (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => roundTrips++);
-    });
+    ({ database, db, roundTrips } = await countedPostgres());
     await db.execute(db.sql('CREATE TABLE probes (id integer PRIMARY KEY, note text NOT NULL)'));
   });
 
@@ -45,7 +34,7 @@ describeOnPostgres('a Postgres transaction', () => {
 
   beforeEach(async () => {
     await db.execute(db.sql('DELETE FROM probes'));
-    roundTrips = 0;
+    roundTrips.count = 0;
   });
 
   const idOf = async (): Promise<string> => String((await db.select([db.sql('SELECT txid_current()::text AS id')]))[0][0].id);
@@ -56,14 +45,14 @@ describeOnPostgres('a Postgres transaction', () => {
     const ids = await db.transaction(async () => [await idOf(), await idOf()]);
     expect(ids[0]).toBe(ids[1]);
     // The two statements and the COMMIT; TypeORM's transaction sent START TRANSACTION in a round trip of its own.
-    expect(roundTrips).toBe(3);
+    expect(roundTrips.count).toBe(3);
     // Outside a transaction, each statement is a transaction of its own.
     expect(await idOf()).not.toBe(await idOf());
   });
 
   it('sends nothing, not even a COMMIT, for a transaction that reads and writes nothing', async () => {
     expect(await db.transaction(async () => 'nothing sent')).toBe('nothing sent');
-    expect(roundTrips).toBe(0);
+    expect(roundTrips.count).toBe(0);
   });
 
   it('commits all of it or none of it: a failure after the first statement undoes the first', async () => {
@@ -96,7 +85,7 @@ describeOnPostgres('a Postgres transaction', () => {
     for (const id of [1, 2, 3]) await db.transaction(() => db.execute(insert(id)));
     expect(await notes()).toEqual(['note 1', 'note 2', 'note 3']);
     // Each an INSERT sent with its START TRANSACTION, then a COMMIT.
-    expect(roundTrips).toBe(3 * 2 + 1);
+    expect(roundTrips.count).toBe(3 * 2 + 1);
   });
 
   it('leaves the connection fit for use when the first statement fails, in its parse or in its run', async () => {
@@ -121,11 +110,88 @@ describeOnPostgres('a Postgres transaction', () => {
     expect(ids[0]).toBe(ids[1]);
   });
 
+  describe('a write held back (one given what its failure reads as)', () => {
+    class Refused extends Error {}
+    const refused = (error: QueryFailedError) => new Refused(`refused: ${(error as { driverError?: { code?: string } }).driverError?.code}`);
+    const insert = (id: number, note: string | null = `note ${id}`) => db.sql('INSERT INTO probes (id, note) VALUES (:id, :note)', { id, note });
+
+    it('is sent with the COMMIT: a transaction of one write is one round trip', async () => {
+      await db.transaction(() => db.execute(insert(1), refused));
+      expect(roundTrips.count).toBe(1);
+      expect(await notes()).toEqual(['note 1']);
+    });
+
+    it('is sent ahead of the next statement, which sees it', async () => {
+      const seen = await db.transaction(async () => {
+        await db.execute(insert(1), refused);
+        return notes();
+      });
+      expect(seen).toEqual(['note 1']);
+      // START TRANSACTION, the write and the read; then the COMMIT.
+      expect(roundTrips.count).toBe(2);
+    });
+
+    it('fails the commit, as its failure reads, when it is the last: nothing is committed', async () => {
+      await db.execute(insert(1));
+      roundTrips.count = 0;
+      const failing = db.transaction(async () => {
+        await db.execute(insert(2), refused);
+        await db.execute(insert(1, 'same key'), refused);
+      });
+      await expect(failing).rejects.toThrow(new Refused('refused: 23505'));
+      expect(await notes()).toEqual(['note 1']);
+    });
+
+    it('fails the statement sent after it, as its failure reads, and that statement does not run', async () => {
+      const failing = db.transaction(async () => {
+        await db.execute(insert(1, null), refused);
+        await db.execute(insert(2));
+      });
+      await expect(failing).rejects.toThrow(new Refused('refused: 23502'));
+      expect(await notes()).toEqual([]);
+      // The connection is fit for the next transaction.
+      await db.transaction(() => db.execute(insert(3), refused));
+      expect(await notes()).toEqual(['note 3']);
+    });
+
+    it('is made, or has failed, when the transaction it was written in returns, inside a transaction of the caller’s', async () => {
+      await db.execute(insert(1));
+      const inner: unknown[] = [];
+      await db
+        .transaction(async () => {
+          inner.push(await db.transaction(() => db.execute(insert(1, 'same key'), refused)).catch((error: unknown) => error));
+        })
+        .catch(() => undefined);
+      expect(inner[0]).toBeInstanceOf(Refused);
+    });
+
+    it('may wait past a repository’s grouping (`together`) for the transaction’s next statement', async () => {
+      let before = -1;
+      await db.transaction(async () => {
+        await db.together(() => db.execute(insert(1), refused));
+        before = roundTrips.count;
+      });
+      expect(before).toBe(0);
+      expect(roundTrips.count).toBe(1);
+      expect(await notes()).toEqual(['note 1']);
+    });
+
+    it('is never sent when the work gives up: nothing at all is', async () => {
+      const failing = db.transaction(async () => {
+        await db.execute(insert(1), refused);
+        throw new Error('the work gave up');
+      });
+      await expect(failing).rejects.toThrow('the work gave up');
+      expect(roundTrips.count).toBe(0);
+      expect(await notes()).toEqual([]);
+    });
+  });
+
   it('runs a serializable transaction serializable, opened with its first statement too', async () => {
     const [[level]] = await db.transaction(() => db.select([db.sql('SHOW transaction_isolation')]), { serializable: true });
     expect(level.transaction_isolation).toBe('serializable');
     // TypeORM set the level in a round trip of its own after START TRANSACTION.
-    expect(roundTrips).toBe(2);
+    expect(roundTrips.count).toBe(2);
     const [[outside]] = await db.select([db.sql('SHOW transaction_isolation')]);
     expect(outside.transaction_isolation).toBe('read committed');
   });

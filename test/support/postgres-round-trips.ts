@@ -1,0 +1,32 @@
+import { Pool, PoolClient } from 'pg';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { createDataSource } from '../../adapters/persistence/typeorm/data-source';
+import { TestDatabase, testDatabases } from './databases';
+
+/** Postgres's test databases, when a test database URL is given (else none: the suites that need it skip). */
+export const postgresDatabase = testDatabases().find((factory) => factory.name === 'postgres');
+
+/** A database handle on a new Postgres test database, and the round trips its connections have made. */
+export interface CountedPostgres {
+  database: TestDatabase;
+  db: TypeOrmDatabase;
+  /** The server's ReadyForQuery answers (one per Sync) on every connection the pool has handed out; reset at will. */
+  roundTrips: { count: number };
+}
+
+export async function countedPostgres(): Promise<CountedPostgres> {
+  if (!postgresDatabase) throw new Error('no Postgres test database (TEST_DATABASE_URL)');
+  const database = await postgresDatabase.create();
+  const dataSource = createDataSource({ url: database.url, dataDir: database.dataDir, schema: database.schema });
+  await dataSource.initialize();
+  const db = new TypeOrmDatabase(dataSource, 'postgres');
+  const roundTrips = { count: 0 };
+  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const counted = new WeakSet<PoolClient>();
+  pool.on('acquire', (client) => {
+    if (counted.has(client)) return;
+    counted.add(client);
+    (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => roundTrips.count++);
+  });
+  return { database, db, roundTrips };
+}
