@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import { execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
 import { BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-seed';
@@ -19,13 +20,15 @@ import { BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-see
  *   # … the change, then npm run build
  *   node dist/test/bench/ab.js --engine sqlite|postgres --scenario me|list|search|create
  *        --builds .bench/builds/before/dist,dist [--seconds 6] [--rounds 3] [--connections 32]
+ *        [--instructions [--requests 1000]]
  *
- * A build copied inside the project finds its node_modules.
+ * With `--instructions`, the instructions each request costs the server,
+ * counted by valgrind (see `instructions`) instead of timed. A build copied inside the project finds its node_modules.
  *
  * Data: 10 000 vendors and 2 000 expenses, seeded once per engine into
  * `.bench/ab-<engine>` (Postgres: the schema `ab_bench` of TEST_DATABASE_URL),
  * with a key kept beside it; SQLite's is copied before each server starts.
- * Needs `taskset` and wrk.
+ * Needs `taskset` and wrk, or valgrind for `--instructions`.
  */
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -49,6 +52,10 @@ interface Options {
   seconds: number;
   rounds: number;
   connections: number;
+  /** Count instructions under callgrind instead of measuring time under wrk. */
+  instructions: boolean;
+  /** Requests counted a callgrind run. */
+  requests: number;
 }
 
 function options(argv: string[]): Options {
@@ -67,6 +74,8 @@ function options(argv: string[]): Options {
     seconds: Number(value('seconds', '6')),
     rounds: Number(value('rounds', '3')),
     connections: Number(value('connections', '32')),
+    instructions: argv.includes('--instructions'),
+    requests: Number(value('requests', '1000')),
   };
 }
 
@@ -133,8 +142,8 @@ function postgresPids(): number[] {
   }
 }
 
-/** A wrk script for the scenario, each request's `{n}` unique across runs. */
-function script(scenario: string, organisation: string): string {
+/** The scenario's request: method, path and body (each `{n}` to be made unique). */
+function requestOf(scenario: string, organisation: string): [string, string, string | null] {
   const org = `/api/v1.0/organisation/${organisation}`;
   const requests: Record<string, [string, string, string | null]> = {
     me: ['GET', '/api/v1.0/me/', null],
@@ -144,20 +153,27 @@ function script(scenario: string, organisation: string): string {
   };
   const request = requests[scenario];
   if (!request) throw new Error(`--scenario is one of ${Object.keys(requests).join(', ')}`);
-  const [method, requestPath, body] = request;
-  const auth = `Basic ${Buffer.from(`${BENCH_EMAIL}:${BENCH_PASSWORD}`).toString('base64')}`;
-  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return request;
+}
+
+const AUTHORIZATION = `Basic ${Buffer.from(`${BENCH_EMAIL}:${BENCH_PASSWORD}`).toString('base64')}`;
+const nonce = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** A wrk script for the scenario, each request's `{n}` unique across runs. */
+function script(scenario: string, organisation: string): string {
+  const [method, requestPath, body] = requestOf(scenario, organisation);
+  const unique = nonce();
   const file = path.join(WORK, 'ab.lua');
   writeFileSync(
     file,
     [
       `wrk.method = ${JSON.stringify(method)}`,
-      `wrk.headers["Authorization"] = ${JSON.stringify(auth)}`,
+      `wrk.headers["Authorization"] = ${JSON.stringify(AUTHORIZATION)}`,
       'wrk.headers["Content-Type"] = "application/json"',
       'local n = 0',
       'request = function()',
       '  n = n + 1',
-      body === null ? '  local body = nil' : `  local body = string.gsub(${JSON.stringify(body)}, "{n}", ${JSON.stringify(nonce)} .. "-" .. n)`,
+      body === null ? '  local body = nil' : `  local body = string.gsub(${JSON.stringify(body)}, "{n}", ${JSON.stringify(unique)} .. "-" .. n)`,
       `  return wrk.format(nil, ${JSON.stringify(requestPath)}, nil, body)`,
       'end',
     ].join('\n'),
@@ -168,7 +184,8 @@ function script(scenario: string, organisation: string): string {
 const wrk = (file: string, url: string, seconds: number, connections: number): string =>
   execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}`, '--latency', '-s', file, url]).toString();
 
-async function measure(build: string, data: Seeded, options: Options): Promise<string> {
+/** `build` started on its own copy of the data (SQLite) on a free port, behind `launcher` (taskset, valgrind). */
+async function started(build: string, data: Seeded, options: Options, launcher: string[]): Promise<{ server: ChildProcess; url: string; stderr: () => string }> {
   let dataDir = data.env.DATA_DIR;
   if (options.engine === 'sqlite') {
     dataDir = path.join(WORK, 'ab-sqlite-run');
@@ -177,20 +194,38 @@ async function measure(build: string, data: Seeded, options: Options): Promise<s
   }
   const port = 4700 + Math.floor(Math.random() * 200);
   const { config } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config: { node_flags: string } };
-  const server = spawn('taskset', ['-c', '0', process.execPath, ...config.node_flags.split(' '), path.join(build, 'config/main.js')], {
+  const [command, ...args] = [...launcher, process.execPath, ...config.node_flags.split(' '), path.join(build, 'config/main.js')];
+  const server = spawn(command, args, {
     env: { ...process.env, ...data.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk.toString().replace(/^==\d+==.*\n/gm, ''));
+    stderr += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(`${url}/healthz`)).ok) break;
-      } catch {
-        if (attempt > 100) throw new Error(`${build} did not start`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  // Under valgrind the service takes a minute or more to start.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      if (attempt > 3000 || server.exitCode !== null) throw new Error(`${build} did not start`);
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { server, url, stderr: () => stderr };
+}
+
+async function stopped(server: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  if (server.exitCode === null) server.kill('SIGTERM');
+  await exited;
+}
+
+async function measure(build: string, data: Seeded, options: Options): Promise<string> {
+  const { server, url } = await started(build, data, options, ['taskset', '-c', '0']);
+  try {
     wrk(script(options.scenario, data.organisation), url, 2, options.connections);
     const pids = postgresPids();
     const before = { service: cpuMicros([server.pid!]), postgres: cpuMicros(pids) };
@@ -212,17 +247,78 @@ async function measure(build: string, data: Seeded, options: Options): Promise<s
       .filter(Boolean)
       .join('  ');
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopped(server);
   }
 }
+
+/** Requests sent one at a time over one kept-alive connection; any answer but a 2xx stops the run. */
+async function sequential(url: string, scenario: string, organisation: string, count: number): Promise<void> {
+  const [method, requestPath, body] = requestOf(scenario, organisation);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const unique = nonce();
+  try {
+    for (let n = 1; n <= count; n++) {
+      const payload = body?.replaceAll('{n}', `${unique}-${n}`);
+      await new Promise<void>((resolve, reject) => {
+        const request = http.request(`${url}${requestPath}`, { method, agent, headers: { Authorization: AUTHORIZATION, 'Content-Type': 'application/json' } }, (response) => {
+          response.resume();
+          response.on('end', () => ((response.statusCode ?? 0) < 300 ? resolve() : reject(new Error(`${method} ${requestPath}: ${response.statusCode}`))));
+        });
+        request.on('error', reject);
+        request.end(payload);
+      });
+    }
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * Instructions a request (`--instructions`): the server run under valgrind's
+ * callgrind, which counts the instructions it executes rather than the time
+ * they take, the same whatever else the machine does. Requests go one at a
+ * time; the count of a run of WARM requests is taken from one of WARM +
+ * `--requests`, so that start-up and the first compilations cancel out. What
+ * is left moves by a few per cent from run to run (V8 compiles in the
+ * background when it pleases). The kernel's work (system calls, the loopback
+ * TCP) and the cost of cache misses are not in it: it tells what a change
+ * removed, not what a request takes on the clock.
+ */
+async function instructions(build: string, data: Seeded, options: Options): Promise<string> {
+  const counted: number[] = [];
+  for (const requests of [WARM, WARM + options.requests]) {
+    const out = path.join(WORK, 'ab.callgrind');
+    const { server, url, stderr } = await started(build, data, options, ['valgrind', '--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file']);
+    try {
+      await sequential(url, options.scenario, data.organisation, requests);
+    } finally {
+      await stopped(server);
+      rmSync(out, { force: true });
+    }
+    const total = /Collected : (\d+)/.exec(stderr())?.[1];
+    if (total === undefined) throw new Error('callgrind printed no count');
+    counted.push(Number(total));
+  }
+  const per = (counted[1] - counted[0]) / options.requests;
+  return `${path.relative(ROOT, build) || build}  ${(per / 1000).toFixed(0)} k instructions/request`;
+}
+
+/** Requests of a callgrind run before those counted. */
+const WARM = 300;
 
 async function main(): Promise<void> {
   const chosen = options(process.argv.slice(2));
   const data = await seeded(chosen.engine);
-  process.stdout.write(`${chosen.engine} ${chosen.scenario}, ${chosen.connections} connections, ${chosen.seconds} s a run\n`);
+  process.stdout.write(
+    chosen.instructions
+      ? `${chosen.engine} ${chosen.scenario}, instructions counted over ${chosen.requests} requests after ${WARM}\n`
+      : `${chosen.engine} ${chosen.scenario}, ${chosen.connections} connections, ${chosen.seconds} s a run\n`,
+  );
   for (let round = 1; round <= chosen.rounds; round++) {
-    for (const build of chosen.builds) process.stdout.write(`round ${round}  ${await measure(build, data, chosen)}\n`);
+    for (const build of chosen.builds) {
+      const line = chosen.instructions ? await instructions(build, data, chosen) : await measure(build, data, chosen);
+      process.stdout.write(`round ${round}  ${line}\n`);
+    }
   }
 }
 
