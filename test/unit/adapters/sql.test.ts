@@ -47,6 +47,16 @@ describe('positional parameters', () => {
     expect(positional('sqlite', ':a', { a: 'only' })).toEqual({ sql: '?', parameters: ['only'], reusable: true });
   });
 
+  it('keeps the text of a statement without a spread list, each dialect its own, while each call binds its own values', () => {
+    const text = 'r.org = :org AND r.x > :x AND r.y = :org';
+    const first = positional('sqlite', text, { org: 'o1', x: 1 });
+    expect(first).toEqual({ sql: 'r.org = ? AND r.x > ? AND r.y = ?', parameters: ['o1', 1, 'o1'], reusable: true });
+    expect(positional('postgres', text, { org: 'o2', x: 2 })).toEqual({ sql: 'r.org = $1 AND r.x > $2 AND r.y = $3', parameters: ['o2', 2, 'o2'], reusable: true });
+    const again = positional('sqlite', text, { org: 'o3', x: true });
+    expect(again).toEqual({ sql: first.sql, parameters: ['o3', 1, 'o3'], reusable: true });
+    expect(first.parameters).toEqual(['o1', 1, 'o1']);
+  });
+
   it('refuses a missing value and an empty list rather than sending wrong SQL', () => {
     expect(() => positional('sqlite', 'r.x = :x', {})).toThrow(':x');
     expect(positional('sqlite', 'r.x = :x', { x: 1 }).parameters).toEqual([1]);
