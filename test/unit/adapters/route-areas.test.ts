@@ -1,5 +1,8 @@
+import Koa, { Context } from 'koa';
+import { Server } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { AuthGuard } from '../../../adapters/http/shared/controller';
-import { areaOf, Routes } from '../../../adapters/http/shared/routes';
+import { answers, areaOf, Routes } from '../../../adapters/http/shared/routes';
 
 /** A request is matched only against its area's routes: a route's pattern and every path it matches must share the area. */
 describe('the area of a path', () => {
@@ -36,5 +39,55 @@ describe('routes by area', () => {
   it('refuses to register a route whose area is a parameter (no request could find it)', () => {
     const routes = new Routes({ required: () => (_ctx: unknown, next: () => Promise<void>) => next() } as unknown as AuthGuard);
     expect(() => routes.refuse('/api/v1.0/organisation/:org/:kind', ['GET'])).toThrow(/literal/);
+  });
+});
+
+describe('dispatch', () => {
+  const guard = { required: () => (_ctx: unknown, next: () => Promise<void>) => next() } as unknown as AuthGuard;
+  let server: Server;
+  let base: string;
+  const seen: { matched: string[][] }[] = [];
+
+  beforeAll(async () => {
+    const routes = new Routes(guard);
+    const echo = (ctx: Context) => {
+      ctx.body = { params: ctx.params, route: (ctx as Context & { _matchedRoute?: string })._matchedRoute };
+    };
+    const common = { summary: 's', description: 'd', credentials: 'none' as const, answers: [answers.noContent()] };
+    routes.add({ ...common, method: 'GET', path: '/api/v1.0/organisation/:org/vendors/:id', handle: echo });
+    routes.add({ ...common, method: 'DELETE', path: '/api/v1.0/organisation/:org/vendors/:id', handle: echo });
+    routes.add({ ...common, method: 'GET', path: '/api/v1.0/organisation/:org/vendors', handle: echo });
+    const app = new Koa();
+    app.use(routes.dispatch());
+    // What follows the routes sees which routes matched the path (for 405 and `Allow`).
+    app.use((ctx) => {
+      const matched = ((ctx as Context & { matched?: { methods: string[] }[] }).matched ?? []).map((layer) => layer.methods);
+      seen.push({ matched });
+      ctx.status = matched.length === 0 ? 404 : 405;
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('gives each request its own path values and matched route, though each route is composed once for all', async () => {
+    for (const [org, id] of [['acme', 'paper-co'], ['globex', 'ink%20ltd'], ['acme', 'paper-co']]) {
+      const answer = await fetch(`${base}/api/v1.0/organisation/${org}/vendors/${id}/`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ params: { org, id: decodeURIComponent(id) }, route: '/api/v1.0/organisation/:org/vendors/:id' });
+    }
+    expect(await (await fetch(`${base}/api/v1.0/organisation/acme/vendors/`)).json()).toEqual({ params: { org: 'acme' }, route: '/api/v1.0/organisation/:org/vendors' });
+    expect((await fetch(`${base}/api/v1.0/organisation/acme/vendors/x/`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('leaves a path no route of its method serves to what follows, with the routes its path matched', async () => {
+    seen.length = 0;
+    expect((await fetch(`${base}/api/v1.0/organisation/acme/vendors/x/`, { method: 'POST' })).status).toBe(405);
+    expect(seen[0].matched.flat().sort()).toEqual(['DELETE', 'GET', 'HEAD']);
+    expect((await fetch(`${base}/api/v1.0/organisation/acme/vendors/x/y/`)).status).toBe(404);
+    expect((await fetch(`${base}/healthz`)).status).toBe(404);
+    expect(seen.slice(1).map((request) => request.matched)).toEqual([[], []]);
   });
 });
