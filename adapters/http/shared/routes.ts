@@ -226,40 +226,45 @@ export class Routes {
   /**
    * Dispatches a request to the router of its path's area; a path of no area is left to what follows.
    *
-   * The area's router finds the route (`match`), and the route's middleware,
-   * composed once, handles the request. The router's own dispatch composes
-   * it anew for every request (an array and a closure for the route, then a
-   * compose of its middleware, besides a read of the Host header and a debug
-   * call for each route tested): about 60 000 instructions a request, 4 % of
-   * a `GET /me/` (docs/performance.md). The context gets what the router's
-   * dispatch gives it. A request that no route of its method matches (a 404
-   * or a 405), or more than one, is the router's own to dispatch.
+   * The area's router finds the routes (`match`), and their middleware,
+   * composed once for that list of routes, handles the request. The router's
+   * own dispatch composes it anew for every request (an array and a closure
+   * for each route, then a compose of them all, besides a read of the Host
+   * header and a debug call for each route tested): about 60 000
+   * instructions a request, 4 % of a `GET /me/` (docs/performance.md). The
+   * context gets what the router's dispatch gives it, each route's path
+   * values as the request enters it. A request that no route of its method
+   * matches (a 404 or a 405) is the router's own to answer.
    */
   dispatch(): RouterMiddleware & { routes: Routes } {
     const dispatchers = new Map<Router, RouterMiddleware>();
-    const chains = new WeakMap<Layer, ComposedMiddleware<Context>>();
+    const chains = new Map<string, ComposedMiddleware<Context>>();
+    // Each route's number, by which a list of routes finds its composition.
+    const numbers = new WeakMap<Layer, string>();
+    let numbered = 0;
+    const numberOf = (layer: Layer) => {
+      let number = numbers.get(layer);
+      if (number === undefined) numbers.set(layer, (number = String(++numbered)));
+      return number;
+    };
     const dispatch: RouterMiddleware = (ctx, next) => {
       const path = ctx.path;
       const router = this.areas.get(areaOf(path));
       if (!router) return next();
       const matched = router.match(path, ctx.method);
-      if (!matched.route || matched.pathAndMethod.length !== 1) {
+      if (!matched.route) {
         let routed = dispatchers.get(router);
         if (!routed) dispatchers.set(router, (routed = router.routes()));
         return routed(ctx, next);
       }
-      const [layer] = matched.pathAndMethod;
-      let chain = chains.get(layer);
-      if (!chain) chains.set(layer, (chain = compose(layer.stack as Middleware[])));
+      const layers = matched.pathAndMethod;
+      // One route, but for a create's path, which the 405 of its other methods shares.
+      const key = layers.length === 1 ? numberOf(layers[0]) : layers.map(numberOf).join();
+      let chain = chains.get(key);
+      if (!chain) chains.set(key, (chain = compose(layers.flatMap((layer) => [entering(layer), ...(layer.stack as Middleware[])]))));
       ctx.matched = ctx.matched ? [...ctx.matched, ...matched.path] : matched.path;
       ctx.routeMatched = true;
-      ctx.captures = layer.captures(path);
-      ctx.params = (ctx.request as { params?: Record<string, string> }).params = layer.params(path, ctx.captures, ctx.params);
-      ctx.routerPath = layer.path as string;
-      ctx.routerName = layer.name;
-      const extras = ctx as { router?: Router; _matchedRoute?: string | RegExp };
-      extras.router = router;
-      extras._matchedRoute = layer.path;
+      (ctx as { router?: Router }).router = router;
       return chain(ctx, next);
     };
     return Object.assign(dispatch, { routes: this });
@@ -314,6 +319,20 @@ export class Routes {
     if (credentials === 'none') return [];
     return [this.guard.required({ optional: credentials === 'optional', csrfOnEveryMethod, preread })];
   }
+}
+
+/** What the router gives the context as a request enters one of its routes: the route, and its path values. */
+function entering(layer: Layer): Middleware {
+  return (ctx, next) => {
+    const routed = ctx as Context & { params?: Record<string, string>; captures?: string[]; routerPath?: string; routerName?: string; _matchedRoute?: string | RegExp };
+    const path = ctx.path;
+    routed.captures = layer.captures(path);
+    routed.params = (ctx.request as { params?: Record<string, string> }).params = layer.params(path, routed.captures, routed.params);
+    routed.routerPath = layer.path as string;
+    routed.routerName = layer.name;
+    routed._matchedRoute = layer.path;
+    return next();
+  };
 }
 
 const ORGANISATION_PATH = '/organisation/:org/';

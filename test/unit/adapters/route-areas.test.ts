@@ -54,10 +54,21 @@ describe('dispatch', () => {
       ctx.body = { params: ctx.params, route: (ctx as Context & { _matchedRoute?: string })._matchedRoute };
     };
     const common = { summary: 's', description: 'd', credentials: 'none' as const, answers: [answers.noContent()] };
+    // As a resource registers them: the create, the 405 of its path's other methods, then the detail.
+    routes.add({ ...common, method: 'POST', path: '/api/v1.0/organisation/:org/vendors/create', handle: echo });
+    routes.refuse('/api/v1.0/organisation/:org/vendors/create', ['POST'], 'none');
     routes.add({ ...common, method: 'GET', path: '/api/v1.0/organisation/:org/vendors/:id', handle: echo });
     routes.add({ ...common, method: 'DELETE', path: '/api/v1.0/organisation/:org/vendors/:id', handle: echo });
     routes.add({ ...common, method: 'GET', path: '/api/v1.0/organisation/:org/vendors', handle: echo });
     const app = new Koa();
+    app.use(async (ctx, next) => {
+      try {
+        await next();
+      } catch (error) {
+        ctx.status = (error as { status?: number }).status ?? 500;
+        ctx.body = { error: (error as Error).message };
+      }
+    });
     app.use(routes.dispatch());
     // What follows the routes sees which routes matched the path (for 405 and `Allow`).
     app.use((ctx) => {
@@ -80,6 +91,19 @@ describe('dispatch', () => {
     }
     expect(await (await fetch(`${base}/api/v1.0/organisation/acme/vendors/`)).json()).toEqual({ params: { org: 'acme' }, route: '/api/v1.0/organisation/:org/vendors' });
     expect((await fetch(`${base}/api/v1.0/organisation/acme/vendors/x/`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('serves a path two routes of its method match as the router would, the first that answers answering', async () => {
+    // POST …/create/ matches the create and the 405 route of the path's other methods; the create answers.
+    const created = await fetch(`${base}/api/v1.0/organisation/acme/vendors/create/`, { method: 'POST' });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toEqual({ params: { org: 'acme' }, route: '/api/v1.0/organisation/:org/vendors/create' });
+    // GET …/create/ matches the 405 route first, then the detail (as a record named "create"): the 405 answers.
+    const read = await fetch(`${base}/api/v1.0/organisation/globex/vendors/create/`);
+    expect(read.status).toBe(405);
+    expect(await read.json()).toEqual({ error: 'Method "GET" not allowed.' });
+    const again = await fetch(`${base}/api/v1.0/organisation/initech/vendors/create/`, { method: 'POST' });
+    expect(await again.json()).toEqual({ params: { org: 'initech' }, route: '/api/v1.0/organisation/:org/vendors/create' });
   });
 
   it('leaves a path no route of its method serves to what follows, with the routes its path matched', async () => {
