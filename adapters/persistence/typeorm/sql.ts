@@ -62,13 +62,11 @@ const NAMED = /(?<![:\w]):(\.\.\.)?([A-Za-z_]\w*)/g;
 interface Template {
   pieces: string[];
   slots: { name: string; spread: boolean }[];
-  /** Whether a parameter spreads a list, so that the positional text depends on the values. */
-  spreads: boolean;
   /**
-   * Without spreads, the positional text of each dialect, made once: the same
-   * string every call, whose hash V8 has kept, where a text built anew on
-   * each call is flattened and hashed again by every cache it is looked up in
-   * (a statement's text is the key of its prepared statement).
+   * Without spread lists, the positional text of each dialect, the first one
+   * made: the same string every call, whose hash V8 has kept, where a text
+   * built anew on each call is flattened and hashed again by every cache it is
+   * looked up in (a statement's text is the key of its prepared statement).
    */
   texts: Partial<Record<Dialect, string>>;
 }
@@ -89,7 +87,7 @@ function templateOf(text: string): Template {
       last = match.index! + match[0].length;
     }
     pieces.push(text.slice(last));
-    template = { pieces, slots, spreads: slots.some((slot) => slot.spread), texts: {} };
+    template = { pieces, slots, texts: {} };
     templates.set(text, template);
   }
   return template;
@@ -104,14 +102,6 @@ function templateOf(text: string): Template {
  */
 export function positional(dialect: Dialect, text: string, named: NamedParameters): SqlQuery {
   const template = templateOf(text);
-  if (!template.spreads) {
-    const parameters: unknown[] = [];
-    for (const { name } of template.slots) {
-      if (!(name in named)) throw new Error(`No value for the SQL parameter :${name}`);
-      parameters.push(dialect === 'sqlite' ? sqliteValue(named[name]) : named[name]);
-    }
-    return { sql: (template.texts[dialect] ??= positionalText(dialect, template)), parameters, reusable: true };
-  }
   const { pieces, slots } = template;
   const parameters: unknown[] = [];
   let reusable = true;
@@ -133,14 +123,7 @@ export function positional(dialect: Dialect, text: string, named: NamedParameter
     }
     sql += pieces[i + 1];
   }
-  return { sql, parameters, reusable };
-}
-
-/** The text of a template without spreads, its parameters numbered in order. */
-function positionalText(dialect: Dialect, { pieces, slots }: Template): string {
-  let sql = pieces[0];
-  for (let i = 0; i < slots.length; i++) sql += (dialect === 'sqlite' ? '?' : `$${i + 1}`) + pieces[i + 1];
-  return sql;
+  return { sql: reusable ? (template.texts[dialect] ??= sql) : sql, parameters, reusable };
 }
 
 function sqliteValue(value: unknown): unknown {
