@@ -284,10 +284,11 @@ export class Routes {
     if (operation.method === 'GET') this.reads.set(operation.path, handle);
     // Each step only where it can do something: the cross-site check where the method changes state, the
     // path's values where it has some (a step costs every request that passes it).
+    const changes = mayChange(operation);
     const middleware: Middleware[] = [
-      ...(mayChange(operation) ? [refuseCrossSite({ trustedOrigins: this.trustedOrigins, everyMethod: operation.csrfOnEveryMethod })] : []),
+      ...(changes ? [refuseCrossSite({ trustedOrigins: this.trustedOrigins, everyMethod: operation.csrfOnEveryMethod })] : []),
       ...this.credentials(operation.credentials, operation.csrfOnEveryMethod, prereadOf(operation)),
-      ...(mayChange(operation) ? [actingPerson] : []),
+      ...(changes ? [actingPerson] : []),
       ...(operation.path.includes('/:') ? [storablePathValues] : []),
     ];
     if (operation.body) {
