@@ -6,7 +6,7 @@ import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import { InMemoryCredentialRepository, InMemorySessionStore } from '../../adapters/persistence/in-memory/in-memory-auth';
 import { TypeOrmCredentialRepository } from '../../adapters/persistence/typeorm/auth/typeorm-credential.repository';
 import { SESSION_LIFETIME, TypeOrmSessionStore } from '../../adapters/persistence/typeorm/auth/typeorm-session.store';
-import { HmacCredentialCache } from '../../adapters/security/hmac-credential-cache';
+import { KeyedCredentialCache } from '../../adapters/security/keyed-credential-cache';
 import { FlexibleLoginThrottle } from '../../adapters/security/flexible-login-throttle';
 import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
 import { LimiterStore } from '../../adapters/security/limiter-store';
@@ -18,7 +18,7 @@ export function authModule(storage: Storage, config: AppConfig, hasher: Password
   return new ContainerModule(({ bind }) => {
     bind(AUTH_TOKENS.PasswordHasher).toConstantValue(hasher);
     bind(AUTH_TOKENS.VerifiedCredentialCache).toConstantValue(
-      new HmacCredentialCache(randomBytes(32), config.basicAuthCacheSeconds),
+      new KeyedCredentialCache(randomBytes(32), config.basicAuthCacheSeconds),
     );
     bind(AUTH_TOKENS.LoginThrottle).toConstantValue(new FlexibleLoginThrottle(limiters, config.loginThrottle));
     bind(AUTH_TOKENS.NewAccountLimit).toConstantValue(new FlexibleRateLimit(limiters, 'new-account', config.newAccountsPerClientPerHour, 3600));

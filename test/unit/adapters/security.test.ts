@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
-import { HmacCredentialCache } from '../../../adapters/security/hmac-credential-cache';
+import { KeyedCredentialCache } from '../../../adapters/security/keyed-credential-cache';
 import { PRODUCTION_SCRYPT_COST, ScryptPasswordHasher, Slots } from '../../../adapters/security/scrypt-password-hasher';
 import { ACCOUNT_WIDE_FACTOR, FlexibleLoginThrottle } from '../../../adapters/security/flexible-login-throttle';
 import { MemoryLimiterStore } from '../../../adapters/security/limiter-store';
@@ -162,8 +162,8 @@ describe('AesGcmSecretBox', () => {
   });
 });
 
-describe('HmacCredentialCache', () => {
-  const newCache = (ttlSeconds = 60, maxEntries?: number) => new HmacCredentialCache(randomBytes(32), ttlSeconds, maxEntries);
+describe('KeyedCredentialCache', () => {
+  const newCache = (ttlSeconds = 60, maxEntries?: number) => new KeyedCredentialCache(randomBytes(32), ttlSeconds, maxEntries);
 
   it('remembers a verified credential for the person', () => {
     const cache = newCache();
@@ -214,6 +214,15 @@ describe('HmacCredentialCache', () => {
     expect(cache.lookup('ada@example.com', 'old', T0)).toBeNull();
     expect(cache.lookup('ada@example.com', 'older', T0)).toBeNull();
     expect(cache.lookup('grace@example.com', 'pw', T0)).toEqual({ personId: 'person-2', passwordHash: 'hash-of-person-2' });
+  });
+
+  it('holds neither the e-mail nor the password, and keys one credential differently in each process', () => {
+    const [first, second] = [newCache(), newCache()];
+    for (const cache of [first, second]) cache.remember('ada@example.com', 'correct horse', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
+    const [[firstKey, firstEntry], [secondKey]] = [[...first['entries']][0], [...second['entries']][0]];
+    expect(firstKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(firstKey).not.toBe(secondKey);
+    expect(JSON.stringify(firstEntry)).not.toMatch(/ada|correct horse/);
   });
 
   it('remembers nothing when the lifetime is zero', () => {
