@@ -62,7 +62,7 @@ export function standardOutput(): TurnBufferedStream {
 const ATOMIC_WRITE = 4096;
 
 /** The stream of `standardOutput` for the file descriptor `fd`. */
-export function turnBuffered(fd: number): TurnBufferedStream {
+function turnBuffered(fd: number): TurnBufferedStream {
   // Writes at once, synchronously, resuming after a partial write or a full pipe (EAGAIN).
   const output = pino.destination({ dest: fd, sync: true });
   let lines: string[] = [];
