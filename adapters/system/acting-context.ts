@@ -1,16 +1,16 @@
 import { Acting, ActingContext } from '../../application/shared/history';
-import { ScopedAsyncLocalStorage } from './scoped-async-local-storage';
+import { AsyncSlot } from './scoped-async-local-storage';
 
-/** The acting person in Node's async-local storage: one per process, shared by the adapters that set and read it. */
+/** The acting person in an async-local slot: one per process, shared by the adapters that set and read it. */
 class AsyncActingContext implements ActingContext {
-  private readonly storage = new ScopedAsyncLocalStorage<Acting>();
+  private readonly slot = new AsyncSlot<Acting>('acting person');
 
   run<T>(acting: Acting, work: () => Promise<T>): Promise<T> {
-    return this.storage.run(acting, work);
+    return this.slot.run(acting, work);
   }
 
   current(): Acting | undefined {
-    return this.storage.getStore();
+    return this.slot.get();
   }
 }
 

@@ -11,7 +11,7 @@ import { Dialect } from './columns';
 import { postgresDateTimeReader, sqliteDateTimeReader } from './date-time-text';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
-import { ScopedAsyncLocalStorage } from '../../system/scoped-async-local-storage';
+import { AsyncSlot } from '../../system/scoped-async-local-storage';
 import { PostgresTransaction } from './postgres-transaction';
 import { onPool, PostgresStatement } from './postgres-statements';
 
@@ -91,7 +91,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * committed write and never waits behind the writer's queue.
  */
 export class TypeOrmDatabase implements UnitOfWork {
-  private readonly transactionManager = new ScopedAsyncLocalStorage<EntityManager>();
+  private readonly transactionManager = new AsyncSlot<EntityManager>('transaction');
   /** The last piece of work queued on each open transaction's connection. */
   private readonly turns = new WeakMap<EntityManager, Promise<unknown>>();
   /** Postgres: each open transaction's connection, by the entity manager bound to it. */
@@ -138,7 +138,7 @@ export class TypeOrmDatabase implements UnitOfWork {
    * (one implicit transaction).
    */
   async read(queries: SqlQuery[]): Promise<ResultTable[]> {
-    const manager = this.transactionManager.getStore();
+    const manager = this.transactionManager.get();
     if (manager) {
       const transaction = this.postgresTransactions.get(manager);
       if (transaction) return this.inTurn(manager, () => this.onPostgres(transaction, queries));
@@ -233,7 +233,7 @@ export class TypeOrmDatabase implements UnitOfWork {
    */
   async execute(query: SqlQuery, failure?: WriteFailure): Promise<void> {
     // In a transaction the statement goes to its connection as a read does, which opens a Postgres transaction with it.
-    const current = this.transactionManager.getStore();
+    const current = this.transactionManager.get();
     const transaction = current && failure && this.postgresTransactions.get(current);
     if (transaction) await this.inTurn(current, async () => transaction.hold(this.postgresStatement(query, failure)));
     else if (current) await this.inTurn(current, () => this.queryIn(current, query));
@@ -435,7 +435,7 @@ export class TypeOrmDatabase implements UnitOfWork {
 
   /** Runs `work` with the current transaction's manager, or on its own. */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const current = this.transactionManager.getStore();
+    const current = this.transactionManager.get();
     if (current) {
       // TypeORM's statements go to the connection directly: the transaction must be open before them.
       const transaction = this.postgresTransactions.get(current);
@@ -449,7 +449,7 @@ export class TypeOrmDatabase implements UnitOfWork {
   }
 
   get inTransaction(): boolean {
-    return this.transactionManager.getStore() !== undefined;
+    return this.transactionManager.get() !== undefined;
   }
 
   /**
@@ -460,7 +460,7 @@ export class TypeOrmDatabase implements UnitOfWork {
    * whoever runs it inside a transaction of its own: an idempotent request).
    */
   async transaction<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
-    const current = this.transactionManager.getStore();
+    const current = this.transactionManager.get();
     if (!current) return this.together(work, options);
     const result = await work();
     const transaction = this.postgresTransactions.get(current);
@@ -475,7 +475,7 @@ export class TypeOrmDatabase implements UnitOfWork {
    * transaction, or its commit.
    */
   together<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
-    if (this.transactionManager.getStore()) return work();
+    if (this.transactionManager.get()) return work();
     if (this.dialect === 'sqlite') return this.exclusively(work);
     if (!options.serializable) return this.onPostgresConnection(work, options);
     return this.onPostgresConnection(work, options).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { ScopedAsyncLocalStorage } from '../../../../adapters/system/scoped-async-local-storage';
+import { AsyncSlot, ScopedAsyncLocalStorage } from '../../../../adapters/system/scoped-async-local-storage';
 
 /** Switched off after this long without a run: short, for the tests. */
 const IDLE_MS = 20;
@@ -82,5 +82,50 @@ describe('ScopedAsyncLocalStorage', () => {
     let stray!: Promise<string | undefined>;
     await storage.run('last', async () => void (stray = sleep(IDLE_MS * 3).then(() => storage.getStore())));
     expect(await stray).toBeUndefined();
+  });
+});
+
+describe('AsyncSlot', () => {
+  it('carries each slot its own value, and a run of one keeps the values of the others', async () => {
+    const person = new AsyncSlot<string>('person');
+    const transaction = new AsyncSlot<string>('transaction');
+    const seen = await person.run('alice', () =>
+      transaction.run('tx-1', async () => {
+        await nextTurn();
+        return [person.get(), transaction.get()];
+      }),
+    );
+    expect(seen).toEqual(['alice', 'tx-1']);
+    expect([person.get(), transaction.get()]).toEqual([undefined, undefined]);
+  });
+
+  it("holds a run's value for its own work only: the slot's outer value and the other slots' after it", async () => {
+    const person = new AsyncSlot<string>('person');
+    const transaction = new AsyncSlot<string>('transaction');
+    const seen = await person.run('alice', async () => {
+      const inner = await person.run('bob', () => transaction.run('tx-1', async () => [person.get(), transaction.get()]));
+      await nextTurn();
+      return [...inner, person.get(), transaction.get()];
+    });
+    expect(seen).toEqual(['bob', 'tx-1', 'alice', undefined]);
+  });
+
+  it('keeps slots of the same name apart (two databases, each its own transaction)', async () => {
+    const first = new AsyncSlot<string>('transaction');
+    const second = new AsyncSlot<string>('transaction');
+    expect(await first.run('of the first', async () => [first.get(), second.get()])).toEqual(['of the first', undefined]);
+  });
+
+  it('keeps runs that overlap apart', async () => {
+    const person = new AsyncSlot<string>('person');
+    const transaction = new AsyncSlot<string>('transaction');
+    const run = (name: string, wait: number) =>
+      person.run(name, () =>
+        transaction.run(`${name}'s`, async () => {
+          await sleep(wait);
+          return `${person.get()} in ${transaction.get()}`;
+        }),
+      );
+    expect(await Promise.all([run('alice', 5), run('bob', 1)])).toEqual(["alice in alice's", "bob in bob's"]);
   });
 });
