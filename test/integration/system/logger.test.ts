@@ -12,14 +12,16 @@ const nodeRunning = (script: string): string[] => [
   `const logger = require('./adapters/system/logger').createLogger('info');\n${script}`,
 ];
 
-/** What a process running `script` (with `logger`, the service's logger on stdout) wrote to stdout before it ended. */
-function stdoutOf(script: string): Promise<string> {
-  const [command, ...args] = nodeRunning(script);
+/** What `command` wrote to stdout before it ended. */
+function stdoutOfCommand([command, ...args]: string[]): Promise<string> {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' }, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => child.on('close', () => resolve(output)));
 }
+
+/** What a process running `script` wrote to stdout before it ended. */
+const stdoutOf = (script: string): Promise<string> => stdoutOfCommand(nodeRunning(script));
 
 const numbers = (output: string) => output.trim().split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { line: number }).line);
 const oneTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
@@ -43,7 +45,7 @@ describe('the logger', () => {
   });
 
   it('holds no more than 4 096 bytes of a turn that logs much: a kill within it loses only the latest lines', async () => {
-    // About 50 bytes a line: 5 000 lines are some 250 000 bytes.
+    // About 70 bytes a line, 350 000 in all; 4 096 bytes hold no more than 102 lines of at least 40.
     const output = await stdoutOf(`
       for (let i = 1; i <= 5000; i++) logger.info({ line: i }, 'request');
       process.kill(process.pid, 'SIGKILL');
@@ -66,10 +68,7 @@ describe('the logger', () => {
       setTimeout(next, ${Date.now() + 4000} - Date.now());
     `;
     const quoted = nodeRunning(script).map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
-    const child = spawn('sh', ['-c', `(${quoted} & ${quoted} & wait) | (sleep 5; cat)`], { cwd: ROOT, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise((resolve) => child.on('close', resolve));
+    const output = await stdoutOfCommand(['sh', '-c', `(${quoted} & ${quoted} & wait) | (sleep 5; cat)`]);
     const lines = output.trim().split('\n').map((line) => JSON.parse(line) as { writer: number; line: number });
     const writers = [...new Set(lines.map((line) => line.writer))];
     expect(writers).toHaveLength(2);
