@@ -16,14 +16,15 @@ import { BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-see
  * processes') is steadier than requests a second. Each round runs every
  * build once, in the order given.
  *
- *   npm run build && mkdir -p .bench/builds/before && cp -r dist .bench/builds/before/
+ *   npm run build && mkdir -p .bench/builds/before && cp -r dist package.json .bench/builds/before/
  *   # … the change, then npm run build
  *   node dist/test/bench/ab.js --engine sqlite|postgres --scenario me|list|search|create
  *        --builds .bench/builds/before/dist,dist [--seconds 6] [--rounds 3] [--connections 32]
- *        [--instructions [--requests 1000]]
+ *        [--instructions [--requests 1000]] [--profile]
  *
  * With `--instructions`, the instructions each request costs the server,
- * counted by valgrind (see `instructions`) instead of timed. A build copied inside the project finds its node_modules.
+ * counted by valgrind (see `instructions`) instead of timed; with `--profile`,
+ * where the time goes, sampled by perf (see `profile`). A build copied inside the project finds its node_modules.
  *
  * Data: 10 000 vendors and 2 000 expenses, seeded once per engine into
  * `.bench/ab-<engine>` (Postgres: the schema `ab_bench` of TEST_DATABASE_URL),
@@ -54,6 +55,8 @@ interface Options {
   connections: number;
   /** Count instructions under callgrind instead of measuring time under wrk. */
   instructions: boolean;
+  /** Sample the server with perf under wrk and print where its time goes instead of measuring it. */
+  profile: boolean;
   /** Requests counted a callgrind run. */
   requests: number;
 }
@@ -75,6 +78,7 @@ function options(argv: string[]): Options {
     rounds: Number(value('rounds', '3')),
     connections: Number(value('connections', '32')),
     instructions: argv.includes('--instructions'),
+    profile: argv.includes('--profile'),
     requests: Number(value('requests', '1000')),
   };
 }
@@ -185,7 +189,13 @@ const wrk = (file: string, url: string, seconds: number, connections: number): s
   execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}`, '--latency', '-s', file, url]).toString();
 
 /** `build` started on its own copy of the data (SQLite) on a free port, behind `launcher` (taskset, valgrind). */
-async function started(build: string, data: Seeded, options: Options, launcher: string[]): Promise<{ server: ChildProcess; url: string; stderr: () => string }> {
+async function started(
+  build: string,
+  data: Seeded,
+  options: Options,
+  launcher: string[],
+  nodeFlags: string[] = [],
+): Promise<{ server: ChildProcess; url: string; stderr: () => string }> {
   let dataDir = data.env.DATA_DIR;
   if (options.engine === 'sqlite') {
     dataDir = path.join(WORK, 'ab-sqlite-run');
@@ -193,8 +203,10 @@ async function started(build: string, data: Seeded, options: Options, launcher: 
     cpSync(data.env.DATA_DIR, dataDir, { recursive: true });
   }
   const port = 4700 + Math.floor(Math.random() * 200);
-  const { config } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config: { node_flags: string } };
-  const [command, ...args] = [...launcher, process.execPath, ...config.node_flags.split(' '), path.join(build, 'config/main.js')];
+  // A build copied with its package.json beside it starts with that one's Node.js flags: flags are compared as builds are.
+  const manifest = existsSync(path.join(build, '../package.json')) ? path.join(build, '../package.json') : path.join(ROOT, 'package.json');
+  const { config } = JSON.parse(readFileSync(manifest, 'utf8')) as { config: { node_flags: string } };
+  const [command, ...args] = [...launcher, process.execPath, ...config.node_flags.split(' '), ...nodeFlags, path.join(build, 'config/main.js')];
   const server = spawn(command, args, {
     env: { ...process.env, ...data.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -303,6 +315,93 @@ async function instructions(build: string, data: Seeded, options: Options): Prom
   return `${path.relative(ROOT, build) || build}  ${(per / 1000).toFixed(0)} k instructions/request`;
 }
 
+/**
+ * Where a build's time goes under load (`--profile`): the server pinned and
+ * started with `--perf-basic-prof` (V8 names its compiled functions for
+ * perf), wrk as in `measure`, and `perf record` sampling the server's stacks
+ * for the measured seconds. Printed: each sample given to its owner, the
+ * deepest frame of JavaScript with a file (the service's file, a package of
+ * node_modules, Node's own module), else the native library it was in; the
+ * functions of the service's own code, each with the samples it is anywhere
+ * on the stack of; and the leaf functions.
+ */
+async function profile(build: string, data: Seeded, options: Options): Promise<string> {
+  const { server, url } = await started(build, data, options, ['taskset', '-c', '0'], ['--perf-basic-prof']);
+  const recorded = path.join(WORK, 'ab.perf.data');
+  try {
+    wrk(script(options.scenario, data.organisation), url, 2, options.connections);
+    const perf = spawn('perf', ['record', '-F', '1999', '-g', '-p', String(server.pid), '-o', recorded], { stdio: 'ignore' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    wrk(script(options.scenario, data.organisation), url, options.seconds, options.connections);
+    const exited = new Promise((resolve) => perf.once('exit', resolve));
+    perf.kill('SIGINT');
+    await exited;
+  } finally {
+    await stopped(server);
+  }
+  const samples = stacks(execFileSync('perf', ['script', '-i', recorded], { maxBuffer: 1 << 30 }).toString());
+  rmSync(recorded, { force: true });
+  const owners = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const leaves = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const frames of samples) {
+    add(leaves, frames[0].symbol);
+    const owner = frames.map(jsFile).find((file) => file !== null);
+    add(owners, owner ?? `native ${path.basename(frames[0].dso)}`);
+    const own = new Set(frames.filter((frame) => jsFile(frame)?.startsWith('service ')).map((frame) => frame.symbol.replace(/^\w+:[*~^+]?/, '')));
+    for (const name of own) add(inclusive, name);
+  }
+  const table = (title: string, counts: Map<string, number>, rows: number) =>
+    [
+      `${title} (of ${samples.length} samples)`,
+      ...[...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, rows)
+        .map(([name, count]) => `${((100 * count) / samples.length).toFixed(1).padStart(6)} %  ${name}`),
+    ].join('\n');
+  return [
+    path.relative(ROOT, build) || build,
+    table('by owner', owners, 40),
+    table("the service's functions, inclusive", inclusive, 40),
+    table('leaf functions', leaves, 30),
+  ].join('\n\n');
+}
+
+interface Frame {
+  symbol: string;
+  dso: string;
+}
+
+/** `perf script`'s samples, each its frames from the leaf up. */
+function stacks(text: string): Frame[][] {
+  const samples: Frame[][] = [];
+  for (const block of text.split('\n\n')) {
+    const frames = block
+      .split('\n')
+      .slice(1)
+      .map((line) => /^\s*[0-9a-f]+ (.*) \((.*)\)$/.exec(line))
+      .filter((match) => match !== null)
+      .map((match) => ({ symbol: match[1].replace(/\+0x[0-9a-f]+$/, ''), dso: match[2] }));
+    if (frames.length > 0) samples.push(frames);
+  }
+  return samples;
+}
+
+/** A JavaScript frame's owner: `service <file>`, `package <name>`, `node <module>`; null for any other frame. */
+function jsFile(frame: Frame): string | null {
+  const file = /^\w+:[*~^+]?.* (\S+?):\d+:\d+$/.exec(frame.symbol)?.[1];
+  if (file === undefined) return null;
+  if (file.startsWith('node:')) return `node ${file.slice(5)}`;
+  const modules = file.lastIndexOf('/node_modules/');
+  if (modules >= 0) {
+    const [scope, name] = file.slice(modules + 14).split('/');
+    return `package ${scope.startsWith('@') ? `${scope}/${name}` : scope}`;
+  }
+  const dist = file.indexOf('/dist/');
+  return dist >= 0 ? `service ${file.slice(dist + 6)}` : `file ${file}`;
+}
+
 /** Requests of a callgrind run before those counted. */
 const WARM = 300;
 
@@ -316,7 +415,11 @@ async function main(): Promise<void> {
   );
   for (let round = 1; round <= chosen.rounds; round++) {
     for (const build of chosen.builds) {
-      const line = chosen.instructions ? await instructions(build, data, chosen) : await measure(build, data, chosen);
+      const line = chosen.profile
+        ? await profile(build, data, chosen)
+        : chosen.instructions
+          ? await instructions(build, data, chosen)
+          : await measure(build, data, chosen);
       process.stdout.write(`round ${round}  ${line}\n`);
     }
   }
