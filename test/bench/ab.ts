@@ -19,7 +19,7 @@ import { BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-see
  *   npm run build && mkdir -p .bench/builds/before && cp -r dist package.json .bench/builds/before/
  *   # … the change, then npm run build
  *   node dist/test/bench/ab.js --engine sqlite|postgres --scenario me|list|search|create
- *        --builds .bench/builds/before/dist,dist [--seconds 6] [--rounds 3] [--connections 32]
+ *        --builds .bench/builds/before/dist,dist [--seconds 6] [--warmup 8] [--rounds 3] [--connections 32]
  *        [--instructions [--requests 1000]] [--profile]
  *
  * With `--instructions`, the instructions each request costs the server,
@@ -51,6 +51,8 @@ interface Options {
   scenario: string;
   builds: string[];
   seconds: number;
+  /** Seconds of load before the measured run: V8 still compiles a list's functions for about 9 s after start. */
+  warmup: number;
   rounds: number;
   connections: number;
   /** Count instructions under callgrind instead of measuring time under wrk. */
@@ -75,6 +77,7 @@ function options(argv: string[]): Options {
     scenario: value('scenario'),
     builds: value('builds').split(',').map((build) => path.resolve(build)),
     seconds: Number(value('seconds', '6')),
+    warmup: Number(value('warmup', '8')),
     rounds: Number(value('rounds', '3')),
     connections: Number(value('connections', '32')),
     instructions: argv.includes('--instructions'),
@@ -238,7 +241,7 @@ async function stopped(server: ChildProcess): Promise<void> {
 async function measure(build: string, data: Seeded, options: Options): Promise<string> {
   const { server, url } = await started(build, data, options, ['taskset', '-c', '0']);
   try {
-    wrk(script(options.scenario, data.organisation), url, 2, options.connections);
+    wrk(script(options.scenario, data.organisation), url, options.warmup, options.connections);
     const pids = postgresPids();
     const before = { service: cpuMicros([server.pid!]), postgres: cpuMicros(pids) };
     const output = wrk(script(options.scenario, data.organisation), url, options.seconds, options.connections);
@@ -329,7 +332,7 @@ async function profile(build: string, data: Seeded, options: Options): Promise<s
   const { server, url } = await started(build, data, options, ['taskset', '-c', '0'], ['--perf-basic-prof']);
   const recorded = path.join(WORK, 'ab.perf.data');
   try {
-    wrk(script(options.scenario, data.organisation), url, 2, options.connections);
+    wrk(script(options.scenario, data.organisation), url, options.warmup, options.connections);
     const perf = spawn('perf', ['record', '-F', '1999', '-g', '-p', String(server.pid), '-o', recorded], { stdio: 'ignore' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     wrk(script(options.scenario, data.organisation), url, options.seconds, options.connections);
