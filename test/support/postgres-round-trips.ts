@@ -10,7 +10,7 @@ export const postgresDatabase = testDatabases().find((factory) => factory.name =
 export interface CountedPostgres {
   database: TestDatabase;
   db: TypeOrmDatabase;
-  /** The server's ReadyForQuery answers (one per Sync) on every connection the pool has handed out; reset at will. */
+  /** The server's ReadyForQuery answers (one per Sync) on every connection the pool has handed out and the pipelined ones; reset at will. */
   roundTrips: { count: number };
 }
 
@@ -21,12 +21,22 @@ export async function countedPostgres(): Promise<CountedPostgres> {
   await dataSource.initialize();
   const db = new TypeOrmDatabase(dataSource, 'postgres');
   const roundTrips = { count: 0 };
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const pool = (dataSource.driver as unknown as { master: Pool & { Client: new (options: object) => PoolClient } }).master;
   const counted = new WeakSet<PoolClient>();
-  pool.on('acquire', (client) => {
+  const count = (client: PoolClient) => {
     if (counted.has(client)) return;
     counted.add(client);
     (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => roundTrips.count++);
-  });
+  };
+  // The pool's connections as it hands them out, and every connection made from its client class since,
+  // the pipelined ones among them (postgres-statements).
+  pool.on('acquire', count);
+  pool.Client = class extends pool.Client {
+    constructor(options: object) {
+      super(options);
+      // Once connected: the answer that ends the connection's start-up is no round trip of a statement.
+      (this as unknown as NodeJS.EventEmitter).once('connect', () => count(this as unknown as PoolClient));
+    }
+  };
   return { database, db, roundTrips };
 }

@@ -13,7 +13,7 @@ import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 import { AsyncSlot } from '../../system/scoped-async-local-storage';
 import { PostgresTransaction } from './postgres-transaction';
-import { onPool, PostgresStatement } from './postgres-statements';
+import { PostgresPipelines, PostgresStatement } from './postgres-statements';
 
 /** What a write's failure is reported as (a repository's translation of a constraint's violation). */
 export type WriteFailure = (error: QueryFailedError) => unknown;
@@ -106,6 +106,8 @@ export class TypeOrmDatabase implements UnitOfWork {
   private readonly tableNames = new Map<string, string>();
   private readonly upserts = new Map<string, { sql: string; columns: ColumnMetadata[] }>();
   private readonly statementNames = new Map<string, string>();
+  /** Postgres: the connections that statements outside a transaction are pipelined on. */
+  private pipelines: PostgresPipelines | undefined;
 
   constructor(
     readonly dataSource: DataSource,
@@ -123,6 +125,7 @@ export class TypeOrmDatabase implements UnitOfWork {
   async close(): Promise<void> {
     this.reader?.close();
     this.reader = null;
+    await this.pipelines?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 
@@ -299,13 +302,16 @@ export class TypeOrmDatabase implements UnitOfWork {
   }
 
   /**
-   * `queries` on a Postgres pool or transaction, sent together in one round
-   * trip (see postgres-statements), rows as arrays, a reusable text as a
-   * named statement; a failure wrapped as TypeORM wraps it.
+   * `queries` in a Postgres transaction, or outside one on the pipelined
+   * connections (or the pool), sent together in one round trip (see
+   * postgres-statements), rows as arrays, a reusable text as a named
+   * statement; a failure wrapped as TypeORM wraps it.
    */
   private onPostgres(connection: Pool | PostgresTransaction, queries: SqlQuery[], failure?: WriteFailure): Promise<ResultTable[]> {
     const statements = queries.map((query) => this.postgresStatement(query, failure));
-    return connection instanceof PostgresTransaction ? connection.query(statements) : onPool(connection, statements);
+    if (connection instanceof PostgresTransaction) return connection.query(statements);
+    this.pipelines ??= new PostgresPipelines(connection);
+    return this.pipelines.query(statements);
   }
 
   /** `query` as node-postgres is given it (logged first when TypeORM logs the queries it sends). */

@@ -30,6 +30,128 @@ export function onPool(pool: Pool, statements: PostgresStatement[]): Promise<Pos
   return (pool as unknown as { query(submittable: Submittable): Promise<PostgresAnswer[]> }).query(asSubmittable(new Together(statements)));
 }
 
+/** How many pipelined connections a process keeps beside the pool (see `PostgresPipelines`). */
+const PIPELINES = 2;
+/** Submissions on the wire of one pipelined connection beyond which the next goes to another, or to the pool. */
+const PIPELINE_DEPTH = 16;
+
+/** The part of node-postgres's client that a pipelined submission is queued on (pg/lib/client.js). */
+interface PipelinedClient {
+  connect(): Promise<void>;
+  end(): Promise<void>;
+  ref(): void;
+  unref(): void;
+  on(event: 'error' | 'end', listener: (error?: Error) => void): void;
+  /** `query` checks, then queues, and sends it at once in pipeline mode. */
+  _queryQueue: Together[];
+  _pulseQueryQueue(): void;
+}
+
+interface Pipeline {
+  client: PipelinedClient;
+  ready: Promise<void>;
+  /** Submissions sent and not yet answered. */
+  inFlight: number;
+}
+
+/**
+ * Connections of their own, beside TypeORM's pool, for the statements sent
+ * outside a transaction (a request's reads, a lone write): each is in
+ * node-postgres's pipeline mode, where a submission is written as soon as it
+ * is made rather than once the one before has been answered. Submissions
+ * keep their own Sync, so each is still one implicit transaction, as from
+ * the pool. The server finds the next submission waiting as it finishes
+ * one, where a pool's connection would wait for the service to send it:
+ * every round trip of a pool's connection woke a Postgres process, which on
+ * a virtual machine was the largest part of a short read's cost (see
+ * docs/performance.md).
+ *
+ * Submissions go to the connections in turn, skipping one that has
+ * `PIPELINE_DEPTH` on the wire; when each has, to the pool, so that a slow
+ * statement holds up at most that many behind it and many requests at once
+ * still reach several server processes. (Sending each to the connection
+ * with the fewest on the wire measured worse: it picks the server process
+ * most likely asleep.) A connection that fails fails what it carries,
+ * as a pool's does, and is replaced at the next submission; one that cannot
+ * be opened leaves its submissions to the pool.
+ */
+export class PostgresPipelines {
+  private readonly pipelines: Pipeline[] = [];
+  /** The connection the last submission went to. */
+  private turn = 0;
+  private closed = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly size = PIPELINES,
+    private readonly depth = PIPELINE_DEPTH,
+  ) {}
+
+  query(statements: PostgresStatement[]): Promise<PostgresAnswer[]> {
+    const pipeline = this.closed ? undefined : this.next();
+    if (!pipeline) return onPool(this.pool, statements);
+    if (pipeline.inFlight++ === 0) pipeline.client.ref();
+    const done = () => {
+      if (--pipeline.inFlight === 0) pipeline.client.unref();
+    };
+    return pipeline.ready.then(
+      () =>
+        new Promise<PostgresAnswer[]>((resolve, reject) => {
+          const together = new Together(statements, { pipelined: true });
+          together.callback = (error, answers) => {
+            done();
+            if (error) reject(error);
+            else resolve(answers!);
+          };
+          // `query` refuses every submittable in pipeline mode, for those that keep a portal open across
+          // round trips (pg-cursor); this one never does (one Execute without a row limit a statement, one Sync).
+          pipeline.client._queryQueue.push(together);
+          pipeline.client._pulseQueryQueue();
+        }),
+      () => {
+        done();
+        return onPool(this.pool, statements);
+      },
+    );
+  }
+
+  /** Ends the connections; what is sent from then on goes to the pool. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const pipelines = this.pipelines.splice(0);
+    await Promise.all(pipelines.map((pipeline) => pipeline.ready.then(() => pipeline.client.end()).catch(() => undefined)));
+  }
+
+  /** The next connection in turn with room on the wire, opened if fewer than `size` are; none when all are full. */
+  private next(): Pipeline | undefined {
+    if (this.pipelines.length < this.size) return this.opened();
+    for (let tried = 0; tried < this.pipelines.length; tried++) {
+      this.turn = (this.turn + 1) % this.pipelines.length;
+      const pipeline = this.pipelines[this.turn];
+      if (pipeline.inFlight < this.depth) return pipeline;
+    }
+    return undefined;
+  }
+
+  private opened(): Pipeline {
+    const Client = (this.pool as unknown as { Client: new (options: object) => PipelinedClient }).Client;
+    const options = (this.pool as unknown as { options: object }).options;
+    const client = new Client({ ...options, pipeline: true });
+    const pipeline: Pipeline = { client, ready: client.connect(), inFlight: 0 };
+    const forget = () => {
+      const index = this.pipelines.indexOf(pipeline);
+      if (index >= 0) this.pipelines.splice(index, 1);
+    };
+    // A lost connection errors what it carries (node-postgres does) and is forgotten; an idle one keeps no process alive.
+    client.on('error', forget);
+    client.on('end', forget);
+    pipeline.ready.catch(forget);
+    client.unref();
+    this.pipelines.push(pipeline);
+    return pipeline;
+  }
+}
+
 /** Statements sent together on `client`, in one round trip, within whatever transaction it has open. */
 export function onClient(client: PoolClient, statements: PostgresStatement[]): Promise<PostgresAnswer[]> {
   return new Promise((resolve, reject) => {
@@ -99,12 +221,19 @@ class Together {
   private unreadable: { error: Error; statement: number } | undefined;
   /** The named statements this submission sent a Parse for. */
   private readonly parseSent: boolean[] = [];
+  /** The name each statement was sent under: none when it was parsed unnamed (see `submit`). */
+  private readonly sentNames: (string | undefined)[];
 
-  constructor(readonly statements: PostgresStatement[]) {}
+  constructor(
+    readonly statements: PostgresStatement[],
+    private readonly options: { pipelined?: boolean } = {},
+  ) {
+    this.sentNames = statements.map((statement) => statement.name);
+  }
 
   /** The client files a named statement as prepared under the name and text of the answer under way when the server confirms a parse. */
   get name(): string | undefined {
-    return this.statements[this.answering]?.name;
+    return this.sentNames[this.answering];
   }
 
   get text(): string | undefined {
@@ -127,7 +256,14 @@ class Together {
     }
     connection.stream.cork();
     try {
-      this.statements.forEach(({ name, text }, index) => {
+      this.statements.forEach(({ name: named, text }, index) => {
+        let name = named;
+        // On a pipelined connection a submission sent before this one may fail ahead of the Parse it sent,
+        // which the server then never reads: only a Parse the server has confirmed is relied on, and a
+        // statement whose named Parse is still on the wire is parsed here unnamed.
+        if (name !== undefined && this.options.pipelined && connection.parsedStatements[name] === undefined && connection.submittedNamedStatements[name] !== undefined) {
+          name = this.sentNames[index] = undefined;
+        }
         if (name === undefined || (connection.parsedStatements[name] === undefined && connection.submittedNamedStatements[name] === undefined)) {
           connection.parse({ text, name });
           if (name !== undefined) {
@@ -183,7 +319,7 @@ class Together {
     // The server skipped every message after the failed one up to the Sync: the Parses sent for the statements
     // after it were never read. (The client forgets the failed statement's own.)
     for (let index = this.answering + 1; index < this.statements.length; index++) {
-      const name = this.statements[index].name;
+      const name = this.sentNames[index];
       if (this.parseSent[index] && name !== undefined) delete connection.submittedNamedStatements[name];
     }
     this.finish(error, Math.min(this.answering, this.statements.length - 1));

@@ -1,10 +1,9 @@
-import { Client } from 'pg';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
 import { VENDOR_TOKENS, VendorRepository } from '../../../application/vendor/vendor.ports';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { sentTexts } from '../../support/postgres-texts';
+import { watchSentTexts } from '../../support/postgres-texts';
 
 /**
  * A saved record and its history entry commit together or not at all; on
@@ -72,15 +71,15 @@ describe.each(testDatabases())('a record and its history entry on $name', (facto
 
   it('sends the row and its entry in one statement on Postgres', async () => {
     if (db.dialect !== 'postgres') return;
-    const query = jest.spyOn(Client.prototype, 'query');
+    const sent = watchSentTexts();
     try {
       expect((await owner.api.post(`${base()}/vendors/create/`, { unique_id: 'one-trip', name: 'One Trip' })).status).toBe(201);
-      const texts = sentTexts(query.mock.calls);
+      const texts = sent.texts();
       const writes = texts.filter((text) => /INSERT INTO "?(vendors|history)"?/.test(text));
       expect(writes).toHaveLength(1);
       expect(writes[0]).toMatch(/^WITH alongside AS \(INSERT INTO history .*\) INSERT INTO "vendors"/s);
     } finally {
-      query.mockRestore();
+      sent.restore();
     }
     expect((await entries('one-trip')).map((entry) => entry.action)).toEqual(['created']);
   });

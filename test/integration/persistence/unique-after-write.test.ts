@@ -1,9 +1,8 @@
-import { Client } from 'pg';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { sentTexts } from '../../support/postgres-texts';
+import { watchSentTexts } from '../../support/postgres-texts';
 
 const TAKEN_NUMBER = { expense_number: ['expense with this expense number already exists.'] };
 const TAKEN_UNIQUE_ID = { unique_id: ['expense with this unique id already exists.'] };
@@ -71,15 +70,15 @@ describe.each(testDatabases())('unique fields checked after the write on $name',
 
   it('sends no read of the number before the insert on Postgres', async () => {
     if (db.dialect !== 'postgres') return;
-    const query = jest.spyOn(Client.prototype, 'query');
+    const sent = watchSentTexts();
     try {
       expect((await owner.api.post(`${base()}/expenses/create/`, expense('UNQ-3', 'unq-3'))).status).toBe(201);
-      const texts = sentTexts(query.mock.calls);
+      const texts = sent.texts();
       // The create's statements were seen, and none of them reads the expenses.
       expect(texts.some((text) => /INSERT INTO "?expenses"?/.test(text))).toBe(true);
       expect(texts.filter((text) => /FROM "?expenses"?/.test(text))).toEqual([]);
     } finally {
-      query.mockRestore();
+      sent.restore();
     }
   });
 });

@@ -1,0 +1,134 @@
+import { Pool } from 'pg';
+import { QueryFailedError } from 'typeorm';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { PostgresPipelines, PostgresStatement } from '../../../adapters/persistence/typeorm/postgres-statements';
+import { TestDatabase } from '../../support/databases';
+import { countedPostgres, postgresDatabase } from '../../support/postgres-round-trips';
+
+/**
+ * Statements sent outside a transaction go on connections in node-postgres's
+ * pipeline mode, each submission written without waiting for the answers
+ * before it (postgres-statements). What must hold: every submission gets
+ * its own answer, whatever is on the wire beside it; a failure fails only
+ * its own submission, even one that took a prepared statement's Parse with
+ * it; a slow statement holds up no more than the connection's depth; a
+ * lost connection is replaced; closed, they leave the statements to the
+ * pool.
+ */
+const describeOnPostgres = postgresDatabase ? describe : describe.skip;
+
+describeOnPostgres('Postgres pipelined connections', () => {
+  let database: TestDatabase;
+  let db: TypeOrmDatabase;
+  let pool: Pool;
+  const opened: PostgresPipelines[] = [];
+
+  const pipelines = (size: number, depth: number) => {
+    const made = new PostgresPipelines(pool, size, depth);
+    opened.push(made);
+    return made;
+  };
+  const one = async (on: PostgresPipelines, statement: PostgresStatement) => (await on.query([statement]))[0].rows[0];
+  const backend = (values: unknown[] = []): PostgresStatement => ({ text: 'SELECT pg_backend_pid() AS pid', values });
+
+  beforeAll(async () => {
+    ({ database, db } = await countedPostgres());
+    pool = (db.dataSource.driver as unknown as { master: Pool }).master;
+  });
+
+  afterAll(async () => {
+    await Promise.all(opened.map((made) => made.close()));
+    await db.close();
+    await database.dispose();
+  });
+
+  it('answers each of many submissions sent at once with its own rows, on its few connections', async () => {
+    const on = pipelines(2, 64);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => on.query([{ text: 'SELECT $1::int AS n, pg_backend_pid() AS pid', values: [n] }, { text: "SELECT $1::text || '!' AS shout", values: [`n${n}`] }])),
+    );
+    answers.forEach(([numbered, shouted], n) => {
+      expect(numbered.rows[0][0]).toBe(n);
+      expect(shouted.rows).toEqual([[`n${n}!`]]);
+    });
+    expect(new Set(answers.map(([numbered]) => numbered.rows[0][1])).size).toBe(2);
+  });
+
+  it('fails a failing submission alone, its neighbours on the wire answered', async () => {
+    const on = pipelines(1, 64);
+    const [before, failed, after] = await Promise.allSettled([
+      one(on, { text: 'SELECT $1::int AS n', values: [1] }),
+      one(on, { text: 'SELECT 1 / $1::int AS n', values: [0] }),
+      one(on, { text: 'SELECT $1::int AS n', values: [2] }),
+    ]);
+    expect(before).toEqual({ status: 'fulfilled', value: [1] });
+    expect(failed.status).toBe('rejected');
+    expect((failed as PromiseRejectedResult).reason).toBeInstanceOf(QueryFailedError);
+    expect(String((failed as PromiseRejectedResult).reason.message)).toMatch(/division by zero/);
+    expect(after).toEqual({ status: 'fulfilled', value: [2] });
+  });
+
+  it('parses a statement again when the submission ahead that parsed it failed before the server read its Parse', async () => {
+    const on = pipelines(1, 64);
+    const named = (value: number): PostgresStatement => ({ name: 'pipelined_plus_one', text: 'SELECT $1::int + 1 AS n', values: [value] });
+    // Sent together: the first submission fails at its first statement, so the server never reads the Parse of
+    // its second; the second submission, written before that is known, must not count on it.
+    const [failed, second] = await Promise.allSettled([on.query([{ text: 'SELECT 1 / $1::int', values: [0] }, named(1)]), one(on, named(41))]);
+    expect(failed.status).toBe('rejected');
+    expect(second).toEqual({ status: 'fulfilled', value: [42] });
+    expect(await one(on, named(9))).toEqual([10]);
+    expect(await one(on, named(99))).toEqual([100]);
+  });
+
+  it('sends to the pool what would wait behind a full connection', async () => {
+    const on = pipelines(1, 1);
+    const finished: string[] = [];
+    const slow = one(on, { text: 'SELECT pg_sleep(0.5), pg_backend_pid() AS pid', values: [] }).then((row) => {
+      finished.push('slow');
+      return row;
+    });
+    const quick = one(on, backend()).then((row) => {
+      finished.push('quick');
+      return row;
+    });
+    const [[, slowPid], [quickPid]] = await Promise.all([slow, quick]);
+    expect(finished).toEqual(['quick', 'slow']);
+    expect(quickPid).not.toBe(slowPid);
+  });
+
+  it('replaces a connection that was lost, failing only what it carried', async () => {
+    const on = pipelines(1, 64);
+    const [lost] = await one(on, backend());
+    await pool.query('SELECT pg_terminate_backend($1)', [lost]);
+    // The connection's end reaches the client a moment later; whatever is sent until then fails with it.
+    let pid: unknown;
+    for (let attempt = 0; attempt < 50 && pid === undefined; attempt++) {
+      try {
+        [pid] = await one(on, backend());
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    expect(pid).toEqual(expect.any(Number));
+    expect(pid).not.toBe(lost);
+  });
+
+  it('ends its connections when closed, and leaves what is sent after to the pool', async () => {
+    const on = pipelines(1, 64);
+    const [pid] = await one(on, backend());
+    await on.close();
+    const [after] = await one(on, backend());
+    expect(after).not.toBe(pid);
+    const { rows } = await pool.query('SELECT count(*)::int AS alive FROM pg_stat_activity WHERE pid = $1', [pid]);
+    expect(rows[0].alive).toBe(0);
+  });
+
+  it('carries the database handle’s reads outside a transaction', async () => {
+    const [[first]] = await db.select([db.sql('SELECT pg_backend_pid() AS pid')]);
+    const pids = new Set<unknown>();
+    for (let n = 0; n < 6; n++) pids.add((await db.select([db.sql('SELECT pg_backend_pid() AS pid')]))[0][0].pid);
+    pids.add(first.pid);
+    // Two pipelined connections, taken in turn; the pool's connections are for transactions.
+    expect(pids.size).toBe(2);
+  });
+});
