@@ -42,7 +42,9 @@ interface PipelinedClient {
   ref(): void;
   unref(): void;
   on(event: 'error' | 'end', listener: (error?: Error) => void): void;
-  /** `query` checks, then queues, and sends it at once in pipeline mode. */
+  /** What `query` checks (false once the connection has failed, true once `end` was called), then queues and sends. */
+  _queryable: boolean;
+  _ending: boolean;
   _queryQueue: Together[];
   _pulseQueryQueue(): void;
 }
@@ -95,8 +97,14 @@ export class PostgresPipelines {
       if (--pipeline.inFlight === 0) pipeline.client.unref();
     };
     return pipeline.ready.then(
-      () =>
-        new Promise<PostgresAnswer[]>((resolve, reject) => {
+      () => {
+        const { client } = pipeline;
+        // Failed or ending since it was chosen: a submission queued on it now would never be sent.
+        if (!client._queryable || client._ending) {
+          done();
+          return onPool(this.pool, statements);
+        }
+        return new Promise<PostgresAnswer[]>((resolve, reject) => {
           const together = new Together(statements, { pipelined: true });
           together.callback = (error, answers) => {
             done();
@@ -105,9 +113,10 @@ export class PostgresPipelines {
           };
           // `query` refuses every submittable in pipeline mode, for those that keep a portal open across
           // round trips (pg-cursor); this one never does (one Execute without a row limit a statement, one Sync).
-          pipeline.client._queryQueue.push(together);
-          pipeline.client._pulseQueryQueue();
-        }),
+          client._queryQueue.push(together);
+          client._pulseQueryQueue();
+        });
+      },
       () => {
         done();
         return onPool(this.pool, statements);
