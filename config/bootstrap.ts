@@ -60,7 +60,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     await dataSource.destroy();
     throw error;
   }
-  const database = new TypeOrmDatabase(dataSource, dialectOf(config.databaseUrl));
+  const database = new TypeOrmDatabase(dataSource, dialectOf(config.databaseUrl), { pipelines: config.databasePipelines });
   const encryptionKey =
     options.encryptionKey ??
     (config.fieldEncryptionKey ? Buffer.from(config.fieldEncryptionKey, 'base64') : developmentEncryptionKey(config.dataDir));

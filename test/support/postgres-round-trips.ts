@@ -14,12 +14,13 @@ export interface CountedPostgres {
   roundTrips: { count: number };
 }
 
-export async function countedPostgres(): Promise<CountedPostgres> {
+/** `pipelines`: the database handle's pipelined connections (none: the pool carries every statement). */
+export async function countedPostgres(options: { pipelines?: number } = {}): Promise<CountedPostgres> {
   if (!postgresDatabase) throw new Error('no Postgres test database (TEST_DATABASE_URL)');
   const database = await postgresDatabase.create();
   const dataSource = createDataSource({ url: database.url, dataDir: database.dataDir, schema: database.schema });
   await dataSource.initialize();
-  const db = new TypeOrmDatabase(dataSource, 'postgres');
+  const db = new TypeOrmDatabase(dataSource, 'postgres', options);
   const roundTrips = { count: 0 };
   const pool = (dataSource.driver as unknown as { master: Pool & { Client: new (options: object) => PoolClient } }).master;
   const counted = new WeakSet<PoolClient>();

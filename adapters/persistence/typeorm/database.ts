@@ -13,7 +13,7 @@ import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 import { AsyncSlot } from '../../system/scoped-async-local-storage';
 import { PostgresTransaction } from './postgres-transaction';
-import { PostgresPipelines, PostgresStatement } from './postgres-statements';
+import { onPool, PostgresPipelines, PostgresStatement } from './postgres-statements';
 
 /** What a write's failure is reported as (a repository's translation of a constraint's violation). */
 export type WriteFailure = (error: QueryFailedError) => unknown;
@@ -112,6 +112,8 @@ export class TypeOrmDatabase implements UnitOfWork {
   constructor(
     readonly dataSource: DataSource,
     readonly dialect: Dialect,
+    /** Postgres: how many connections statements outside a transaction are pipelined on (none: the pool carries them). */
+    private readonly options: { pipelines?: number } = {},
   ) {
     // A write's savepoint keeps the pages it changes in a sub-journal, which SQLite moves to a temporary
     // file once it passes 64 KiB: a create touches that many (a dozen indexes, the search index, the
@@ -310,7 +312,8 @@ export class TypeOrmDatabase implements UnitOfWork {
   private onPostgres(connection: Pool | PostgresTransaction, queries: SqlQuery[], failure?: WriteFailure): Promise<ResultTable[]> {
     const statements = queries.map((query) => this.postgresStatement(query, failure));
     if (connection instanceof PostgresTransaction) return connection.query(statements);
-    this.pipelines ??= new PostgresPipelines(connection);
+    if (!this.options.pipelines) return onPool(connection, statements);
+    this.pipelines ??= new PostgresPipelines(connection, this.options.pipelines);
     return this.pipelines.query(statements);
   }
 

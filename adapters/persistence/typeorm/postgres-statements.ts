@@ -30,9 +30,12 @@ export function onPool(pool: Pool, statements: PostgresStatement[]): Promise<Pos
   return (pool as unknown as { query(submittable: Submittable): Promise<PostgresAnswer[]> }).query(asSubmittable(new Together(statements)));
 }
 
-/** How many pipelined connections a process keeps beside the pool (see `PostgresPipelines`). */
-const PIPELINES = 2;
-/** Submissions on the wire of one pipelined connection beyond which the next goes to another, or to the pool. */
+/**
+ * Submissions on the wire of one pipelined connection beyond which the next
+ * goes to another, or to the pool: deep enough that a busy server process
+ * finds the next one waiting (at 2 a Postgres `/me/` cost what it costs from
+ * the pool), and a slow statement still holds up a bounded number.
+ */
 const PIPELINE_DEPTH = 16;
 
 /** The part of node-postgres's client that a pipelined submission is queued on (pg/lib/client.js). */
@@ -68,10 +71,15 @@ interface Pipeline {
  * a virtual machine was the largest part of a short read's cost (see
  * docs/performance.md).
  *
+ * Opt-in (`DATABASE_PIPELINES`): short reads cost a third less of the
+ * service's CPU and half of Postgres's, but under a mixed load at
+ * saturation the writes, whose transactions stay on the pool, took twice as
+ * long while the reads took a third as long (docs/performance.md).
+ *
  * Submissions go to the connections in turn, skipping one that has
  * `PIPELINE_DEPTH` on the wire; when each has, to the pool, so that a slow
- * statement holds up at most that many behind it and many requests at once
- * still reach several server processes. (Sending each to the connection
+ * statement holds up little behind it and many requests at once still reach
+ * several server processes. (Sending each to the connection
  * with the fewest on the wire measured worse: it picks the server process
  * most likely asleep.) A connection that fails fails what it carries,
  * as a pool's does, and is replaced at the next submission; one that cannot
@@ -85,7 +93,7 @@ export class PostgresPipelines {
 
   constructor(
     private readonly pool: Pool,
-    private readonly size = PIPELINES,
+    private readonly size: number,
     private readonly depth = PIPELINE_DEPTH,
   ) {}
 

@@ -6,9 +6,9 @@ import { TestDatabase } from '../../support/databases';
 import { countedPostgres, postgresDatabase } from '../../support/postgres-round-trips';
 
 /**
- * Statements sent outside a transaction go on connections in node-postgres's
- * pipeline mode, each submission written without waiting for the answers
- * before it (postgres-statements). What must hold: every submission gets
+ * Given `DATABASE_PIPELINES`, statements sent outside a transaction go on
+ * connections in node-postgres's pipeline mode, each submission written
+ * without waiting for the answers before it (postgres-statements). What must hold: every submission gets
  * its own answer, whatever is on the wire beside it; a failure fails only
  * its own submission, even one that took a prepared statement's Parse with
  * it; a slow statement holds up no more than the connection's depth; a
@@ -123,12 +123,20 @@ describeOnPostgres('Postgres pipelined connections', () => {
     expect(rows[0].alive).toBe(0);
   });
 
-  it('carries the database handle’s reads outside a transaction', async () => {
-    const [[first]] = await db.select([db.sql('SELECT pg_backend_pid() AS pid')]);
-    const pids = new Set<unknown>();
-    for (let n = 0; n < 6; n++) pids.add((await db.select([db.sql('SELECT pg_backend_pid() AS pid')]))[0][0].pid);
-    pids.add(first.pid);
-    // Two pipelined connections, taken in turn; the pool's connections are for transactions.
-    expect(pids.size).toBe(2);
+  it('carries the reads outside a transaction of a database handle given them, in turn', async () => {
+    const given = await countedPostgres({ pipelines: 2 });
+    try {
+      const pidsOf = async (handle: TypeOrmDatabase) => {
+        const pids = new Set<unknown>();
+        for (let n = 0; n < 6; n++) pids.add((await handle.select([handle.sql('SELECT pg_backend_pid() AS pid')]))[0][0].pid);
+        return pids;
+      };
+      // Two connections taken in turn, where the pool gives reads one after the other its one idle connection.
+      expect((await pidsOf(given.db)).size).toBe(2);
+      expect((await pidsOf(db)).size).toBe(1);
+    } finally {
+      await given.db.close();
+      await given.database.dispose();
+    }
   });
 });

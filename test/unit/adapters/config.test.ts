@@ -30,6 +30,7 @@ describe('loadConfig defaults', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      databasePipelines: 0,
       logLevel: 'info',
       production: false,
       sessionLifetimeSeconds: 14 * 24 * 3600,
@@ -108,6 +109,11 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
   });
 
+  it('pipelines no Postgres statements by default, or on a given number of connections', () => {
+    expect(loadConfig({}).databasePipelines).toBe(0);
+    expect(loadConfig({ DATABASE_PIPELINES: '2' }).databasePipelines).toBe(2);
+  });
+
   it('reads the trusted origins of browser pages, none by default', () => {
     expect(loadConfig({}).csrfTrustedOrigins).toEqual([]);
     expect(loadConfig({ CSRF_TRUSTED_ORIGINS: 'https://app.example.com, http://localhost:3000' }).csrfTrustedOrigins).toEqual([
@@ -171,6 +177,7 @@ describe('loadConfig validation', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535.'],
     [{ PORT: '65536' }, 'PORT must be an integer from 0 to 65535.'],
     [{ WORKERS: '0' }, 'WORKERS must be an integer from 1 to 64.'],
+    [{ DATABASE_PIPELINES: '17' }, 'DATABASE_PIPELINES must be an integer from 0 to 16.'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL.'],
     [{ PORT: '80.5' }, 'PORT must be an integer from 0 to 65535.'],
     [{ PASSWORD_HASH_LOG2_N: '12' }, 'PASSWORD_HASH_LOG2_N must be an integer from 14 to 20.'],
