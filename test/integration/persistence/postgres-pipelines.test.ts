@@ -29,7 +29,7 @@ describeOnPostgres('Postgres pipelined connections', () => {
     return made;
   };
   const one = async (on: PostgresPipelines, statement: PostgresStatement) => (await on.query([statement]))[0].rows[0];
-  const backend = (values: unknown[] = []): PostgresStatement => ({ text: 'SELECT pg_backend_pid() AS pid', values });
+  const BACKEND: PostgresStatement = { text: 'SELECT pg_backend_pid() AS pid', values: [] };
 
   beforeAll(async () => {
     ({ database, db } = await countedPostgres());
@@ -87,7 +87,7 @@ describeOnPostgres('Postgres pipelined connections', () => {
       finished.push('slow');
       return row;
     });
-    const quick = one(on, backend()).then((row) => {
+    const quick = one(on, BACKEND).then((row) => {
       finished.push('quick');
       return row;
     });
@@ -98,26 +98,34 @@ describeOnPostgres('Postgres pipelined connections', () => {
 
   it('replaces a connection that was lost, failing only what it carried', async () => {
     const on = pipelines(1, 64);
-    const [lost] = await one(on, backend());
+    const [lost] = await one(on, BACKEND);
     await pool.query('SELECT pg_terminate_backend($1)', [lost]);
     // The connection's end reaches the client a moment later; whatever is sent until then fails with it.
     let pid: unknown;
     for (let attempt = 0; attempt < 50 && pid === undefined; attempt++) {
       try {
-        [pid] = await one(on, backend());
+        [pid] = await one(on, BACKEND);
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
     expect(pid).toEqual(expect.any(Number));
     expect(pid).not.toBe(lost);
+    // On a new pipelined connection, not handed to the pool for good.
+    const pooled = jest.spyOn(pool, 'query');
+    try {
+      expect(await one(on, BACKEND)).toEqual([pid]);
+      expect(pooled).not.toHaveBeenCalled();
+    } finally {
+      pooled.mockRestore();
+    }
   });
 
   it('ends its connections when closed, and leaves what is sent after to the pool', async () => {
     const on = pipelines(1, 64);
-    const [pid] = await one(on, backend());
+    const [pid] = await one(on, BACKEND);
     await on.close();
-    const [after] = await one(on, backend());
+    const [after] = await one(on, BACKEND);
     expect(after).not.toBe(pid);
     const { rows } = await pool.query('SELECT count(*)::int AS alive FROM pg_stat_activity WHERE pid = $1', [pid]);
     expect(rows[0].alive).toBe(0);
