@@ -551,9 +551,21 @@ export class TypeOrmDatabase implements UnitOfWork {
     return next;
   }
 
-  /** Row locks where the engine has them; SQLite serialises writers instead. */
-  get lockForUpdate(): { mode: 'pessimistic_write' } | undefined {
-    return this.dialect === 'postgres' ? { mode: 'pessimistic_write' } : undefined;
+  /**
+   * The lock a writer takes on a row it reads to change, where the engine
+   * has row locks (SQLite serialises writers instead): on Postgres
+   * `FOR NO KEY UPDATE`, which holds other writers of the row but not a new
+   * record naming it, whose foreign key takes a key share lock on it
+   * (`FOR UPDATE` refuses that one: a profile being edited held up every
+   * expense its person recorded). A write that does change a key of the row
+   * takes the stronger lock itself. `lockClause` is the same lock in SQL.
+   */
+  get lockForUpdate(): { mode: 'for_no_key_update' } | undefined {
+    return this.dialect === 'postgres' ? { mode: 'for_no_key_update' } : undefined;
+  }
+
+  get lockClause(): string {
+    return this.dialect === 'postgres' ? ' FOR NO KEY UPDATE' : '';
   }
 
   /** SQLite: `work` alone on the writer, in a transaction of its own committed with others waiting (group commit). */

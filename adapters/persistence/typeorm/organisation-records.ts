@@ -124,7 +124,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
   async findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<T | null> {
-    const lock = options.forUpdate && this.db.lockForUpdate ? ' FOR UPDATE' : '';
+    const lock = options.forUpdate ? this.db.lockClause : '';
     const [row] = await this.rows(`r.organisation_id = :organisationId AND r.unique_id = :uniqueId${lock}`, { organisationId, uniqueId });
     return row ? this.restored(row) : null;
   }

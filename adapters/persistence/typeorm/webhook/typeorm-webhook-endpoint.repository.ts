@@ -33,7 +33,7 @@ export class TypeOrmWebhookEndpointRepository implements WebhookEndpointReposito
   }
 
   async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<WebhookEndpoint | null> {
-    const lock = options.forUpdate && this.db.lockForUpdate ? ' FOR UPDATE' : '';
+    const lock = options.forUpdate ? this.db.lockClause : '';
     const [endpoint] = await this.where(`id = :id${lock}`, { id });
     return endpoint ?? null;
   }
