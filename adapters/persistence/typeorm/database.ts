@@ -175,19 +175,26 @@ export class TypeOrmDatabase implements UnitOfWork {
 
   /**
    * The entity's rows whose columns equal the values of `where` (a list means
-   * "one of"), in `order` (columns, each optionally followed by DESC).
+   * "one of"), in `order` (columns, each optionally followed by DESC);
+   * `forUpdate` locks them until the current transaction ends (`lockClause`).
    */
-  findBy<Row>(entity: string, where: { [K in keyof Row]?: Row[K] | Row[K][] }, order: string[] = []): Promise<Row[]> {
+  findBy<Row>(
+    entity: string,
+    where: { [K in keyof Row]?: Row[K] | Row[K][] },
+    order: string[] = [],
+    options: { forUpdate?: boolean } = {},
+  ): Promise<Row[]> {
     const conditions = Object.entries(where).map(([column, value]) =>
       Array.isArray(value) ? `r.${column} IN (:...${column})` : `r.${column} = :${column}`,
     );
     const orderBy = order.length === 0 ? '' : ` ORDER BY ${order.map((key) => `r.${key}`).join(', ')}`;
-    const text = `SELECT r.* FROM ${this.tableOf(entity)} r WHERE ${conditions.join(' AND ') || '1 = 1'}${orderBy}`;
+    const lock = options.forUpdate ? this.lockClause : '';
+    const text = `SELECT r.* FROM ${this.tableOf(entity)} r WHERE ${conditions.join(' AND ') || '1 = 1'}${orderBy}${lock}`;
     return this.selectRows<Row>(entity, this.sql(text, where as NamedParameters));
   }
 
-  async findOneBy<Row>(entity: string, where: { [K in keyof Row]?: Row[K] }): Promise<Row | null> {
-    const [row] = await this.findBy<Row>(entity, where);
+  async findOneBy<Row>(entity: string, where: { [K in keyof Row]?: Row[K] }, options: { forUpdate?: boolean } = {}): Promise<Row | null> {
+    const [row] = await this.findBy<Row>(entity, where, [], options);
     return row ?? null;
   }
 
@@ -558,12 +565,8 @@ export class TypeOrmDatabase implements UnitOfWork {
    * record naming it, whose foreign key takes a key share lock on it
    * (`FOR UPDATE` refuses that one: a profile being edited held up every
    * expense its person recorded). A write that does change a key of the row
-   * takes the stronger lock itself. `lockClause` is the same lock in SQL.
+   * takes the stronger lock itself.
    */
-  get lockForUpdate(): { mode: 'for_no_key_update' } | undefined {
-    return this.dialect === 'postgres' ? { mode: 'for_no_key_update' } : undefined;
-  }
-
   get lockClause(): string {
     return this.dialect === 'postgres' ? ' FOR NO KEY UPDATE' : '';
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
@@ -127,6 +128,26 @@ describeOnPostgres('row locks on Postgres', () => {
 
     expect(await whileLocked(lockVendor, () => storage.expenses.save(anExpense({ vendorId: vendor.id })))).toBe('committed');
     expect(await whileLocked(lockVendor, () => storage.unitOfWork.transaction(lockVendor))).toBe('waited');
+  });
+
+  it('a writer locks and reads its row in the round trip that opens its transaction, and writes it with the COMMIT', async () => {
+    const sent = jest.spyOn(Client.prototype, 'query');
+    try {
+      await storage.unitOfWork.transaction(async () => {
+        const person = (await people.findById(org.ownerId, { forUpdate: true }))!;
+        person.updateProfile({ jobTitle: 'Buyer' }, NOW);
+        await people.save(person);
+      });
+      const submissions = sent.mock.calls.map(([config]) =>
+        typeof config === 'string' ? [config] : (config as unknown as { statements: { text: string }[] }).statements.map((statement) => statement.text),
+      );
+      expect(submissions).toHaveLength(2);
+      expect(submissions[0]).toEqual(['START TRANSACTION', expect.stringMatching(/^SELECT r\.\* FROM persons r WHERE .* FOR NO KEY UPDATE$/)]);
+      expect(submissions[1].at(-1)).toBe('COMMIT');
+    } finally {
+      sent.mockRestore();
+    }
+    expect((await people.findById(org.ownerId))!.snapshot().jobTitle).toBe('Buyer');
   });
 
   it('a locked expense given a new number, a key of its table, is saved with it', async () => {

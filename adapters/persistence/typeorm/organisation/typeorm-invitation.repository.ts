@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { EntityManager, FindOptionsWhere } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { InvitationRepository } from '../../../../application/organisation/organisation.ports';
 import { InvitableRole, Invitation } from '../../../../domain/organisation/invitation';
 import { emailKey } from '../../../../domain/person/email-address';
@@ -40,8 +40,8 @@ export class TypeOrmInvitationRepository implements InvitationRepository {
     await this.db.run((m) => this.rows(m).delete({ id: invitation.id }));
   }
 
-  private async findOne(where: FindOptionsWhere<InvitationRow>, options: { forUpdate?: boolean }): Promise<Invitation | null> {
-    const row = await this.db.run((m) => this.rows(m).findOne({ where, lock: options.forUpdate ? this.db.lockForUpdate : undefined }));
+  private async findOne(where: Partial<InvitationRow>, options: { forUpdate?: boolean }): Promise<Invitation | null> {
+    const row = await this.db.findOneBy<InvitationRow>('Invitation', where, options);
     return row ? toDomain(row) : null;
   }
 

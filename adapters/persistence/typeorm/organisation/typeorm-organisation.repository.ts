@@ -28,10 +28,7 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
   }
 
   async findByUniqueId(uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<Organisation | null> {
-    const where = { unique_id: uniqueId };
-    const row = options.forUpdate
-      ? await this.db.run((m) => m.getRepository<OrganisationRow>('Organisation').findOne({ where, lock: this.db.lockForUpdate }))
-      : await this.db.findOneBy<OrganisationRow>('Organisation', where);
+    const row = await this.db.findOneBy<OrganisationRow>('Organisation', { unique_id: uniqueId }, options);
     return row ? this.mapper.toDomain(row) : null;
   }
 

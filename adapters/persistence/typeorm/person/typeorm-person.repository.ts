@@ -19,10 +19,8 @@ export class TypeOrmPersonRepository implements PersonRepository {
     this.mapper = new PersonMapper(box);
   }
 
-  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Person | null> {
-    if (!options.forUpdate) return this.findOne({ id });
-    const row = await this.db.run((m) => m.getRepository<PersonRow>('Person').findOne({ where: { id }, lock: this.db.lockForUpdate }));
-    return row ? this.mapper.toDomain(row) : null;
+  findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Person | null> {
+    return this.findOne({ id }, options);
   }
 
   async findByIds(ids: string[]): Promise<Person[]> {
@@ -57,15 +55,21 @@ export class TypeOrmPersonRepository implements PersonRepository {
 
   async save(person: Person): Promise<void> {
     try {
-      await this.db.upsert('Person', this.mapper.toPersistence(person));
+      // In a Postgres transaction the write is held back and sent with what follows it, its COMMIT at the latest
+      // (one round trip for a profile's edit): its failure then reaches that, already read as `writeError`.
+      await this.db.upsert('Person', this.mapper.toPersistence(person), null, writeError);
     } catch (error) {
-      if (isUniqueViolation(error, 'email')) throw ValidationFailed.field('email', 'A user with that email already exists.');
-      throw error;
+      throw writeError(error);
     }
   }
 
-  private async findOne(where: Partial<PersonRow>): Promise<Person | null> {
-    const row = await this.db.findOneBy<PersonRow>('Person', where);
+  private async findOne(where: Partial<PersonRow>, options: { forUpdate?: boolean } = {}): Promise<Person | null> {
+    const row = await this.db.findOneBy<PersonRow>('Person', where, options);
     return row ? this.mapper.toDomain(row) : null;
   }
+}
+
+/** A constraint failure of a person's write, as the API's error. */
+function writeError(error: unknown): unknown {
+  return isUniqueViolation(error, 'email') ? ValidationFailed.field('email', 'A user with that email already exists.') : error;
 }
