@@ -29,12 +29,14 @@ export class CreateExpense {
 
   async execute(actor: Actor, organisationUniqueId: string, command: NewExpenseCommand): Promise<ExpenseView> {
     const { organisation, member } = await this.access.authorise(actor, organisationUniqueId, 'expenses.create');
+    // Looked up before the transaction, which then only writes: a look-up inside it would lock nothing either,
+    // and the foreign keys still refuse an account or vendor deleted meanwhile (409 conflict).
+    const references = await this.references.resolve(organisation.id, command);
     // A taken number or unique_id is refused by the unique indexes, and looked for only then (see createUnique).
     const unique = expenseUniqueFields(this.expenses, organisation.id, command);
     return this.receipts.storedFor(organisation.id, command.receipt, (receipt) =>
       createUnique(this.unitOfWork, unique, () =>
         this.unitOfWork.transaction(async () => {
-          const references = await this.references.resolve(organisation.id, command);
           const expense = Expense.create(
             Object.assign({}, detailsOf(command), {
               // A new expense's command requires account_id, so it was resolved or refused above.
