@@ -38,6 +38,8 @@ export async function startTestApp(database: TestDatabase, options: TestAppOptio
     LOG_LEVEL: 'silent',
     NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '1000000',
     INVITATIONS_PER_ORGANISATION_PER_DAY: '1000000',
+    // TEST_DATABASE_PIPELINES=N runs the suites with Postgres's reads pipelined on N connections (DATABASE_PIPELINES).
+    ...(process.env.TEST_DATABASE_PIPELINES ? { DATABASE_PIPELINES: process.env.TEST_DATABASE_PIPELINES } : {}),
     ...options.env,
   });
   const application = await bootstrap({
