@@ -3,6 +3,7 @@ import { AUTH_TOKENS, CredentialRepository } from '../../../../application/auth/
 import { Authenticate } from '../../../../application/auth/authenticate.use-case';
 import { LogIn } from '../../../../application/auth/log-in.use-case';
 import { LogOut } from '../../../../application/auth/log-out.use-case';
+import { UpdateProfile } from '../../../../application/person/update-profile.use-case';
 import { AuthenticationFailed, Throttled } from '../../../../application/shared/errors';
 import { A_CLIENT_ADDRESS, A_PASSWORD, InMemoryUseCases, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
 
@@ -43,6 +44,22 @@ describe('LogIn', () => {
 
     expect(profile.person.lastLogin).toEqual(app.clock.now());
     expect((await app.people.findById(ada.actor.personId))?.snapshot().lastLogin).toEqual(app.clock.now());
+  });
+
+  it('keeps a profile edit made while the password was being checked: the login writes only onto the person as stored', async () => {
+    const verify = app.hasher.verify.bind(app.hasher);
+    jest.spyOn(app.hasher, 'verify').mockImplementationOnce(async (password, hash) => {
+      // Another session of Ada's edits her profile while this login's hash runs (scrypt takes a while).
+      await app.get(UpdateProfile).execute(ada.actor, { jobTitle: 'Chief Engineer' });
+      return verify(password, hash);
+    });
+
+    const { profile } = await logIn('ada@example.com', A_PASSWORD);
+
+    const stored = (await app.people.findById(ada.actor.personId))!.snapshot();
+    expect(stored.jobTitle).toBe('Chief Engineer');
+    expect(stored.lastLogin).toEqual(app.clock.now());
+    expect(profile.person.jobTitle).toBe('Chief Engineer');
   });
 
   it('re-hashes a password stored at an older cost on the next successful login, and only then', async () => {
