@@ -18,9 +18,16 @@ export class AccountAccess {
     @inject(ACCOUNT_TOKENS.AccountRepository) private readonly accounts: AccountRepository,
   ) {}
 
-  async authorise(actor: Actor, organisationUniqueId: string, accountUniqueId: string, operation: Operation): Promise<AccountAccessGrant> {
+  /** `forUpdate`: the account's row stays locked until the transaction ends, for a write of the account. */
+  async authorise(
+    actor: Actor,
+    organisationUniqueId: string,
+    accountUniqueId: string,
+    operation: Operation,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<AccountAccessGrant> {
     const grant = await this.access.authorise(actor, organisationUniqueId, operation);
-    const account = await this.accounts.findByUniqueId(grant.organisation.id, accountUniqueId);
+    const account = await this.accounts.findByUniqueId(grant.organisation.id, accountUniqueId, options);
     if (!account) throw new NotFound();
     return Object.assign({}, grant, { account });
   }

@@ -11,7 +11,8 @@ export interface AccountFilters {
 export type AccountListQuery = ListQuery<AccountFilters, AccountOrderingField>;
 
 export interface AccountRepository {
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<Account | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<Account | null>;
   /** The organisation's accounts among `ids`, in no particular order. */
   findByIds(organisationId: string, ids: string[]): Promise<Account[]>;
   list(organisationId: string, query: AccountListQuery): Promise<Page<Account>>;

@@ -24,7 +24,7 @@ export class UpdateAccount {
     changes: AccountChanges,
   ): Promise<AccountSnapshot> {
     return this.unitOfWork.transaction(async () => {
-      const { account } = await this.access.authorise(actor, organisationUniqueId, accountUniqueId, 'accounts.update');
+      const { account } = await this.access.authorise(actor, organisationUniqueId, accountUniqueId, 'accounts.update', { forUpdate: true });
       account.update(changes, this.clock.now());
       await assertUnique(accountUniqueFields(this.accounts, account.organisationId, { accountCode: changes.accountCode }, account.id));
       await this.accounts.save(account);

@@ -11,7 +11,8 @@ export interface ClientFilters {
 export type ClientListQuery = ListQuery<ClientFilters, ClientOrderingField>;
 
 export interface ClientRepository {
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<Client | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<Client | null>;
   findByIds(organisationId: string, ids: string[]): Promise<Client[]>;
   list(organisationId: string, query: ClientListQuery): Promise<Page<Client>>;
   /** Adds or replaces; a unique_id already taken in the organisation is a 400 on `unique_id`. */

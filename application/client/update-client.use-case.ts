@@ -19,7 +19,7 @@ export class UpdateClient {
   execute(actor: Actor, organisationUniqueId: string, clientUniqueId: string, changes: ClientChanges): Promise<ClientSnapshot> {
     return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'clients.update');
-      const client = found(await this.clients.findByUniqueId(organisation.id, clientUniqueId));
+      const client = found(await this.clients.findByUniqueId(organisation.id, clientUniqueId, { forUpdate: true }));
       client.update(changes, this.clock.now());
       await this.clients.save(client);
       return client.snapshot();

@@ -14,7 +14,8 @@ export type LeadOrderingField = 'title' | 'estimatedValue' | 'winProbability' | 
 export type LeadListQuery = ListQuery<LeadFilters, LeadOrderingField>;
 
 export interface LeadRepository {
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<Lead | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<Lead | null>;
   list(organisationId: string, query: LeadListQuery): Promise<Page<Lead>>;
   /** Adds or replaces; a unique_id already taken in the organisation is a 400 on `unique_id`. */
   save(lead: Lead): Promise<void>;

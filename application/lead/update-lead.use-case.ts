@@ -28,7 +28,7 @@ export class UpdateLead {
   async execute(actor: Actor, organisationUniqueId: string, leadUniqueId: string, changes: LeadCommand): Promise<LeadView> {
     return this.unitOfWork.transaction(async () => {
       const { organisation, member } = await this.access.authorise(actor, organisationUniqueId, 'leads.update');
-      const lead = found(await this.leads.findByUniqueId(organisation.id, leadUniqueId));
+      const lead = found(await this.leads.findByUniqueId(organisation.id, leadUniqueId, { forUpdate: true }));
       const outcome = lead.outcome;
       const { salesStage: _stage, client: _client, ...details } = changes;
       const { salesStage, client } = await this.references.resolve(organisation.id, changes);

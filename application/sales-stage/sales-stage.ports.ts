@@ -6,7 +6,8 @@ export type SalesStageOrderingField = 'position' | 'name' | 'probability' | 'dat
 export type SalesStageListQuery = ListQuery<NoFilters, SalesStageOrderingField>;
 
 export interface SalesStageRepository {
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<SalesStage | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<SalesStage | null>;
   findByIds(organisationId: string, ids: string[]): Promise<SalesStage[]>;
   list(organisationId: string, query: SalesStageListQuery): Promise<Page<SalesStage>>;
   /** One past the last position of the organisation's pipeline; 0 when it has no stage. */

@@ -24,7 +24,7 @@ export class UpdateSalesStage {
   ): Promise<SalesStageSnapshot> {
     return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'sales_stages.update');
-      const stage = found(await this.stages.findByUniqueId(organisation.id, stageUniqueId));
+      const stage = found(await this.stages.findByUniqueId(organisation.id, stageUniqueId, { forUpdate: true }));
       stage.update(changes, this.clock.now());
       await this.stages.save(stage);
       return stage.snapshot();

@@ -23,7 +23,7 @@ export class UpdateVendor {
   async execute(actor: Actor, organisationUniqueId: string, vendorUniqueId: string, changes: VendorChanges): Promise<VendorView> {
     return this.unitOfWork.transaction(async () => {
       const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'vendors.update');
-      const vendor = found(await this.vendors.findByUniqueId(organisation.id, vendorUniqueId));
+      const vendor = found(await this.vendors.findByUniqueId(organisation.id, vendorUniqueId, { forUpdate: true }));
       vendor.update(changes, this.clock.now());
       await this.vendors.save(vendor);
       const view = await this.views.one(vendor);

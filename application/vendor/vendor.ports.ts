@@ -16,7 +16,8 @@ export type VendorOrderingField = 'name' | 'vendorStatus' | 'qualityRating' | 'l
 export type VendorListQuery = ListQuery<VendorFilters, VendorOrderingField>;
 
 export interface VendorRepository {
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<Vendor | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<Vendor | null>;
   /** The organisation's vendors among `ids` (internal ids), in no particular order; for nested `{unique_id, name}`. */
   findByIds(organisationId: string, ids: string[]): Promise<Vendor[]>;
   list(organisationId: string, query: VendorListQuery): Promise<Page<Vendor>>;

@@ -18,7 +18,7 @@ export class UpdateWebhookEndpoint {
 
   execute(actor: Actor, organisationUniqueId: string, endpointUniqueId: string, changes: WebhookEndpointChanges): Promise<WebhookEndpoint> {
     return this.unitOfWork.transaction(async () => {
-      const { endpoint } = await this.access.endpoint(actor, organisationUniqueId, endpointUniqueId, 'webhooks.update');
+      const { endpoint } = await this.access.endpoint(actor, organisationUniqueId, endpointUniqueId, 'webhooks.update', { forUpdate: true });
       endpoint.change(changes, this.policy, this.clock.now());
       await this.endpoints.save(endpoint);
       return endpoint;

@@ -20,8 +20,10 @@ export class WebhookEndpointAccess {
     organisationUniqueId: string,
     endpointUniqueId: string,
     operation: Operation,
+    /** `forUpdate`: the endpoint's row stays locked until the transaction ends, for a write of it. */
+    options: { forUpdate?: boolean } = {},
   ): Promise<{ organisation: Organisation; endpoint: WebhookEndpoint }> {
     const { organisation } = await this.access.authorise(actor, organisationUniqueId, operation);
-    return { organisation, endpoint: found(await this.endpoints.findByUniqueId(organisation.id, endpointUniqueId)) };
+    return { organisation, endpoint: found(await this.endpoints.findByUniqueId(organisation.id, endpointUniqueId, options)) };
   }
 }

@@ -4,7 +4,8 @@ import { Page, PageRequest } from '../shared/page';
 import { EventSubject } from './record-events';
 
 export interface WebhookEndpointRepository {
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<WebhookEndpoint | null>;
+  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<WebhookEndpoint | null>;
   /** `forUpdate` locks the row until the current transaction ends. */
   findById(id: string, options?: { forUpdate?: boolean }): Promise<WebhookEndpoint | null>;
   /** Oldest first. */

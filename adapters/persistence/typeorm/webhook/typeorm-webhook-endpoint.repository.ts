@@ -27,8 +27,9 @@ const COLUMNS = 'id, organisation_id, unique_id, url, events, is_active, secret,
 export class TypeOrmWebhookEndpointRepository implements WebhookEndpointRepository {
   constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
 
-  async findByUniqueId(organisationId: string, uniqueId: string): Promise<WebhookEndpoint | null> {
-    const [endpoint] = await this.where('organisation_id = :organisationId AND unique_id = :uniqueId', { organisationId, uniqueId });
+  async findByUniqueId(organisationId: string, uniqueId: string, options: { forUpdate?: boolean } = {}): Promise<WebhookEndpoint | null> {
+    const lock = options.forUpdate ? this.db.lockClause : '';
+    const [endpoint] = await this.where(`organisation_id = :organisationId AND unique_id = :uniqueId${lock}`, { organisationId, uniqueId });
     return endpoint ?? null;
   }
 
