@@ -103,7 +103,8 @@ describe.each(sqlTargets())('expense list query plans on $name', (target) => {
   it.each<[ExpenseGrouping, ExpenseReportFilters]>([
     ['month', {}],
     ['status', {}],
-    ['account', { fromDate: CalendarDate.of('2024-01-01'), toDate: CalendarDate.of('2024-12-31') }],
+    // A quarter (5 % of the rows): a year, a fifth, sat where Postgres's choice turned on ANALYZE's random sample.
+    ['account', { fromDate: CalendarDate.of('2024-01-01'), toDate: CalendarDate.of('2024-03-31') }],
     ['employee', { status: 'approved' }],
     ['vendor', { fromDate: CalendarDate.of('2025-06-01') }],
   ])('sums the report by %s through an index', async (grouping, filters) => {
