@@ -3,6 +3,7 @@ import { AUTH_TOKENS, CredentialRepository } from '../../../../application/auth/
 import { Authenticate } from '../../../../application/auth/authenticate.use-case';
 import { LogIn } from '../../../../application/auth/log-in.use-case';
 import { LogOut } from '../../../../application/auth/log-out.use-case';
+import { Person } from '../../../../domain/person/person';
 import { UpdateProfile } from '../../../../application/person/update-profile.use-case';
 import { AuthenticationFailed, Throttled } from '../../../../application/shared/errors';
 import { A_CLIENT_ADDRESS, A_PASSWORD, InMemoryUseCases, signUp, SignedUpUser, useCases } from '../../../support/in-memory';
@@ -60,6 +61,18 @@ describe('LogIn', () => {
     expect(stored.jobTitle).toBe('Chief Engineer');
     expect(stored.lastLogin).toEqual(app.clock.now());
     expect(profile.person.jobTitle).toBe('Chief Engineer');
+  });
+
+  it('refuses a login whose account was deactivated while the password was being checked, and records nothing', async () => {
+    const verify = app.hasher.verify.bind(app.hasher);
+    const before = (await app.people.findById(ada.actor.personId))!.snapshot();
+    jest.spyOn(app.hasher, 'verify').mockImplementationOnce(async (password, hash) => {
+      await app.people.save(Person.restore({ ...before, isActive: false }));
+      return verify(password, hash);
+    });
+
+    await expect(logIn('ada@example.com', A_PASSWORD)).rejects.toBeInstanceOf(AuthenticationFailed);
+    expect((await app.people.findById(ada.actor.personId))!.snapshot().lastLogin).toEqual(before.lastLogin);
   });
 
   it('re-hashes a password stored at an older cost on the next successful login, and only then', async () => {
