@@ -3,8 +3,7 @@ import { AccountOrderingField } from '../../../application/account/account.ports
 import { Account, CreateAccount } from '../../../domain/account/account';
 import { DEFAULT_CHART_OF_ACCOUNTS } from '../../../domain/account/default-chart';
 import { ConcurrentModification, InUse } from '../../../domain/shared/errors';
-import { aDraft } from '../../unit/domain/expense/expense.mother';
-import { OpenStorage, OrganisationFixture, sqlTargets, storageTargets } from '../expense/storage-targets';
+import { aDraftIn, OpenStorage, OrganisationFixture, sqlTargets, storageTargets } from '../expense/storage-targets';
 
 const ids = new UuidV7Generator();
 const NOW = new Date('2026-02-01T10:00:00.000Z');
@@ -130,15 +129,7 @@ describe.each(sqlTargets())('the account foreign keys on $name', (target) => {
 
   afterAll(() => storage.close());
 
-  const anExpenseOn = (account: Account) =>
-    aDraft({
-      id: ids.next(),
-      uniqueId: ids.next(),
-      expenseNumber: ids.next(),
-      organisationId: org.organisationId,
-      createdById: org.ownerId,
-      accountId: account.id,
-    });
+  const anExpenseOn = (account: Account) => aDraftIn(org, { accountId: account.id });
 
   it('refuses to delete an account an expense books to (in_use), even without the usage check', async () => {
     const travel = org.accounts.get('6300')!;

@@ -1,10 +1,6 @@
-import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { Expense } from '../../../domain/expense/expense';
 import { ExpenseStatus } from '../../../domain/expense/expense-status';
-import { aDraft } from '../../unit/domain/expense/expense.mother';
-import { OpenStorage, OrganisationFixture, sqlTargets } from './storage-targets';
-
-const ids = new UuidV7Generator();
+import { aDraftIn, OpenStorage, OrganisationFixture, sqlTargets } from './storage-targets';
 
 /** A promise with its resolve function, to hold a transaction open at a chosen point. */
 function gate() {
@@ -43,14 +39,7 @@ describe.each(sqlTargets())('the expense row lock on $name', (target) => {
   };
 
   it('makes a second writer wait for the first to commit, then see its change', async () => {
-    const expense = aDraft({
-      id: ids.next(),
-      uniqueId: ids.next(),
-      expenseNumber: ids.next(),
-      organisationId: org.organisationId,
-      createdById: org.ownerId,
-      accountId: org.accounts.get('6300')!.id,
-    });
+    const expense = aDraftIn(org);
     expense.submit(new Date());
     await storage.expenses.save(expense);
     const load = () => storage.expenses.findByUniqueId(org.organisationId, expense.uniqueId, { forUpdate: true });

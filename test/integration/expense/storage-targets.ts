@@ -21,6 +21,7 @@ import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/v
 import { Vendor } from '../../../domain/vendor/vendor';
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
+import { aDraft } from '../../unit/domain/expense/expense.mother';
 import { testDatabases } from '../../support/databases';
 import { openMigratedDatabase } from '../../support/migrated-database';
 
@@ -33,6 +34,19 @@ export interface OrganisationFixture {
   ownerId: string;
   memberId: string;
   accounts: Map<string, Account>;
+}
+
+/** A new draft expense of the fixture's organisation, by its owner, on account 6300 unless `overrides` say otherwise. */
+export function aDraftIn(org: OrganisationFixture, overrides: Parameters<typeof aDraft>[0] = {}) {
+  return aDraft({
+    id: ids.next(),
+    uniqueId: ids.next(),
+    expenseNumber: ids.next(),
+    organisationId: org.organisationId,
+    createdById: org.ownerId,
+    accountId: org.accounts.get('6300')!.id,
+    ...overrides,
+  });
 }
 
 export interface OpenStorage {

@@ -6,8 +6,7 @@ import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/v
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { Vendor } from '../../../domain/vendor/vendor';
-import { OpenStorage, OrganisationFixture, sqlTargets } from '../expense/storage-targets';
-import { aDraft } from '../../unit/domain/expense/expense.mother';
+import { aDraftIn, OpenStorage, OrganisationFixture, sqlTargets } from '../expense/storage-targets';
 
 const ids = new UuidV7Generator();
 const NOW = new Date('2026-01-10T09:00:00.000Z');
@@ -83,16 +82,7 @@ describeOnPostgres('row locks on Postgres', () => {
     return Number(rows[0].blocked);
   };
 
-  const anExpense = (overrides: Parameters<typeof aDraft>[0] = {}) =>
-    aDraft({
-      id: ids.next(),
-      uniqueId: ids.next(),
-      expenseNumber: ids.next(),
-      organisationId: org.organisationId,
-      createdById: org.ownerId,
-      accountId: org.accounts.get('6300')!.id,
-      ...overrides,
-    });
+  const anExpense = (overrides: Parameters<typeof aDraftIn>[1] = {}) => aDraftIn(org, overrides);
 
   const aVendor = () =>
     Vendor.create({ id: ids.next(), uniqueId: ids.next(), organisationId: org.organisationId, name: 'Acme', organisationCurrency: 'USD', createdById: org.ownerId, now: NOW });
