@@ -133,7 +133,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
-    databasePipelines: integer('DATABASE_PIPELINES', 0, 0, 16),
+    databasePipelines: integer('DATABASE_PIPELINES', 2, 0, 16),
     logLevel,
     production,
     sessionLifetimeSeconds: integer('SESSION_LIFETIME_SECONDS', 14 * 24 * 3600, 60, 365 * 24 * 3600),

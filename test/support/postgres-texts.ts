@@ -9,11 +9,20 @@ import { PostgresPipelines, PostgresStatement } from '../../adapters/persistence
  * connections, which queue the statements past `query`. `restore` stops
  * watching.
  */
-export function watchSentTexts(): { texts(): string[]; restore(): void } {
+export function watchSentTexts(): { texts(): string[]; submissions(): string[][]; restore(): void } {
   const query = jest.spyOn(Client.prototype, 'query');
   const pipelined = jest.spyOn(PostgresPipelines.prototype, 'query');
+  const textsOf = (statements: PostgresStatement[]) => statements.map((statement) => statement.text);
   return {
-    texts: () => [...sentTexts(query.mock.calls), ...pipelined.mock.calls.flatMap(([statements]) => statements.map((statement: PostgresStatement) => statement.text))],
+    texts: () => [...sentTexts(query.mock.calls), ...pipelined.mock.calls.flatMap(([statements]) => textsOf(statements))],
+    /** The texts of each submission (one round trip), in the order they were sent, whichever way. */
+    submissions: () =>
+      [
+        ...query.mock.calls.map((call, n) => ({ order: query.mock.invocationCallOrder[n], texts: sentTexts([call]) })),
+        ...pipelined.mock.calls.map(([statements], n) => ({ order: pipelined.mock.invocationCallOrder[n], texts: textsOf(statements) })),
+      ]
+        .sort((a, b) => a.order - b.order)
+        .map(({ texts }) => texts),
     restore: () => {
       query.mockRestore();
       pipelined.mockRestore();

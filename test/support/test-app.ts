@@ -38,7 +38,7 @@ export async function startTestApp(database: TestDatabase, options: TestAppOptio
     LOG_LEVEL: 'silent',
     NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '1000000',
     INVITATIONS_PER_ORGANISATION_PER_DAY: '1000000',
-    // TEST_DATABASE_PIPELINES=N runs the suites with Postgres's reads pipelined on N connections (DATABASE_PIPELINES).
+    // TEST_DATABASE_PIPELINES=N runs the suites with N pipelined Postgres connections (DATABASE_PIPELINES; 0: the pool alone).
     ...(process.env.TEST_DATABASE_PIPELINES ? { DATABASE_PIPELINES: process.env.TEST_DATABASE_PIPELINES } : {}),
     ...options.env,
   });

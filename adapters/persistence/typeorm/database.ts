@@ -12,8 +12,8 @@ import { postgresDateTimeReader, sqliteDateTimeReader } from './date-time-text';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 import { AsyncSlot } from '../../system/scoped-async-local-storage';
-import { PostgresTransaction } from './postgres-transaction';
-import { onPool, PostgresPipelines, PostgresStatement } from './postgres-statements';
+import { PostgresTransaction, TransactionConnections } from './postgres-transaction';
+import { onPool, PostgresAnswer, PostgresPipelines, PostgresStatement } from './postgres-statements';
 
 /** What a write's failure is reported as (a repository's translation of a constraint's violation). */
 export type WriteFailure = (error: QueryFailedError) => unknown;
@@ -108,6 +108,8 @@ export class TypeOrmDatabase implements UnitOfWork {
   private readonly statementNames = new Map<string, string>();
   /** Postgres: the connections that statements outside a transaction are pipelined on. */
   private pipelines: PostgresPipelines | undefined;
+  /** Postgres: the transactions holding a connection of the pool, for whose answers the pipelined ones make way. */
+  private connectedTransactions = 0;
 
   constructor(
     readonly dataSource: DataSource,
@@ -153,7 +155,7 @@ export class TypeOrmDatabase implements UnitOfWork {
         return results;
       });
     }
-    if (this.dialect === 'postgres') return this.onPostgres(this.pool(), queries);
+    if (this.dialect === 'postgres') return this.onPostgres(undefined, queries);
     // TypeORM logs the queries it sends when logging is on: those sent past it are logged alike.
     if (this.dataSource.options.logging) for (const query of queries) this.dataSource.logger.logQuery(query.sql, query.parameters);
     const reader = this.readConnection();
@@ -249,7 +251,7 @@ export class TypeOrmDatabase implements UnitOfWork {
     const transaction = current && failure && this.postgresTransactions.get(current);
     if (transaction) await this.inTurn(current, async () => transaction.hold(this.postgresStatement(query, failure)));
     else if (current) await this.inTurn(current, () => this.queryIn(current, query));
-    else if (this.dialect === 'postgres') await this.onPostgres(this.pool(), [query], failure);
+    else if (this.dialect === 'postgres') await this.onPostgres(undefined, [query], failure);
     else await this.run((manager) => this.queryIn(manager, query));
   }
 
@@ -316,11 +318,16 @@ export class TypeOrmDatabase implements UnitOfWork {
    * postgres-statements), rows as arrays, a reusable text as a named
    * statement; a failure wrapped as TypeORM wraps it.
    */
-  private onPostgres(connection: Pool | PostgresTransaction, queries: SqlQuery[], failure?: WriteFailure): Promise<ResultTable[]> {
+  private onPostgres(transaction: PostgresTransaction | undefined, queries: SqlQuery[], failure?: WriteFailure): Promise<ResultTable[]> {
     const statements = queries.map((query) => this.postgresStatement(query, failure));
-    if (connection instanceof PostgresTransaction) return connection.query(statements);
-    if (!this.options.pipelines) return onPool(connection, statements);
-    this.pipelines ??= new PostgresPipelines(connection, this.options.pipelines);
+    return transaction ? transaction.query(statements) : this.outside(statements);
+  }
+
+  /** Statements outside a transaction, in one round trip: on the pipelined connections if there are any, else from the pool. */
+  private outside(statements: PostgresStatement[]): Promise<PostgresAnswer[]> {
+    const pool = this.pool();
+    if (!this.options.pipelines) return onPool(pool, statements);
+    this.pipelines ??= new PostgresPipelines(pool, this.options.pipelines, undefined, () => this.connectedTransactions > 0);
     return this.pipelines.query(statements);
   }
 
@@ -502,17 +509,25 @@ export class TypeOrmDatabase implements UnitOfWork {
   }
 
   /**
-   * Postgres: `work` in a transaction on one pooled connection, opened with its
-   * first statement (see `PostgresTransaction`) rather than in a round trip of
-   * its own, as TypeORM's `transaction` opens it (and a serializable one in two).
-   * The connection's TypeORM query runner is marked as in a transaction, so
-   * that TypeORM's own writes join it rather than open one.
+   * Postgres: `work` in a transaction, opened with its first statement (see
+   * `PostgresTransaction`) rather than in a round trip of its own, as
+   * TypeORM's `transaction` opens it (and a serializable one in two), on a
+   * pooled connection taken when it first sends something; one that only
+   * writes at its commit is sent where statements outside a transaction go.
+   * The TypeORM query runner of that connection is marked as in a
+   * transaction, so that TypeORM's own writes join it rather than open one.
    */
   private async onPostgresConnection<T>(work: () => Promise<T>, options: { serializable?: boolean }): Promise<T> {
     const runner = this.dataSource.createQueryRunner() as PostgresQueryRunner;
-    const client = (await runner.connect()) as PoolClient;
     const logging = Boolean(this.dataSource.options.logging);
-    const transaction = new PostgresTransaction(client, options, (sql) => logging && this.dataSource.logger.logQuery(sql));
+    const connections: TransactionConnections = {
+      connect: () => {
+        this.connectedTransactions++;
+        return runner.connect() as Promise<PoolClient>;
+      },
+      together: (statements) => this.outside(statements),
+    };
+    const transaction = new PostgresTransaction(connections, options, (sql) => logging && this.dataSource.logger.logQuery(sql));
     this.postgresTransactions.set(runner.manager, transaction);
     runner.isTransactionActive = true;
     let unusable: Error | undefined;
@@ -531,6 +546,7 @@ export class TypeOrmDatabase implements UnitOfWork {
       throw error;
     } finally {
       runner.isTransactionActive = false;
+      if (transaction.connected) this.connectedTransactions--;
       // TypeORM's public `release` gives the connection back as fit for use; this is what it calls with an error.
       await (runner as unknown as { releasePostgresConnection(error?: Error): Promise<void> }).releasePostgresConnection(unusable);
     }

@@ -71,10 +71,22 @@ interface Pipeline {
  * a virtual machine was the largest part of a short read's cost (see
  * docs/performance.md).
  *
- * Opt-in (`DATABASE_PIPELINES`): short reads cost a third less of the
- * service's CPU and half of Postgres's, but under a mixed load at
- * saturation the writes, whose transactions stay on the pool, took twice as
- * long while the reads took a third as long (docs/performance.md).
+ * On by default (`DATABASE_PIPELINES`, 2 connections): short reads cost a
+ * third less of the service's CPU and half of Postgres's, and a transaction
+ * that only writes at its commit (a create) goes on them too
+ * (`PostgresTransaction`). The transactions that take a connection of the
+ * pool hold it, and perhaps a row's lock, from their first statement to
+ * their `COMMIT`, across turns of the event loop; a socket read of a
+ * pipelined connection brings up to its depth of answers, whose
+ * continuations (lists presented, answers encoded) made those turns long,
+ * and under a mixed load at saturation the writes waited on each other's
+ * locks (the benchmark's profile edits p50 212 ms, p99 530). So while a
+ * transaction holds a connection (`yieldTo`), the pipelined answers are
+ * settled after the loop has run the callbacks of every socket read that
+ * is due, the transactions' among them (`setImmediate`): their
+ * continuations still run together, a turn later (edits p50 82 ms). Not
+ * always: with nothing to yield to, deferring cost a list a fifth of its
+ * rate (docs/performance.md).
  *
  * Submissions go to the connections in turn, skipping one that has
  * `PIPELINE_DEPTH` on the wire; when each has, to the pool, so that a slow
@@ -95,6 +107,8 @@ export class PostgresPipelines {
     private readonly pool: Pool,
     private readonly size: number,
     private readonly depth = PIPELINE_DEPTH,
+    /** Whether answers should let the loop's due socket reads run first (a transaction holds a connection). */
+    private readonly yieldTo: () => boolean = () => false,
   ) {}
 
   query(statements: PostgresStatement[]): Promise<PostgresAnswer[]> {
@@ -116,8 +130,9 @@ export class PostgresPipelines {
           const together = new Together(statements, { pipelined: true });
           together.callback = (error, answers) => {
             done();
-            if (error) reject(error);
-            else resolve(answers!);
+            const settle = () => (error ? reject(error) : resolve(answers!));
+            if (this.yieldTo()) afterDueReads(settle);
+            else settle();
           };
           // `query` refuses every submittable in pipeline mode, for those that keep a portal open across
           // round trips (pg-cursor); this one never does (one Execute without a row limit a statement, one Sync).
@@ -167,6 +182,23 @@ export class PostgresPipelines {
     this.pipelines.push(pipeline);
     return pipeline;
   }
+}
+
+/** Settlements waiting for the loop's next check phase, in the order their answers came. */
+let waiting: (() => void)[] = [];
+
+/**
+ * Runs `settle` once the event loop has run the callbacks of the socket reads
+ * already due (its check phase, `setImmediate`), with every other settlement
+ * deferred so in the same turn: one scheduled callback for all of them.
+ */
+function afterDueReads(settle: () => void): void {
+  if (waiting.push(settle) > 1) return;
+  setImmediate(() => {
+    const due = waiting;
+    waiting = [];
+    for (const each of due) each();
+  });
 }
 
 /** Statements sent together on `client`, in one round trip, within whatever transaction it has open. */

@@ -5,14 +5,30 @@ const START = 'START TRANSACTION';
 const START_SERIALIZABLE = 'START TRANSACTION ISOLATION LEVEL SERIALIZABLE';
 const COMMIT: PostgresStatement = { text: 'COMMIT', values: [] };
 
+/** Where a transaction's statements go: its own connection, taken when it first needs one, or together with no connection of its own. */
+export interface TransactionConnections {
+  /** A pooled connection for the transaction alone, until it ends. */
+  connect(): Promise<PoolClient>;
+  /** Statements under one Sync, as statements outside a transaction are sent (see `onPool`): one implicit transaction. */
+  together(statements: PostgresStatement[]): Promise<PostgresAnswer[]>;
+}
+
 /**
- * One Postgres transaction on one pooled connection, which spends no round
- * trip on what nobody waits for. Its `START TRANSACTION` is held back and
- * sent with its first statements, and a write whose answer is not wanted
- * (`hold`) with whatever the transaction sends next, its `COMMIT` at the
- * latest: together under one Sync (`postgres-statements`), so that if one
- * fails none after it runs. A transaction that sends nothing sends no
- * `COMMIT` either; a save in a transaction of its own is one round trip.
+ * One Postgres transaction, which spends no round trip on what nobody waits
+ * for. Its `START TRANSACTION` is held back and sent with its first
+ * statements, and a write whose answer is not wanted (`hold`) with whatever
+ * the transaction sends next, its `COMMIT` at the latest: together under one
+ * Sync (`postgres-statements`), so that if one fails none after it runs. A
+ * transaction that sends nothing sends no `COMMIT` either.
+ *
+ * It takes a connection of its own only when it sends something before it
+ * commits (a read, a lock, a write whose answer is awaited). One that only
+ * holds writes back until its commit (a create with its history entry) needs
+ * none: its writes are sent together under one Sync, without `START` or
+ * `COMMIT`, as one implicit transaction that commits at the Sync or fails
+ * whole, where the statements outside a transaction go (the pool, or the
+ * pipelined connections: see `PostgresPipelines`). A serializable one always
+ * takes its own, where its isolation level is set.
  *
  * Statements that do not pass through `query` (TypeORM's own, given the
  * transaction's entity manager) must be preceded by `started()`.
@@ -22,20 +38,28 @@ export class PostgresTransaction {
   private start: string | null;
   /** Writes held back, in order, until the transaction sends something else. */
   private readonly held: PostgresStatement[] = [];
+  /** The transaction's own connection, once it needed one. */
+  private client: Promise<PoolClient> | undefined;
 
   constructor(
-    private readonly client: PoolClient,
+    private readonly connections: TransactionConnections,
     options: { serializable?: boolean },
     private readonly log: (sql: string) => void,
   ) {
     this.start = options.serializable ? START_SERIALIZABLE : START;
   }
 
+  /** Whether it has taken a connection of its own (to be given back when it ends). */
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
   /** `statements` in the transaction, in one round trip, after what is still to be sent ahead of them. */
   async query(statements: PostgresStatement[]): Promise<PostgresAnswer[]> {
+    const client = await this.connection();
     const ahead = this.ahead();
-    if (ahead.length === 0) return onClient(this.client, statements);
-    const answers = await onClient(this.client, [...ahead, ...statements]);
+    if (ahead.length === 0) return onClient(client, statements);
+    const answers = await onClient(client, [...ahead, ...statements]);
     return answers.slice(ahead.length);
   }
 
@@ -55,24 +79,38 @@ export class PostgresTransaction {
 
   /** Sends now whatever is still to be sent: the transaction is open, with every write held back made. */
   async started(): Promise<void> {
+    const client = await this.connection();
     const ahead = this.ahead();
-    if (ahead.length > 0) await onClient(this.client, ahead);
+    if (ahead.length > 0) await onClient(client, ahead);
   }
 
   async commit(): Promise<void> {
+    if (this.start === START && this.held.length > 0) {
+      // Nothing sent yet: the writes held back are the whole transaction.
+      this.start = null;
+      await this.connections.together(this.held.splice(0));
+      return;
+    }
     if (this.start !== null && this.held.length === 0) return;
+    const client = await this.connection();
     const ahead = this.ahead();
     this.log(COMMIT.text);
-    if (ahead.length === 0) await this.client.query(COMMIT.text);
-    else await onClient(this.client, [...ahead, COMMIT]);
+    if (ahead.length === 0) await client.query(COMMIT.text);
+    else await onClient(client, [...ahead, COMMIT]);
   }
 
-  /** Rolls back what was sent, if anything was; safe to call after a failed `COMMIT`. */
+  /** Rolls back what was sent on its connection, if anything was; safe to call after a failed `COMMIT`. */
   async rollback(): Promise<void> {
     this.held.length = 0;
-    if (this.start !== null) return;
+    // A connection that could not be had carried nothing.
+    const client = this.start === null && (await this.client?.catch(() => undefined));
+    if (!client) return;
     this.log('ROLLBACK');
-    await this.client.query('ROLLBACK');
+    await client.query('ROLLBACK');
+  }
+
+  private connection(): Promise<PoolClient> {
+    return (this.client ??= this.connections.connect());
   }
 
   /** What must precede the transaction's next statement, taken: `START TRANSACTION` if unsent, then the writes held. */

@@ -13,7 +13,8 @@ import { countedPostgres, postgresDatabase } from '../../support/postgres-round-
  * its own submission, even one that took a prepared statement's Parse with
  * it; a slow statement holds up no more than the connection's depth; a
  * lost connection is replaced; closed, they leave the statements to the
- * pool.
+ * pool; a transaction whose writes all wait for its commit goes on them
+ * whole, as one implicit transaction.
  */
 const describeOnPostgres = postgresDatabase ? describe : describe.skip;
 
@@ -129,6 +130,62 @@ describeOnPostgres('Postgres pipelined connections', () => {
     expect(after).not.toBe(pid);
     const { rows } = await pool.query('SELECT count(*)::int AS alive FROM pg_stat_activity WHERE pid = $1', [pid]);
     expect(rows[0].alive).toBe(0);
+  });
+
+  it('settles its answers after the socket reads due in the same turn while told to make way (a transaction holds a connection)', async () => {
+    const on = new PostgresPipelines(pool, 1, 64, () => true);
+    opened.push(on);
+    await one(on, BACKEND); // connected
+    const client = await pool.connect();
+    try {
+      const order: string[] = [];
+      // The pipelined answer comes first, the pool's connection's after it...
+      const pipelined = on.query([{ text: 'SELECT pg_sleep(0.05)', values: [] }]).then(() => order.push('pipelined'));
+      const pooled = client.query('SELECT pg_sleep(0.1)').then(() => order.push('pool'));
+      await new Promise((written) => setImmediate(written));
+      // ... and both are waiting when the loop next reads its sockets, in one turn.
+      const until = Date.now() + 300;
+      while (Date.now() < until);
+      await Promise.all([pipelined, pooled]);
+      expect(order).toEqual(['pool', 'pipelined']);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('carries a transaction that only writes at its commit, all of it or none, and takes no pooled connection for it', async () => {
+    const given = await countedPostgres({ pipelines: 2 });
+    const givenPool = (given.db.dataSource.driver as unknown as { master: Pool }).master;
+    try {
+      await given.db.execute(given.db.sql('CREATE TABLE probes (id integer PRIMARY KEY, note text NOT NULL)'));
+      const insert = (id: number, note = `note ${id}`) => given.db.sql('INSERT INTO probes (id, note) VALUES (:id, :note)', { id, note });
+      class Refused extends Error {}
+      const refused = () => new Refused('refused');
+      let taken = 0;
+      givenPool.on('acquire', () => taken++);
+      given.roundTrips.count = 0;
+
+      await given.db.transaction(async () => {
+        await given.db.execute(insert(1), refused);
+        await given.db.execute(insert(2), refused);
+      });
+      const failing = given.db.transaction(async () => {
+        await given.db.execute(insert(3), refused);
+        await given.db.execute(insert(1, 'same key'), refused);
+      });
+      await expect(failing).rejects.toBeInstanceOf(Refused);
+
+      expect(taken).toBe(0);
+      expect(given.roundTrips.count).toBe(2);
+      const [rows] = await given.db.select([given.db.sql('SELECT id, note FROM probes ORDER BY id')]);
+      expect(rows).toEqual([
+        { id: 1, note: 'note 1' },
+        { id: 2, note: 'note 2' },
+      ]);
+    } finally {
+      await given.db.close();
+      await given.database.dispose();
+    }
   });
 
   it('carries the reads outside a transaction of a database handle given them, in turn', async () => {

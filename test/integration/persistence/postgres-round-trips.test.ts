@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { isUniqueViolation, TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
 import { forHydration } from '../../../adapters/persistence/typeorm/sql';
@@ -8,8 +9,9 @@ import { CountedPostgres, countedPostgres, postgresDatabase } from '../../suppor
  * What goes to Postgres in one round trip (one Sync): the statements of one
  * read (a list's count and its page), in one snapshot; a transaction's
  * `START TRANSACTION` with its first statements; a write held back with what
- * follows it, the `COMMIT` at the latest. A create's five round trips are
- * three. What must hold: each statement's rows, read by its columns'
+ * follows it, the `COMMIT` at the latest; a transaction that sends nothing
+ * but writes held to its commit, those writes alone, as one implicit
+ * transaction. A create's five round trips are three. What must hold: each statement's rows, read by its columns'
  * parsers; a transaction's statements all or nothing; a failure reported as
  * TypeORM reports a statement's, naming it, or as a held write's writer
  * reads it; the connection fit for use after any failure, its prepared
@@ -204,8 +206,17 @@ describeOnPostgres('Postgres round trips', () => {
     const refused = (error: QueryFailedError) => new Refused(`refused: ${(error as { driverError?: { code?: string } }).driverError?.code}`);
     const insert = (id: number, note: string | null = `note ${id}`) => db.sql('INSERT INTO probes (id, note) VALUES (:id, :note)', { id, note });
 
-    it('is sent with the COMMIT: a transaction of one write is one round trip', async () => {
-      await db.transaction(() => db.execute(insert(1), refused));
+    it('is the whole transaction when nothing else is sent: one round trip, without START TRANSACTION or COMMIT', async () => {
+      const sent = jest.spyOn(Client.prototype, 'query');
+      try {
+        await db.transaction(() => db.execute(insert(1), refused));
+        const texts = sent.mock.calls.flatMap(([config]) =>
+          typeof config === 'string' ? [config] : ((config as unknown as { statements?: { text: string }[] }).statements ?? []).map((statement) => statement.text),
+        );
+        expect(texts).toEqual([insert(1).sql]);
+      } finally {
+        sent.mockRestore();
+      }
       expect(roundTrips.count).toBe(1);
       expect(await notes()).toEqual(['note 1']);
     });

@@ -30,7 +30,7 @@ describe('loadConfig defaults', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
-      databasePipelines: 0,
+      databasePipelines: 2,
       logLevel: 'info',
       production: false,
       sessionLifetimeSeconds: 14 * 24 * 3600,
@@ -109,9 +109,10 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
   });
 
-  it('pipelines no Postgres statements by default, or on a given number of connections', () => {
-    expect(loadConfig({}).databasePipelines).toBe(0);
-    expect(loadConfig({ DATABASE_PIPELINES: '2' }).databasePipelines).toBe(2);
+  it('pipelines Postgres statements on two connections by default, on a given number, or none', () => {
+    expect(loadConfig({}).databasePipelines).toBe(2);
+    expect(loadConfig({ DATABASE_PIPELINES: '4' }).databasePipelines).toBe(4);
+    expect(loadConfig({ DATABASE_PIPELINES: '0' }).databasePipelines).toBe(0);
   });
 
   it('reads the trusted origins of browser pages, none by default', () => {
