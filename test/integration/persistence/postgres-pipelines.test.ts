@@ -169,6 +169,8 @@ describeOnPostgres('Postgres pipelined connections', () => {
         await given.db.execute(insert(1), refused);
         await given.db.execute(insert(2), refused);
       });
+      // One round trip. (A failing one's is not counted: its error may be reported before the server's ReadyForQuery is read.)
+      expect(given.roundTrips.count).toBe(1);
       const failing = given.db.transaction(async () => {
         await given.db.execute(insert(3), refused);
         await given.db.execute(insert(1, 'same key'), refused);
@@ -176,7 +178,6 @@ describeOnPostgres('Postgres pipelined connections', () => {
       await expect(failing).rejects.toBeInstanceOf(Refused);
 
       expect(taken).toBe(0);
-      expect(given.roundTrips.count).toBe(2);
       const [rows] = await given.db.select([given.db.sql('SELECT id, note FROM probes ORDER BY id')]);
       expect(rows).toEqual([
         { id: 1, note: 'note 1' },
