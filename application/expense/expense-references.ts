@@ -40,11 +40,16 @@ export class ExpenseReferences {
 
   /** `current`: the expense being edited, which may keep an account since made inactive. */
   async resolve(organisationId: string, command: ExpenseCommand, current?: Expense): Promise<ResolvedReferences> {
+    // Looked up side by side (on Postgres's pipelined connections, one round trip's wait for all three).
+    const [account, vendor, employee] = await Promise.all([
+      lookUp(command.accountUniqueId, (uniqueId) => this.accounts.findByUniqueId(organisationId, uniqueId)),
+      lookUp(command.vendorUniqueId, (uniqueId) => this.vendors.findByUniqueId(organisationId, uniqueId)),
+      lookUp(command.employeeUniqueId, (uniqueId) => this.people.findMemberByUniqueId(organisationId, uniqueId)),
+    ]);
     const errors: FieldErrors = {};
     const found: FoundReferences = { accounts: [], vendors: [], people: [] };
     const resolved: ResolvedReferences = { found };
     if (command.accountUniqueId !== undefined) {
-      const account = await this.accounts.findByUniqueId(organisationId, command.accountUniqueId);
       if (!account) errors.account_id = [doesNotExist(command.accountUniqueId)];
       else if (!account.isActive && account.id !== current?.accountId) errors.account_id = [ACCOUNT_INACTIVE];
       else {
@@ -52,27 +57,27 @@ export class ExpenseReferences {
         found.accounts.push(account);
       }
     }
-    resolved.vendorId = await optional('vendor_id', command.vendorUniqueId, errors, found.vendors, (uniqueId) =>
-      this.vendors.findByUniqueId(organisationId, uniqueId),
-    );
-    resolved.employeeId = await optional('employee_id', command.employeeUniqueId, errors, found.people, (uniqueId) =>
-      this.people.findMemberByUniqueId(organisationId, uniqueId),
-    );
+    resolved.vendorId = optional('vendor_id', command.vendorUniqueId, vendor, errors, found.vendors);
+    resolved.employeeId = optional('employee_id', command.employeeUniqueId, employee, errors, found.people);
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     return resolved;
   }
 }
 
+/** The record a reference names, if one is named (null or undefined: none to look up). */
+function lookUp<T>(uniqueId: string | null | undefined, find: (uniqueId: string) => Promise<T | null>): Promise<T | null> {
+  return uniqueId === undefined || uniqueId === null ? Promise.resolve(null) : find(uniqueId);
+}
+
 /** A nullable reference: undefined when not sent, null to clear it, else the id of the record it names (kept in `found`). */
-async function optional<T extends { id: string }>(
+function optional<T extends { id: string }>(
   field: string,
   uniqueId: string | null | undefined,
+  record: T | null,
   errors: FieldErrors,
   found: T[],
-  find: (uniqueId: string) => Promise<T | null>,
-): Promise<string | null | undefined> {
+): string | null | undefined {
   if (uniqueId === undefined || uniqueId === null) return uniqueId;
-  const record = await find(uniqueId);
   if (!record) errors[field] = [doesNotExist(uniqueId)];
   else found.push(record);
   return record?.id;

@@ -36,6 +36,36 @@ describe('CreateExpense', () => {
     expect(view.organisationUniqueId).toBe(world.org);
   });
 
+  it('looks up the account, vendor and employee it names side by side, not one after the other', async () => {
+    const world = await expenseWorld();
+    await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
+    const accounts = world.container.get<AccountRepository>(ACCOUNT_TOKENS.AccountRepository);
+    const vendors = world.container.get<ExpenseVendorDirectory>(EXPENSE_TOKENS.ExpenseVendorDirectory);
+    const people = world.container.get<PersonRepository>(PERSON_TOKENS.PersonRepository);
+    // Each look-up answers only once all three have been asked: one after the other, the first would never answer.
+    let asked = 0;
+    let allAsked: () => void = () => undefined;
+    const everyoneAsked = new Promise<void>((resolve) => (allAsked = resolve));
+    const held = async <T>(read: () => Promise<T>): Promise<T> => {
+      if (++asked === 3) allAsked();
+      await everyoneAsked;
+      return read();
+    };
+    const account = accounts.findByUniqueId.bind(accounts);
+    const vendor = vendors.findByUniqueId.bind(vendors);
+    const member = people.findMemberByUniqueId.bind(people);
+    jest.spyOn(accounts, 'findByUniqueId').mockImplementation((...args) => held(() => account(...args)));
+    jest.spyOn(vendors, 'findByUniqueId').mockImplementation((...args) => held(() => vendor(...args)));
+    jest.spyOn(people, 'findMemberByUniqueId').mockImplementation((...args) => held(() => member(...args)));
+
+    const view = await world.container
+      .get(CreateExpense)
+      .execute(world.owner.actor, world.org, aNewExpense({ vendorUniqueId: 'vendor-1', employeeUniqueId: world.member.person.uniqueId }));
+
+    expect(asked).toBe(3);
+    expect([view.account?.uniqueId, view.vendor?.uniqueId, view.employee?.uniqueId]).toEqual(['acct-6300', 'vendor-1', world.member.person.uniqueId]);
+  });
+
   it('shows the account, vendor, employee and creator it resolved or read with the organisation, without reading them again', async () => {
     const world = await expenseWorld();
     await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
