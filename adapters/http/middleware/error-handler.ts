@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { types } from 'node:util';
 import { Context, Next } from 'koa';
 import { DomainError, ErrorCode, ValidationFailed } from '../../../domain/shared/errors';
 import { Throttled } from '../../../application/shared/errors';
@@ -36,8 +38,10 @@ const CODES_IN_BODY: ReadonlySet<ErrorCode> = new Set([
 
 /**
  * The one place where errors become responses, in DRF's shapes. Anything
- * unexpected is logged with its stack on the server and answered with a
- * generic 500: no stack trace, SQL or secret ever leaves in a response.
+ * unexpected is logged on the server by its class, message and origin (the
+ * line of the service's code it came from, not a stack trace) and answered
+ * with a generic 500: no stack trace, SQL or secret ever leaves in a
+ * response or a log line.
  */
 export function errorHandler(logger: Logger) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
@@ -67,7 +71,7 @@ export function respond(ctx: Context, error: unknown, logger: Logger): void {
     ctx.status = 400;
     ctx.body = { detail: 'The request body was not received completely.' };
   } else {
-    logger.error({ requestId: ctx.state.requestId, err: describe(error) }, 'unhandled error');
+    logger.error({ requestId: ctx.state.requestId, error: describe(error) }, 'unhandled error');
     ctx.status = 500;
     ctx.body = { detail: 'A server error occurred.' };
   }
@@ -85,7 +89,7 @@ const CLIENT_GONE: ReadonlySet<string> = new Set(['ERR_STREAM_PREMATURE_CLOSE', 
 export function logFailedResponse(logger: Logger) {
   return (error: unknown, ctx?: Context): void => {
     if (isClientAbort(error) || CLIENT_GONE.has((error as { code?: string } | null)?.code ?? '')) return;
-    logger.error({ requestId: ctx?.state.requestId, err: describe(error) }, 'response failed after it began');
+    logger.error({ requestId: ctx?.state.requestId, error: describe(error) }, 'response failed after it began');
   };
 }
 
@@ -94,11 +98,29 @@ function isClientAbort(error: unknown): boolean {
   return code === 'ECONNRESET' || code === 'ECONNABORTED';
 }
 
-/** The error's class, message and stack for the server log, never its data (SQL parameters stay out). */
-function describe(error: unknown): { type: string; message: string; stack?: string } {
-  if (error instanceof Error) {
+/** The error's class, message and origin for the server log, never its data (SQL and its parameters stay out). */
+function describe(error: unknown): { type: string; message: string; origin?: string } {
+  // Node's own errors may come from another realm (a VM context), where `instanceof Error` is false.
+  if (error instanceof Error || types.isNativeError(error)) {
     const message = error.constructor.name === 'QueryFailedError' ? 'database query failed' : error.message;
-    return { type: error.constructor.name, message, stack: error.stack?.split('\n').slice(1, 8).join('\n') };
+    return { type: error.constructor.name, message, origin: originOf(error.stack) };
   }
   return { type: typeof error, message: 'non-error thrown' };
+}
+
+/** The service's own code: the directory above `adapters/` (the project, or its build). */
+const SERVICE_ROOT = `${path.resolve(__dirname, '../../..')}${path.sep}`;
+
+/**
+ * One frame of a stack: the first in the service's own code (not a package's),
+ * else the first, its path relative to the service. Where to look, without
+ * the trace.
+ */
+function originOf(stack: string | undefined): string | undefined {
+  const frames = (stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .map((line) => line.trim().slice('at '.length));
+  const own = frames.find((frame) => frame.includes(SERVICE_ROOT) && !frame.includes(`${path.sep}node_modules${path.sep}`));
+  return (own ?? frames[0])?.split(SERVICE_ROOT).join('');
 }
