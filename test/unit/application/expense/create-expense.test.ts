@@ -11,6 +11,18 @@ import { BytesFile } from '../../../support/in-memory-world';
 import { RECEIPT_FILES, RENAMED_EXECUTABLE } from '../../../support/expenses';
 import { aNewExpense, expenseWorld } from './expense-world';
 
+/** A world with vendor-1, and the directories an expense's references are looked up in. */
+async function worldWithReferences() {
+  const world = await expenseWorld();
+  await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
+  return {
+    world,
+    accounts: world.container.get<AccountRepository>(ACCOUNT_TOKENS.AccountRepository),
+    vendors: world.container.get<ExpenseVendorDirectory>(EXPENSE_TOKENS.ExpenseVendorDirectory),
+    people: world.container.get<PersonRepository>(PERSON_TOKENS.PersonRepository),
+  };
+}
+
 describe('CreateExpense', () => {
   it('records a draft by the member, with the account, employee and vendor it names', async () => {
     const world = await expenseWorld();
@@ -37,11 +49,7 @@ describe('CreateExpense', () => {
   });
 
   it('looks up the account, vendor and employee it names side by side, not one after the other', async () => {
-    const world = await expenseWorld();
-    await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
-    const accounts = world.container.get<AccountRepository>(ACCOUNT_TOKENS.AccountRepository);
-    const vendors = world.container.get<ExpenseVendorDirectory>(EXPENSE_TOKENS.ExpenseVendorDirectory);
-    const people = world.container.get<PersonRepository>(PERSON_TOKENS.PersonRepository);
+    const { world, accounts, vendors, people } = await worldWithReferences();
     // Each look-up answers only once all three have been asked: one after the other, the first would never answer.
     let asked = 0;
     let allAsked: () => void = () => undefined;
@@ -67,11 +75,7 @@ describe('CreateExpense', () => {
   });
 
   it('shows the account, vendor, employee and creator it resolved or read with the organisation, without reading them again', async () => {
-    const world = await expenseWorld();
-    await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
-    const accounts = world.container.get<AccountRepository>(ACCOUNT_TOKENS.AccountRepository);
-    const vendors = world.container.get<ExpenseVendorDirectory>(EXPENSE_TOKENS.ExpenseVendorDirectory);
-    const people = world.container.get<PersonRepository>(PERSON_TOKENS.PersonRepository);
+    const { world, accounts, vendors, people } = await worldWithReferences();
     const accountReads = jest.spyOn(accounts, 'findByIds');
     const vendorReads = jest.spyOn(vendors, 'findByIds');
     const peopleReads = jest.spyOn(people, 'findByIds');
