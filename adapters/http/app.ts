@@ -8,7 +8,7 @@ import { corsFor } from './middleware/cors';
 import type { HttpMetrics } from './middleware/metrics';
 import { errorHandler, logFailedResponse } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
-import { jsonOnce, requestId, requestLog, securityHeaders } from './middleware/request-context';
+import { answersTogether, jsonOnce, requestId, requestLog, securityHeaders } from './middleware/request-context';
 import { AuthGuard, HttpController } from './shared/controller';
 import { answers, Routes } from './shared/routes';
 import { wireSchema as s } from './shared/wire-schema';
@@ -94,6 +94,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
 
   app.use(requestId);
   app.use(requestLog(options.logger));
+  app.use(answersTogether);
   app.use(jsonOnce);
   if (options.metrics) {
     app.use(options.metrics.metrics.timing());

@@ -1,5 +1,6 @@
 import type { CustomTypesConfig, Pool, PoolClient, Submittable } from 'pg';
 import { QueryFailedError } from 'typeorm';
+import { afterDueReads } from '../../system/after-due-reads';
 
 /**
  * A statement: `name` prepares it once per connection; `types` reads its
@@ -182,23 +183,6 @@ export class PostgresPipelines {
     this.pipelines.push(pipeline);
     return pipeline;
   }
-}
-
-/** Settlements waiting for the loop's next check phase, in the order their answers came. */
-let waiting: (() => void)[] = [];
-
-/**
- * Runs `settle` once the event loop has run the callbacks of the socket reads
- * already due (its check phase, `setImmediate`), with every other settlement
- * deferred so in the same turn: one scheduled callback for all of them.
- */
-function afterDueReads(settle: () => void): void {
-  if (waiting.push(settle) > 1) return;
-  setImmediate(() => {
-    const due = waiting;
-    waiting = [];
-    for (const each of due) each();
-  });
 }
 
 /** Statements sent together on `client`, in one round trip, within whatever transaction it has open. */
