@@ -74,6 +74,9 @@ function postgresTextDates(): CustomTypesConfig {
   return textDates;
 }
 
+/** The SQLite writing connection's page cache, in KiB (see the constructor). */
+export const WRITER_PAGE_CACHE_KIB = 2_000;
+
 /** How many prepared statements a SQLite connection keeps (SQL texts come from code; IN lists vary in length). */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -122,7 +125,17 @@ export class TypeOrmDatabase implements UnitOfWork {
     // history row), so each group of writes opened, wrote and deleted a file in /var/tmp. Set on the
     // writing connection once the database is open and migrated: a migration's index build sorts more
     // than memory should hold, and reads run on another connection, whose large sorts keep their files.
-    if (dialect === 'sqlite' && dataSource.isInitialized) this.writeConnection().pragma('temp_store = MEMORY');
+    //
+    // Its page cache is SQLite's own default, 2 MiB, not better-sqlite3's 16: what stays in it is what the
+    // writes touched, and under a steady stream of creates it filled with the new pages until it held 16 MiB,
+    // the process's memory growing by some 5 MB a minute for three minutes (docs/performance.md); a write
+    // needs only the paths to the ends of its tables and indexes. The read connection keeps its 16 MiB,
+    // the pages the lists and searches read.
+    if (dialect === 'sqlite' && dataSource.isInitialized) {
+      const writer = this.writeConnection();
+      writer.pragma('temp_store = MEMORY');
+      writer.pragma(`cache_size = -${WRITER_PAGE_CACHE_KIB}`);
+    }
   }
 
   /** Closes the read connection and the data source. */
