@@ -75,7 +75,7 @@ function postgresTextDates(): CustomTypesConfig {
 }
 
 /** The SQLite writing connection's page cache, in KiB (see the constructor). */
-export const WRITER_PAGE_CACHE_KIB = 2_000;
+const WRITER_PAGE_CACHE_KIB = 2_000;
 
 /** How many prepared statements a SQLite connection keeps (SQL texts come from code; IN lists vary in length). */
 const STATEMENT_CACHE_SIZE = 500;
