@@ -1,5 +1,12 @@
 import { Context } from 'koa';
+import { Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { createHttpApp } from '../../../../adapters/http/app';
 import { answersTogether } from '../../../../adapters/http/middleware/request-context';
+import { AuthGuard, HttpController } from '../../../../adapters/http/shared/controller';
+import { answers, Routes } from '../../../../adapters/http/shared/routes';
+import { wireSchema as s } from '../../../../adapters/http/shared/wire-schema';
+import { createLogger } from '../../../../adapters/system/logger';
 import { afterDueReads, dueReadsDone } from '../../../../adapters/system/after-due-reads';
 
 /** Settles after `count` rounds of promise reactions: work that is not waiting for the loop's next phase. */
@@ -71,5 +78,49 @@ describe('answersTogether', () => {
     await microtasks(10);
     expect(rejected).toBe(true);
     await expect(failed).rejects.toThrow('refused');
+  });
+});
+
+describe('the HTTP app', () => {
+  let server: Server;
+  afterEach(() => new Promise((closed) => server.close(closed)));
+
+  it('writes an answer once the turn it was finished in has ended', async () => {
+    // The handler's check-phase callback adds a header: there only if the answer has not left by then.
+    const controller: HttpController = {
+      register(routes: Routes) {
+        routes.add({
+          method: 'GET',
+          path: '/turn',
+          summary: 'Turn',
+          description: 'A test route.',
+          credentials: 'none',
+          answers: [answers.ok(s.object<{ ok: boolean }>({ ok: s.boolean() }))],
+          handle: (ctx) => {
+            setImmediate(() => {
+              if (!ctx.res.headersSent) ctx.res.setHeader('X-Turn', 'ended');
+            });
+            ctx.body = { ok: true };
+          },
+        });
+      },
+    };
+    const app = createHttpApp({
+      logger: createLogger('silent'),
+      controllers: [controller],
+      guard: {} as AuthGuard,
+      readiness: async () => ({ pendingMigrations: 0 }),
+      version: 'test',
+      trustProxy: false,
+      hsts: false,
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((listening) => server.once('listening', listening));
+
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/turn`);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.get('X-Turn')).toBe('ended');
   });
 });
