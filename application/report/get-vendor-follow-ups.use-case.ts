@@ -3,7 +3,7 @@ import { CalendarDate } from '../../domain/shared/calendar-date';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
-import { VendorView, VendorViews } from '../vendor/vendor-views';
+import { VendorView, VendorViews } from '../supplier/vendor-views';
 import { REPORT_TOKENS, VendorFollowUps } from './report.ports';
 
 /** How far ahead contracts are looked at when the caller does not say. */

@@ -2,7 +2,7 @@ import { ExpenseStatus } from '../../domain/expense/expense-status';
 import { ExpenseFigures, ExpenseGrouping } from '../../domain/report/expense-report';
 import { PipelineCell } from '../../domain/report/pipeline-report';
 import { CalendarDate } from '../../domain/shared/calendar-date';
-import { Vendor } from '../../domain/vendor/vendor';
+import { Vendor } from '../../domain/supplier/vendor';
 import { LeadFilters } from '../lead/lead.ports';
 
 /** The expense report's filters, as the expense list's of the same names. */

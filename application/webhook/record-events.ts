@@ -3,7 +3,7 @@ import type { ContactView } from '../contact/contact-views';
 import type { ExpenseView } from '../expense/expense-views';
 import type { LeadView } from '../lead/lead-views';
 import type { MemberView } from '../organisation/list-members.use-case';
-import type { VendorView } from '../vendor/vendor-views';
+import type { VendorView } from '../supplier/vendor-views';
 
 /** The record an event is about, as the use case that changed it sees it. */
 export type EventSubject =

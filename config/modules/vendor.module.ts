@@ -1,9 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
-import { VendorController } from '../../adapters/http/vendor/vendor.controller';
+import { VendorController } from '../../adapters/http/supplier/vendor.controller';
 import { InMemoryVendorRepository } from '../../adapters/persistence/in-memory/in-memory-vendor.repository';
-import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
-import { VENDOR_TOKENS } from '../../application/vendor/vendor.ports';
+import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
+import { VENDOR_TOKENS } from '../../application/supplier/vendor.ports';
 import { Storage } from './storage';
 
 /** Vendors. Whether expenses still name one is bound by the expense module (VendorReferences). */

@@ -4,14 +4,14 @@ import { ACCOUNT_TOKENS, AccountRepository } from '../../application/account/acc
 import { SHARED_TOKENS, IdGenerator, UnitOfWork } from '../../application/shared/ports';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
 import { TypeOrmExpenseRepository } from '../../adapters/persistence/typeorm/expense/typeorm-expense.repository';
-import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
+import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { createLogger } from '../../adapters/system/logger';
 import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
 import { Expense } from '../../domain/expense/expense';
 import { CalendarDate } from '../../domain/shared/calendar-date';
 import { Decimal } from '../../domain/shared/decimal';
-import { Vendor } from '../../domain/vendor/vendor';
+import { Vendor } from '../../domain/supplier/vendor';
 import { ACCOUNT_IDS, BenchVendor, createdAt, expense, Rng, vendor } from './generated-data';
 
 export const BENCH_EMAIL = 'bench@example.com';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ORGANISATION_TOKENS, OrganisationRepository } from '../../application/organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../../application/person/person.ports';
-import { ListVendors } from '../../application/vendor/list-vendors.use-case';
+import { ListVendors } from '../../application/supplier/list-vendors.use-case';
 import { Rng } from '../../config/seeding/generated-data';
 import { addVendors, BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-seed';
 import { peakRss, ServerProcess, startServer } from '../bench/server-process';

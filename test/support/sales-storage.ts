@@ -11,7 +11,7 @@ import { TypeOrmLeadRepository } from '../../adapters/persistence/typeorm/lead/t
 import { TypeOrmOrganisationRepository } from '../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { TypeOrmSalesStageRepository } from '../../adapters/persistence/typeorm/sales-stage/typeorm-sales-stage.repository';
-import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
+import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { AesGcmSecretBox } from '../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../adapters/system/uuid-v7-generator';
 import { ClientReferences, ClientRepository } from '../../application/client/client.ports';
@@ -19,7 +19,7 @@ import { LeadRepository } from '../../application/lead/lead.ports';
 import { OrganisationRepository } from '../../application/organisation/organisation.ports';
 import { PersonRepository } from '../../application/person/person.ports';
 import { SalesStageReferences, SalesStageRepository } from '../../application/sales-stage/sales-stage.ports';
-import { VendorRepository } from '../../application/vendor/vendor.ports';
+import { VendorRepository } from '../../application/supplier/vendor.ports';
 import { Organisation } from '../../domain/organisation/organisation';
 import { Person } from '../../domain/person/person';
 

@@ -3,7 +3,7 @@ import { ExpenseFigures, ExpenseReport } from '../../../domain/report/expense-re
 import { PipelineFigures, PipelineReport } from '../../../domain/report/pipeline-report';
 import { wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
-import { presentVendor, VENDOR_SCHEMA } from '../vendor/vendor.presenter';
+import { presentVendor, VENDOR_SCHEMA } from '../supplier/vendor.presenter';
 
 /** The label of the expense report's last row, the totals. */
 export const TOTALS_LABEL = 'Total';

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
-import { FIELD_MESSAGES } from '../../../domain/shared/field-messages';
 import { BindContext, Field, FieldRejected, JsonSchema, pythonTypeName } from './fields';
 
 /**

@@ -4,7 +4,7 @@ import { presentContact } from '../contact/contact.presenter';
 import { presentExpense } from '../expense/expense.presenter';
 import { presentLead } from '../lead/lead.presenter';
 import { presentMember } from '../organisation/members.presenter';
-import { presentVendor } from '../vendor/vendor.presenter';
+import { presentVendor } from '../supplier/vendor.presenter';
 
 /**
  * An event's `data` is the record as the API's detail answer presents it,

@@ -1,7 +1,7 @@
 import { VendorFollowUps } from '../../../application/report/report.ports';
-import { VendorFilters, VendorOrderingField, VendorRepository } from '../../../application/vendor/vendor.ports';
+import { VendorFilters, VendorOrderingField, VendorRepository } from '../../../application/supplier/vendor.ports';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
-import { Vendor, VendorSnapshot } from '../../../domain/vendor/vendor';
+import { Vendor, VendorSnapshot } from '../../../domain/supplier/vendor';
 import { searchKey } from '../search-key';
 import { contains, InMemoryRecords } from './in-memory-records';
 

@@ -157,13 +157,13 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     const key = this.counts.keyOf(where);
     const known = this.counts.get(key);
     if (!known) {
-      const [counted, page] = await this.db.read([this.revisedCount(organisationId, where), this.pageQuery(organisationId, query)]);
+      const [counted, page] = await this.db.read([this.revisedCount(where), this.pageQuery(organisationId, query)]);
       return { total: this.counts.remember(key, counted.rows[0]).count, items: this.restoredPage(page) };
     }
     const plan = await this.searchPlan(organisationId, query, where, known);
     const [revision, page] = await this.db.read([this.revisionQuery(organisationId), this.pageQuery(organisationId, query, plan)]);
     if (String(revision.rows[0]?.[0] ?? 0) === known.revision) return { total: known.count, items: this.restoredPage(page) };
-    const [counted] = await this.db.read([this.revisedCount(organisationId, where)]);
+    const [counted] = await this.db.read([this.revisedCount(where)]);
     return { total: this.counts.remember(key, counted.rows[0]).count, items: this.restoredPage(page) };
   }
 
@@ -326,7 +326,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   }
 
   /** A filtered count with the revision and the total it was counted at, in one statement: one snapshot. */
-  private revisedCount(organisationId: string, where: Conditions): SqlQuery {
+  private revisedCount(where: Conditions): SqlQuery {
     return this.db.sql(
       `SELECT (SELECT COALESCE(SUM(changes), 0) ${COUNTS_OF}) AS revision, (SELECT COALESCE(SUM(count), 0) ${COUNTS_OF}) AS total, ` +
         `(SELECT COUNT(*) FROM ${this.tableName} r WHERE ${this.counting(where)}) AS count`,

@@ -32,7 +32,7 @@ import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
 import { salesStageSchemas } from './sales-stage/sales-stage.schema';
-import { vendorSchemas } from './vendor/vendor.schema';
+import { vendorSchemas } from './supplier/vendor.schema';
 
 /** Every area's entity schemas and migrations, in one list each. */
 export function entitySchemas(dialect: Dialect): EntitySchema[] {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
-import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
+import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
-import { Vendor } from '../../../domain/vendor/vendor';
+import { Vendor } from '../../../domain/supplier/vendor';
 import { aDraftIn, OpenStorage, OrganisationFixture, sqlTargets } from '../expense/storage-targets';
 
 const ids = new UuidV7Generator();

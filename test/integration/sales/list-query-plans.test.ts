@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
 import { TypeOrmLeadRepository } from '../../../adapters/persistence/typeorm/lead/typeorm-lead.repository';
-import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
+import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { LeadListQuery } from '../../../application/lead/lead.ports';
-import { VendorListQuery } from '../../../application/vendor/vendor.ports';
+import { VendorListQuery } from '../../../application/supplier/vendor.ports';
 import { LEAD_SOURCES } from '../../../domain/lead/lead';
 import { SalesStage } from '../../../domain/sales-stage/sales-stage';
 import { BUSINESS_CATEGORIES } from '../../../domain/shared/enumerations';
-import { VENDOR_CATEGORIES, VENDOR_ENTITY_TYPES, VENDOR_STATUSES } from '../../../domain/vendor/vendor';
+import { VENDOR_CATEGORIES, VENDOR_ENTITY_TYPES, VENDOR_STATUSES } from '../../../domain/supplier/vendor';
 import { ids, salesStorage } from '../../support/sales-storage';
 import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
 import { storageTargets } from '../../support/storage';

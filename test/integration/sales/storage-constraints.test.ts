@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
-import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/vendor/typeorm-vendor.repository';
+import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { Client } from '../../../domain/client/client';
 import { Lead } from '../../../domain/lead/lead';
 import { SalesStage } from '../../../domain/sales-stage/sales-stage';
 import { ConcurrentModification, InUse } from '../../../domain/shared/errors';
-import { Vendor } from '../../../domain/vendor/vendor';
+import { Vendor } from '../../../domain/supplier/vendor';
 import { ids, salesStorage, SalesStorage } from '../../support/sales-storage';
 import { storageTargets } from '../../support/storage';
 

@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { SelectQueryBuilder } from 'typeorm';
 import {
   ACCOUNT_CODE_TAKEN,
   ACCOUNT_IN_USE,

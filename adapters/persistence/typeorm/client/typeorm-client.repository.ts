@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { SelectQueryBuilder } from 'typeorm';
 import { CLIENT_IN_USE, ClientFilters, ClientOrderingField, ClientRepository } from '../../../../application/client/client.ports';
 import { Client } from '../../../../domain/client/client';
 import { TypeOrmDatabase } from '../database';

@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { SelectQueryBuilder } from 'typeorm';
 import { ContactFilters, ContactOrderingField, ContactRepository } from '../../../../application/contact/contact.ports';
 import { Contact } from '../../../../domain/contact/contact';
 import { ContactGroup } from '../../../../domain/contact/contact-group';

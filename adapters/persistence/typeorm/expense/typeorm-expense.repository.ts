@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { SelectQueryBuilder } from 'typeorm';
 import {
   DUPLICATE_EXPENSE_NUMBER,
   ExpenseFilters,

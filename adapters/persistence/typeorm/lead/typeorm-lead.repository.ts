@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { SelectQueryBuilder } from 'typeorm';
 import { ClientReferences } from '../../../../application/client/client.ports';
 import { LeadFilters, LeadOrderingField, LeadRepository } from '../../../../application/lead/lead.ports';
 import { SalesStageReferences } from '../../../../application/sales-stage/sales-stage.ports';

@@ -3,7 +3,7 @@ import { CreateLead } from '../../../../application/lead/create-lead.use-case';
 import { GetExpenseReport } from '../../../../application/report/get-expense-report.use-case';
 import { GetPipelineReport } from '../../../../application/report/get-pipeline-report.use-case';
 import { GetVendorFollowUps } from '../../../../application/report/get-vendor-follow-ups.use-case';
-import { CreateVendor } from '../../../../application/vendor/create-vendor.use-case';
+import { CreateVendor } from '../../../../application/supplier/create-vendor.use-case';
 import { Actor } from '../../../../application/shared/actor';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Decimal } from '../../../../domain/shared/decimal';

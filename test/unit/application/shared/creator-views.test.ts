@@ -8,7 +8,7 @@ import { SALES_STAGE_TOKENS, SalesStageRepository } from '../../../../applicatio
 import { peopleNamed } from '../../../../application/person/people-named';
 import { PERSON_TOKENS, PersonRepository } from '../../../../application/person/person.ports';
 import { Actor } from '../../../../application/shared/actor';
-import { CreateVendor } from '../../../../application/vendor/create-vendor.use-case';
+import { CreateVendor } from '../../../../application/supplier/create-vendor.use-case';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
 
 /**

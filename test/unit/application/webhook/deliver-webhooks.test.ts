@@ -1,6 +1,6 @@
 import { Actor } from '../../../../application/shared/actor';
-import { CreateVendor } from '../../../../application/vendor/create-vendor.use-case';
-import { UpdateVendor } from '../../../../application/vendor/update-vendor.use-case';
+import { CreateVendor } from '../../../../application/supplier/create-vendor.use-case';
+import { UpdateVendor } from '../../../../application/supplier/update-vendor.use-case';
 import { CreateWebhookEndpoint } from '../../../../application/webhook/create-webhook-endpoint.use-case';
 import { DeliverWebhooks } from '../../../../application/webhook/deliver-webhooks.use-case';
 import { GetWebhookEndpoint } from '../../../../application/webhook/get-webhook-endpoint.use-case';

@@ -1,4 +1,4 @@
-import { VendorView } from '../../../application/vendor/vendor-views';
+import { VendorView } from '../../../application/supplier/vendor-views';
 import { accountNumberLast4 } from '../../../domain/shared/banking-information';
 import { BANK_ACCOUNT_TYPES, BUSINESS_CATEGORIES } from '../../../domain/shared/enumerations';
 import {
@@ -11,9 +11,9 @@ import {
   VENDOR_STATUSES,
   VendorSnapshot,
   WEBSITE_MAX_LENGTH,
-} from '../../../domain/vendor/vendor';
-import { VENDOR_ADDRESS_MAX_LENGTHS, VendorAddress } from '../../../domain/vendor/vendor-address';
-import { VENDOR_BANKING_MAX_LENGTHS, VendorBanking } from '../../../domain/vendor/vendor-banking';
+} from '../../../domain/supplier/vendor';
+import { VENDOR_ADDRESS_MAX_LENGTHS, VendorAddress } from '../../../domain/supplier/vendor-address';
+import { VENDOR_BANKING_MAX_LENGTHS, VendorBanking } from '../../../domain/supplier/vendor-banking';
 import { NoneMissing, UnpresentedFields } from '../shared/field-coverage';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';

@@ -1,15 +1,15 @@
 import { Actor } from '../../../../application/shared/actor';
-import { CreateVendor, NewVendorCommand } from '../../../../application/vendor/create-vendor.use-case';
-import { DeleteVendor } from '../../../../application/vendor/delete-vendor.use-case';
-import { GetVendor } from '../../../../application/vendor/get-vendor.use-case';
-import { ListVendors } from '../../../../application/vendor/list-vendors.use-case';
-import { UpdateVendor } from '../../../../application/vendor/update-vendor.use-case';
+import { CreateVendor, NewVendorCommand } from '../../../../application/supplier/create-vendor.use-case';
+import { DeleteVendor } from '../../../../application/supplier/delete-vendor.use-case';
+import { GetVendor } from '../../../../application/supplier/get-vendor.use-case';
+import { ListVendors } from '../../../../application/supplier/list-vendors.use-case';
+import { UpdateVendor } from '../../../../application/supplier/update-vendor.use-case';
 import {
   VENDOR_TOKENS,
   VendorListQuery,
   VendorReferences,
   VendorRepository,
-} from '../../../../application/vendor/vendor.ports';
+} from '../../../../application/supplier/vendor.ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { InUse, NotFound } from '../../../../domain/shared/errors';

@@ -1,7 +1,7 @@
-import { VendorListQuery } from '../../../application/vendor/vendor.ports';
+import { VendorListQuery } from '../../../application/supplier/vendor.ports';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
-import { NewVendor, Vendor } from '../../../domain/vendor/vendor';
+import { NewVendor, Vendor } from '../../../domain/supplier/vendor';
 import { ids, salesStorage, SalesStorage } from '../../support/sales-storage';
 import { storageTargets } from '../../support/storage';
 

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Vendor, VendorSnapshot } from '../../domain/vendor/vendor';
+import { Vendor, VendorSnapshot } from '../../domain/supplier/vendor';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { peopleNamed } from '../person/people-named';
 import { KnownPerson, PersonRef } from '../shared/actor';

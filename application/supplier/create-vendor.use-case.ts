@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Vendor, VendorChanges } from '../../domain/vendor/vendor';
+import { Vendor, VendorChanges } from '../../domain/supplier/vendor';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';

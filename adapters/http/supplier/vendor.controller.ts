@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { CreateVendor } from '../../../application/vendor/create-vendor.use-case';
-import { DeleteVendor } from '../../../application/vendor/delete-vendor.use-case';
-import { GetVendor } from '../../../application/vendor/get-vendor.use-case';
-import { ListVendors } from '../../../application/vendor/list-vendors.use-case';
-import { UpdateVendor } from '../../../application/vendor/update-vendor.use-case';
+import { CreateVendor } from '../../../application/supplier/create-vendor.use-case';
+import { DeleteVendor } from '../../../application/supplier/delete-vendor.use-case';
+import { GetVendor } from '../../../application/supplier/get-vendor.use-case';
+import { ListVendors } from '../../../application/supplier/list-vendors.use-case';
+import { UpdateVendor } from '../../../application/supplier/update-vendor.use-case';
 import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';

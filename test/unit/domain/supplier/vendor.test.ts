@@ -7,7 +7,7 @@ import {
   VENDOR_CATEGORIES,
   VENDOR_ENTITY_TYPES,
   VENDOR_STATUSES,
-} from '../../../../domain/vendor/vendor';
+} from '../../../../domain/supplier/vendor';
 
 const CREATED = new Date('2026-01-10T09:00:00.000Z');
 const LATER = new Date('2026-01-11T10:30:00.000Z');

@@ -1,8 +1,8 @@
 import { SecretBox } from '../../../../application/shared/ports';
 import { BusinessCategory } from '../../../../domain/shared/enumerations';
-import { Vendor, VendorCategory, VendorEntityType, VendorStatus } from '../../../../domain/vendor/vendor';
-import { VendorAddress } from '../../../../domain/vendor/vendor-address';
-import { VendorBanking } from '../../../../domain/vendor/vendor-banking';
+import { Vendor, VendorCategory, VendorEntityType, VendorStatus } from '../../../../domain/supplier/vendor';
+import { VendorAddress } from '../../../../domain/supplier/vendor-address';
+import { VendorBanking } from '../../../../domain/supplier/vendor-banking';
 import { searchKey } from '../../search-key';
 import { DecodedTexts } from '../decoded-texts';
 import { VendorRow } from './vendor.schema';

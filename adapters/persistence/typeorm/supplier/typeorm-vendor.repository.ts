@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { SelectQueryBuilder } from 'typeorm';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { VendorFollowUps } from '../../../../application/report/report.ports';
-import { VENDOR_IN_USE, VendorFilters, VendorOrderingField, VendorRepository } from '../../../../application/vendor/vendor.ports';
+import { VENDOR_IN_USE, VendorFilters, VendorOrderingField, VendorRepository } from '../../../../application/supplier/vendor.ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
-import { Vendor } from '../../../../domain/vendor/vendor';
+import { Vendor } from '../../../../domain/supplier/vendor';
 import { TypeOrmDatabase } from '../database';
 import { OrganisationRecords } from '../organisation-records';
 import { searchCondition } from '../search-index';

@@ -1,4 +1,4 @@
-import { VendorFilters, VendorOrderingField } from '../../../application/vendor/vendor.ports';
+import { VendorFilters, VendorOrderingField } from '../../../application/supplier/vendor.ports';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { isCurrencyCode } from '../../../domain/shared/currency';
 import { Decimal } from '../../../domain/shared/decimal';
@@ -16,9 +16,9 @@ import {
   VendorEntityType,
   VendorStatus,
   WEBSITE_MAX_LENGTH,
-} from '../../../domain/vendor/vendor';
-import { VENDOR_ADDRESS_MAX_LENGTHS } from '../../../domain/vendor/vendor-address';
-import { VENDOR_BANKING_MAX_LENGTHS } from '../../../domain/vendor/vendor-banking';
+} from '../../../domain/supplier/vendor';
+import { VENDOR_ADDRESS_MAX_LENGTHS } from '../../../domain/supplier/vendor-address';
+import { VENDOR_BANKING_MAX_LENGTHS } from '../../../domain/supplier/vendor-banking';
 import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 import { fields } from '../validation/fields';
 import { Input, nested } from '../validation/input';

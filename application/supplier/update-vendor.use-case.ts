@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { VendorChanges } from '../../domain/vendor/vendor';
+import { VendorChanges } from '../../domain/supplier/vendor';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';

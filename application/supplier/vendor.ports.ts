@@ -1,5 +1,5 @@
 import { BusinessCategory } from '../../domain/shared/enumerations';
-import { Vendor, VendorCategory, VendorEntityType, VendorStatus } from '../../domain/vendor/vendor';
+import { Vendor, VendorCategory, VendorEntityType, VendorStatus } from '../../domain/supplier/vendor';
 import { ListQuery, Page } from '../shared/page';
 
 export interface VendorFilters {
