@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { VENDOR_TOKENS, VendorReferences, VendorRepository } from '../supplier/vendor.ports';
+import { VENDOR_TOKENS, VendorReferences, VendorRepository } from '../supplier/vendor.kind';
 import { EXPENSE_TOKENS, ExpenseRepository, ExpenseVendor, ExpenseVendorDirectory } from './expense.ports';
 
 /** The vendors an expense may name are the organisation's vendors. */

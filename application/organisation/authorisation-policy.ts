@@ -95,8 +95,7 @@ export const AUTHORISATION_POLICY = {
 
 export type Operation = keyof typeof AUTHORISATION_POLICY;
 
-/** Whether `role` is enough for `operation`: the owner may do all a member may, and more. */
-export function permits(role: Role, operation: Operation): boolean {
-  const least: Role = AUTHORISATION_POLICY[operation];
+/** Whether `role` is at least `least`: the owner may do all a member may, and more. */
+export function roleSuffices(role: Role, least: Role): boolean {
   return least === 'member' || role === 'owner';
 }

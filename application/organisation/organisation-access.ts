@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { Membership } from '../../domain/organisation/membership';
+import { Membership, Role } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
 import { NotFound, PermissionDenied } from '../../domain/shared/errors';
 import { Actor, KnownPerson } from '../shared/actor';
 import { SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { takePrereadOrganisation } from '../shared/preread';
-import { Operation, permits } from './authorisation-policy';
+import { AUTHORISATION_POLICY, Operation, roleSuffices } from './authorisation-policy';
 import { WebhookAudience } from '../webhook/webhook-audience';
 import { MemberOrganisation, MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from './organisation.ports';
 
@@ -40,9 +40,19 @@ export class OrganisationAccess {
     operation: Operation,
     options: { forUpdate?: boolean } = {},
   ): Promise<OrganisationAccessGrant> {
+    return this.authoriseRole(actor, organisationUniqueId, AUTHORISATION_POLICY[operation], options);
+  }
+
+  /** As `authorise`, for an operation whose least role its record kind declares. */
+  async authoriseRole(
+    actor: Actor,
+    organisationUniqueId: string,
+    least: Role,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<OrganisationAccessGrant> {
     const { organisation, membership, member } = await this.organisationWithMembership(actor, organisationUniqueId, options);
     if (!membership) throw new NotFound();
-    if (!permits(membership.role, operation)) throw new PermissionDenied();
+    if (!roleSuffices(membership.role, least)) throw new PermissionDenied();
     return { organisation, membership, member };
   }
 

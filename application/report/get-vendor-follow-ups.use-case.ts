@@ -3,7 +3,10 @@ import { CalendarDate } from '../../domain/shared/calendar-date';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
-import { VendorView, VendorViews } from '../supplier/vendor-views';
+import { Vendor, VendorSnapshot } from '../../domain/supplier/vendor';
+import { RecordContext } from '../records/record-context';
+import { recordContextToken } from '../records/record-kind';
+import { RecordView } from '../records/record-views';
 import { REPORT_TOKENS, VendorFollowUps } from './report.ports';
 
 /** How far ahead contracts are looked at when the caller does not say. */
@@ -14,8 +17,8 @@ export interface VendorFollowUpsView {
   today: CalendarDate;
   /** The last day of the window of contracts looked at. */
   until: CalendarDate;
-  followUps: VendorView[];
-  contractsEnding: VendorView[];
+  followUps: RecordView<VendorSnapshot>[];
+  contractsEnding: RecordView<VendorSnapshot>[];
 }
 
 /**
@@ -28,7 +31,7 @@ export class GetVendorFollowUps {
   constructor(
     @inject(OrganisationAccess) private readonly access: OrganisationAccess,
     @inject(REPORT_TOKENS.VendorFollowUps) private readonly vendors: VendorFollowUps,
-    @inject(VendorViews) private readonly views: VendorViews,
+    @inject(recordContextToken('vendor')) private readonly vendorRecords: RecordContext<Vendor, VendorSnapshot>,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
@@ -39,6 +42,7 @@ export class GetVendorFollowUps {
     const until = today.plusDays(days);
     const due = await this.vendors.dueForFollowUp(organisation.id, today);
     const ending = await this.vendors.contractsEndingBetween(organisation.id, today, until);
-    return { today, until, followUps: await this.views.many(due), contractsEnding: await this.views.many(ending) };
+    const { views } = this.vendorRecords;
+    return { today, until, followUps: await views.many(due), contractsEnding: await views.many(ending) };
   }
 }

@@ -3,15 +3,19 @@ import type { ContactView } from '../contact/contact-views';
 import type { ExpenseView } from '../expense/expense-views';
 import type { LeadView } from '../lead/lead-views';
 import type { MemberView } from '../organisation/list-members.use-case';
-import type { VendorView } from '../supplier/vendor-views';
+import type { RecordView } from '../records/record-views';
 
-/** The record an event is about, as the use case that changed it sees it. */
+/**
+ * The record an event is about, as the use case that changed it sees it: a
+ * record of a declared kind (`declared`), presented as its declaration says, or
+ * one of the kinds with a presenter of their own.
+ */
 export type EventSubject =
   | { model: 'expense'; view: ExpenseView }
   | { model: 'lead'; view: LeadView }
-  | { model: 'vendor'; view: VendorView }
   | { model: 'contact'; view: ContactView }
-  | { model: 'member'; view: MemberView };
+  | { model: 'member'; view: MemberView }
+  | { model: string; declared: true; view: RecordView };
 
 /** Something that happened to one record of an organisation. */
 export interface RecordEvent {

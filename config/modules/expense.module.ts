@@ -6,7 +6,7 @@ import { TypeOrmExpenseRepository } from '../../adapters/persistence/typeorm/exp
 import { ACCOUNT_TOKENS } from '../../application/account/account.ports';
 import { EXPENSE_TOKENS } from '../../application/expense/expense.ports';
 import { ExpensesAsVendorReferences, VendorsAsExpenseDirectory } from '../../application/expense/vendor-links';
-import { VENDOR_TOKENS } from '../../application/supplier/vendor.ports';
+import { VENDOR_TOKENS } from '../../application/supplier/vendor.kind';
 import { Storage } from './storage';
 
 /** Expenses and the vendors they may name (their receipts: fileStorageModule). */

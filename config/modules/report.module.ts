@@ -7,7 +7,7 @@ import { TypeOrmPipelineQueries } from '../../adapters/persistence/typeorm/repor
 import { EXPENSE_TOKENS, ExpenseRepository } from '../../application/expense/expense.ports';
 import { LEAD_TOKENS, LeadRepository } from '../../application/lead/lead.ports';
 import { REPORT_TOKENS } from '../../application/report/report.ports';
-import { VENDOR_TOKENS } from '../../application/supplier/vendor.ports';
+import { VENDOR_TOKENS } from '../../application/supplier/vendor.kind';
 import { Storage } from './storage';
 
 /** Reports over expenses, leads and vendors; the vendor repository answers the follow-ups. */

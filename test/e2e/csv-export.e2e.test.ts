@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ORGANISATION_TOKENS, OrganisationRepository } from '../../application/organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../../application/person/person.ports';
-import { ListVendors } from '../../application/supplier/list-vendors.use-case';
+import { VENDOR_TOKENS, VendorRepository } from '../../application/supplier/vendor.kind';
 import { Rng } from '../../config/seeding/generated-data';
 import { addVendors, BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-seed';
 import { peakRss, ServerProcess, startServer } from '../bench/server-process';
@@ -190,10 +190,10 @@ describe.each(testDatabases())('CSV export of the lists on $name', (factory) => 
   });
 
   it('breaks the connection when a page fails once the file has begun, and goes on serving', async () => {
-    const listVendors = app.application.container.get(ListVendors);
-    const original = listVendors.execute.bind(listVendors);
+    const repository = app.application.container.get<VendorRepository>(VENDOR_TOKENS.VendorRepository);
+    const original = repository.list.bind(repository);
     const failing = jest
-      .spyOn(listVendors, 'execute')
+      .spyOn(repository, 'list')
       .mockImplementationOnce(original)
       .mockRejectedValueOnce(new Error('the database went away'));
     try {

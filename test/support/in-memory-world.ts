@@ -3,7 +3,7 @@ import { Container } from 'inversify';
 import { InMemoryFileStorage } from '../../adapters/file-storage/in-memory-file-storage';
 import { UuidV7Generator } from '../../adapters/system/uuid-v7-generator';
 import { FILE_STORAGE_TOKENS } from '../../application/shared/file-storage';
-import { VENDOR_TOKENS, VendorRepository } from '../../application/supplier/vendor.ports';
+import { VENDOR_TOKENS, VendorRepository } from '../../application/supplier/vendor.kind';
 import { Vendor } from '../../domain/supplier/vendor';
 import { IncomingFile } from '../../application/shared/incoming-file';
 import { FoundOrganisationService } from '../../application/organisation/found-organisation';

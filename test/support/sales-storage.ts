@@ -19,7 +19,7 @@ import { LeadRepository } from '../../application/lead/lead.ports';
 import { OrganisationRepository } from '../../application/organisation/organisation.ports';
 import { PersonRepository } from '../../application/person/person.ports';
 import { SalesStageReferences, SalesStageRepository } from '../../application/sales-stage/sales-stage.ports';
-import { VendorRepository } from '../../application/supplier/vendor.ports';
+import { VendorRepository } from '../../application/supplier/vendor.kind';
 import { Organisation } from '../../domain/organisation/organisation';
 import { Person } from '../../domain/person/person';
 

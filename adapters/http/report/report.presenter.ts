@@ -3,7 +3,11 @@ import { ExpenseFigures, ExpenseReport } from '../../../domain/report/expense-re
 import { PipelineFigures, PipelineReport } from '../../../domain/report/pipeline-report';
 import { wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
-import { presentVendor, VENDOR_SCHEMA } from '../supplier/vendor.presenter';
+import { VENDOR_DECLARATION } from '../../declaration/supplier/vendor.declaration';
+import { presenterOf, schemaOf } from '../declared/declared-presenter';
+
+const presentVendor = presenterOf(VENDOR_DECLARATION);
+const VENDOR_SCHEMA = schemaOf(VENDOR_DECLARATION);
 
 /** The label of the expense report's last row, the totals. */
 export const TOTALS_LABEL = 'Total';

@@ -4,7 +4,8 @@ import { presentContact } from '../contact/contact.presenter';
 import { presentExpense } from '../expense/expense.presenter';
 import { presentLead } from '../lead/lead.presenter';
 import { presentMember } from '../organisation/members.presenter';
-import { presentVendor } from '../supplier/vendor.presenter';
+import { declarationOf } from '../../declaration/declared-resources';
+import { presenterOf } from '../declared/declared-presenter';
 
 /**
  * An event's `data` is the record as the API's detail answer presents it,
@@ -15,13 +16,12 @@ export class PresentedEventPayloads implements EventPayloads {
   constructor(private readonly origin: string) {}
 
   present(subject: EventSubject): object {
+    if ('declared' in subject) return presenterOf(declarationOf(subject.model))(subject.view);
     switch (subject.model) {
       case 'expense':
         return presentExpense(subject.view, this.origin);
       case 'lead':
         return presentLead(subject.view);
-      case 'vendor':
-        return presentVendor(subject.view);
       case 'contact':
         return presentContact(subject.view);
       case 'member':

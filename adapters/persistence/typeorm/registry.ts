@@ -32,7 +32,8 @@ import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
 import { salesStageSchemas } from './sales-stage/sales-stage.schema';
-import { vendorSchemas } from './supplier/vendor.schema';
+import { DECLARED_RESOURCES } from '../../declaration/declared-resources';
+import { declaredSchema } from './declared/declared-table';
 
 /** Every area's entity schemas and migrations, in one list each. */
 export function entitySchemas(dialect: Dialect): EntitySchema[] {
@@ -45,7 +46,7 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...salesStageSchemas(dialect),
     ...clientSchemas(dialect),
     ...leadSchemas(dialect),
-    ...vendorSchemas(dialect),
+    ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),
     ...contactSchemas(dialect),
   ];
 }

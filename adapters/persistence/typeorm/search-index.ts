@@ -30,9 +30,9 @@ export const trigramIndex = (table: string, column: string): string => `ix_${tab
  * Postgres: left alone by TypeORM's schema builder (`synchronize: false`),
  * which cannot express an operator class, but known to it, so not dropped.
  */
-export function searchIndices(dialect: Dialect, table: SearchedTable): EntitySchemaIndexOptions[] {
+export function searchIndices(dialect: Dialect, table: string, columns: readonly string[] = SEARCHED[table as SearchedTable]): EntitySchemaIndexOptions[] {
   if (dialect !== 'postgres') return [];
-  return SEARCHED[table].map((column) => ({ name: trigramIndex(table, column), columns: [column], synchronize: false }));
+  return columns.map((column) => ({ name: trigramIndex(table, column), columns: [column], synchronize: false }));
 }
 
 /** Trigram indexes find terms of three characters and more; shorter ones are looked for row by row. */
@@ -47,7 +47,14 @@ const INDEXED_LENGTH = 3;
  * itself), and a search whose conditions ask to scan, is `LIKE '%term%'` on
  * each key column.
  */
-export function searchCondition(dialect: Dialect, conditions: Conditions, table: SearchedTable, term: string, parameter: string): Conditions {
+export function searchCondition(
+  dialect: Dialect,
+  conditions: Conditions,
+  searched: { table: string; columns: readonly string[] },
+  term: string,
+  parameter: string,
+): Conditions {
+  const { table, columns } = searched;
   const key = searchTerm(term);
   if (dialect === 'sqlite' && !conditions.scanSearch && [...key].length >= INDEXED_LENGTH) {
     const fts = searchTable(table);
@@ -56,6 +63,6 @@ export function searchCondition(dialect: Dialect, conditions: Conditions, table:
       [parameter]: `"${key.replace(/"/g, '""')}"`,
     });
   }
-  const matches = SEARCHED[table].map((column) => `r.${column} LIKE :${parameter} ESCAPE '\\'`);
+  const matches = columns.map((column) => `r.${column} LIKE :${parameter} ESCAPE '\\'`);
   return conditions.andWhere(matches.join(' OR '), { [parameter]: containing(term) });
 }

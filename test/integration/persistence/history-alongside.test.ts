@@ -1,6 +1,6 @@
 import { anExpense, expensePaths } from '../../support/expenses';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
-import { VENDOR_TOKENS, VendorRepository } from '../../../application/supplier/vendor.ports';
+import { VENDOR_TOKENS, VendorRepository } from '../../../application/supplier/vendor.kind';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';

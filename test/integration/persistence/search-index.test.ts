@@ -4,7 +4,7 @@ import { OrganisationRecords, SearchPlan } from '../../../adapters/persistence/t
 import { CLIENT_TOKENS } from '../../../application/client/client.ports';
 import { EXPENSE_TOKENS } from '../../../application/expense/expense.ports';
 import { LEAD_TOKENS } from '../../../application/lead/lead.ports';
-import { VENDOR_TOKENS } from '../../../application/supplier/vendor.ports';
+import { VENDOR_TOKENS } from '../../../application/supplier/vendor.kind';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';

@@ -4,7 +4,9 @@ import { TypeOrmLeadRepository } from '../../../adapters/persistence/typeorm/lea
 import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { LeadListQuery } from '../../../application/lead/lead.ports';
-import { VendorListQuery } from '../../../application/supplier/vendor.ports';
+import { RecordFilters } from '../../../application/records/record.ports';
+import { ListQuery } from '../../../application/shared/page';
+
 import { LEAD_SOURCES } from '../../../domain/lead/lead';
 import { SalesStage } from '../../../domain/sales-stage/sales-stage';
 import { BUSINESS_CATEGORIES } from '../../../domain/shared/enumerations';
@@ -13,6 +15,8 @@ import { ids, salesStorage } from '../../support/sales-storage';
 import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
 import { storageTargets } from '../../support/storage';
 import { SqlQuery } from '../../../adapters/persistence/typeorm/sql';
+
+type VendorListQuery = ListQuery<RecordFilters, string>;
 
 const ROWS = 100_000;
 const PAGE = { page: 1, pageSize: 100 };
@@ -59,10 +63,10 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     ['in the default order', 'ix_vendors_org_name', {}],
     ['by status', 'ix_vendors_org_status', { filters: { status: 'blacklisted' } }],
     ['by category', 'ix_vendors_org_category', { filters: { category: 'consultant' } }],
-    ['by entity type', 'ix_vendors_org_entity_type', { filters: { entityType: 'government' } }],
+    ['by entity type', 'ix_vendors_org_entity_type', { filters: { entity_type: 'government' } }],
     ['by industry', 'ix_vendors_org_industry', { filters: { industry: 'printing' } }],
-    ['ordered by status', 'ix_vendors_org_status_order', { ordering: { field: 'vendorStatus', descending: false } }],
-    ['newest first', 'ix_vendors_org_created', { ordering: { field: 'dateCreated', descending: true } }],
+    ['ordered by status', 'ix_vendors_org_status_order', { ordering: { field: 'vendor_status', descending: false } }],
+    ['newest first', 'ix_vendors_org_created', { ordering: { field: 'date_created', descending: true } }],
   ])('reads a page of vendors %s through %s', async (_case, index, overrides) => {
     const query: VendorListQuery = { filters: {}, ordering: { field: 'name', descending: false }, page: PAGE, ...overrides };
     const repository = new TypeOrmVendorRepository(database, new AesGcmSecretBox(randomBytes(32)));
@@ -141,7 +145,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
 
     it('keeps the search index where no index serves the order, and where matches are rare', async () => {
       const repository = vendors();
-      const unordered: VendorListQuery = { ...dense, ordering: { field: 'qualityRating', descending: false } };
+      const unordered: VendorListQuery = { ...dense, ordering: { field: 'quality_rating', descending: false } };
       const rare: VendorListQuery = { ...dense, filters: { search: 'vendor 4242' } };
       for (const query of [unordered, rare]) {
         await repository.list(organisationId, query);

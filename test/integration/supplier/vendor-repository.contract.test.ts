@@ -1,9 +1,13 @@
-import { VendorListQuery } from '../../../application/supplier/vendor.ports';
+import { RecordFilters } from '../../../application/records/record.ports';
+import { ListQuery } from '../../../application/shared/page';
+
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
 import { NewVendor, Vendor } from '../../../domain/supplier/vendor';
 import { ids, salesStorage, SalesStorage } from '../../support/sales-storage';
 import { storageTargets } from '../../support/storage';
+
+type VendorListQuery = ListQuery<RecordFilters, string>;
 
 const at = (iso: string) => new Date(iso);
 const day = (text: string) => CalendarDate.of(text);
@@ -116,10 +120,10 @@ describe.each(storageTargets())('vendor repository on $name', (target) => {
     const names = async (ordering: VendorListQuery['ordering']) =>
       (await storage.vendors.list(organisationId, query({ ordering }))).items.map((v) => v.name);
     expect(await names({ field: 'name', descending: false })).toEqual(['Alpha', 'beta', 'gamma']);
-    expect(await names({ field: 'qualityRating', descending: false })).toEqual(['gamma', 'beta', 'Alpha']);
-    expect(await names({ field: 'qualityRating', descending: true })).toEqual(['Alpha', 'beta', 'gamma']);
-    expect(await names({ field: 'lastContactDate', descending: true })).toEqual(['Alpha', 'beta', 'gamma']);
-    expect(await names({ field: 'vendorStatus', descending: false })).toEqual(['gamma', 'Alpha', 'beta']);
+    expect(await names({ field: 'quality_rating', descending: false })).toEqual(['gamma', 'beta', 'Alpha']);
+    expect(await names({ field: 'quality_rating', descending: true })).toEqual(['Alpha', 'beta', 'gamma']);
+    expect(await names({ field: 'last_contact_date', descending: true })).toEqual(['Alpha', 'beta', 'gamma']);
+    expect(await names({ field: 'vendor_status', descending: false })).toEqual(['gamma', 'Alpha', 'beta']);
   });
 
   it('pages with a total and deletes', async () => {

@@ -3,7 +3,7 @@ import { CLIENT_IN_USE, ClientFilters, ClientOrderingField, ClientRepository } f
 import { Client } from '../../../../domain/client/client';
 import { TypeOrmDatabase } from '../database';
 import { OrganisationRecords } from '../organisation-records';
-import { searchCondition } from '../search-index';
+import { SEARCHED, searchCondition } from '../search-index';
 import { Conditions } from '../sql';
 import { ClientMapper } from './client.mapper';
 import { ClientRow } from './client.schema';
@@ -25,7 +25,7 @@ export class TypeOrmClientRepository extends OrganisationRecords<ClientRow, Clie
   }
 
   protected override filtered(query: Conditions, filters: ClientFilters): Conditions {
-    if (filters.search !== undefined) searchCondition(this.db.dialect, query, 'clients', filters.search, 'search');
+    if (filters.search !== undefined) searchCondition(this.db.dialect, query, { table: 'clients', columns: SEARCHED.clients }, filters.search, 'search');
     return query;
   }
 }

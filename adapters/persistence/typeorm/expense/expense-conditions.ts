@@ -1,6 +1,6 @@
 import { ExpenseFilters, FoundRecord } from '../../../../application/expense/expense.ports';
 import { Dialect } from '../columns';
-import { searchCondition } from '../search-index';
+import { SEARCHED, searchCondition } from '../search-index';
 import { Conditions } from '../sql';
 
 /** The expense list's filters as SQL conditions on alias `r`: the list and the expense report read them alike. */
@@ -11,6 +11,6 @@ export function expenseConditions(dialect: Dialect, query: Conditions, filters: 
   }
   if (filters.fromDate) query.andWhere('r.expense_date >= :fromDate', { fromDate: filters.fromDate.toString() });
   if (filters.toDate) query.andWhere('r.expense_date <= :toDate', { toDate: filters.toDate.toString() });
-  if (filters.search !== undefined) searchCondition(dialect, query, 'expenses', filters.search, 'search');
+  if (filters.search !== undefined) searchCondition(dialect, query, { table: 'expenses', columns: SEARCHED.expenses }, filters.search, 'search');
   return query;
 }

@@ -3,13 +3,13 @@ import { CreateLead } from '../../../../application/lead/create-lead.use-case';
 import { GetExpenseReport } from '../../../../application/report/get-expense-report.use-case';
 import { GetPipelineReport } from '../../../../application/report/get-pipeline-report.use-case';
 import { GetVendorFollowUps } from '../../../../application/report/get-vendor-follow-ups.use-case';
-import { CreateVendor } from '../../../../application/supplier/create-vendor.use-case';
 import { Actor } from '../../../../application/shared/actor';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { NotFound } from '../../../../domain/shared/errors';
 import { FixedClock } from '../../../support/fixed-clock';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { useCasesOf } from '../../../support/record-use-cases';
 import { aNewExpense } from '../expense/expense-world';
 
 const day = CalendarDate.of;
@@ -78,15 +78,15 @@ describe('report use cases', () => {
   });
 
   it("lists follow-ups as of today in the configured zone, not UTC's", async () => {
-    const vendors = app.container.get(CreateVendor);
+    const vendors = useCasesOf(app.container, 'vendor').create;
     await vendors.execute(member, org, { name: 'Due today in Nairobi', nextFollowUpDate: day('2026-03-10') });
     await vendors.execute(member, org, { name: 'Contract ends in 2 days', contractEndDate: day('2026-03-12') });
 
     const view = await app.container.get(GetVendorFollowUps).execute(member, org, 2);
 
     expect([view.today.toString(), view.until.toString()]).toEqual(['2026-03-10', '2026-03-12']);
-    expect(view.followUps.map((v) => v.vendor.name)).toEqual(['Due today in Nairobi']);
-    expect(view.contractsEnding.map((v) => v.vendor.name)).toEqual(['Contract ends in 2 days']);
+    expect(view.followUps.map((v) => v.record.name)).toEqual(['Due today in Nairobi']);
+    expect(view.contractsEnding.map((v) => v.record.name)).toEqual(['Contract ends in 2 days']);
   });
 
   it('shows nothing to someone outside the organisation', async () => {

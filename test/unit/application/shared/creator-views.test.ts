@@ -8,8 +8,9 @@ import { SALES_STAGE_TOKENS, SalesStageRepository } from '../../../../applicatio
 import { peopleNamed } from '../../../../application/person/people-named';
 import { PERSON_TOKENS, PersonRepository } from '../../../../application/person/person.ports';
 import { Actor } from '../../../../application/shared/actor';
-import { CreateVendor } from '../../../../application/supplier/create-vendor.use-case';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { useCasesOf } from '../../../support/record-use-cases';
+import { Vendor, VendorSnapshot } from '../../../../domain/supplier/vendor';
 
 /**
  * A new record's answer names its creator: the caller, whose name the
@@ -39,8 +40,8 @@ describe('a record written names its creator, and a lead its stage and client, w
   };
 
   it('a vendor', async () => {
-    const view = await app.container.get(CreateVendor).execute(member, org, { name: 'Paper Co' });
-    expect(view.createdBy).toEqual(await grace());
+    const view = await useCasesOf<Vendor, VendorSnapshot>(app.container, 'vendor').create.execute(member, org, { name: 'Paper Co' });
+    expect(view.people.get(view.record.createdById)).toEqual(await grace());
     expect(personReads).not.toHaveBeenCalled();
   });
 

@@ -1,21 +1,19 @@
 import { Actor } from '../../../../application/shared/actor';
-import { CreateVendor, NewVendorCommand } from '../../../../application/supplier/create-vendor.use-case';
-import { DeleteVendor } from '../../../../application/supplier/delete-vendor.use-case';
-import { GetVendor } from '../../../../application/supplier/get-vendor.use-case';
-import { ListVendors } from '../../../../application/supplier/list-vendors.use-case';
-import { UpdateVendor } from '../../../../application/supplier/update-vendor.use-case';
-import {
-  VENDOR_TOKENS,
-  VendorListQuery,
-  VendorReferences,
-  VendorRepository,
-} from '../../../../application/supplier/vendor.ports';
+import { RecordContext } from '../../../../application/records/record-context';
+import { recordContextToken } from '../../../../application/records/record-kind';
+import { recordUseCases } from '../../../../application/records/record-use-cases';
+import { RecordFilters } from '../../../../application/records/record.ports';
+import { ListQuery } from '../../../../application/shared/page';
+import { NewVendorCommand, VENDOR_TOKENS, VendorReferences, VendorRepository } from '../../../../application/supplier/vendor.kind';
+import { Vendor, VendorSnapshot } from '../../../../domain/supplier/vendor';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
 
 const day = (text: string) => CalendarDate.of(text);
+
+type VendorListQuery = ListQuery<RecordFilters, string>;
 
 const query = (overrides: Partial<VendorListQuery> = {}): VendorListQuery => ({
   filters: {},
@@ -50,20 +48,21 @@ describe('vendor use cases', () => {
     await app.anOrganisation(stranger);
   });
 
-  const create = (command: Partial<NewVendorCommand> = {}) =>
-    app.container.get(CreateVendor).execute(member, org, { name: 'Paper Co', ...command });
-  const list = (q = query()) => app.container.get(ListVendors).execute(member, org, q);
+  const vendors = () => recordUseCases(app.container.get<RecordContext<Vendor, VendorSnapshot>>(recordContextToken('vendor')));
+  const create = (command: Partial<NewVendorCommand> = {}) => vendors().create.execute(member, org, { name: 'Paper Co', ...command });
+  const list = (q = query()) => vendors().list.execute(member, org, q);
 
   it("deals in the organisation's currency unless told otherwise, owned and handled by its creator", async () => {
     const view = await create();
 
-    expect(view.vendor.defaultCurrency).toBe('KES');
-    expect((await create({ name: 'Ink Co', defaultCurrency: 'EUR' })).vendor.defaultCurrency).toBe('EUR');
-    expect(view).toMatchObject({
-      createdBy: { fullName: 'Grace Lovelace' },
-      assignedTo: { fullName: 'Grace Lovelace' },
-      accountOwner: { fullName: 'Grace Lovelace' },
-    });
+    expect(view.record.defaultCurrency).toBe('KES');
+    expect((await create({ name: 'Ink Co', defaultCurrency: 'EUR' })).record.defaultCurrency).toBe('EUR');
+    const { createdById, assignedToId, accountOwnerId } = view.record;
+    expect([createdById, assignedToId, accountOwnerId].map((id) => view.people.get(id)?.fullName)).toEqual([
+      'Grace Lovelace',
+      'Grace Lovelace',
+      'Grace Lovelace',
+    ]);
   });
 
   it("derives its figures from the clock's today", async () => {
@@ -75,14 +74,14 @@ describe('vendor use cases', () => {
       contractStartDate: day('2024-03-01'),
     });
 
-    expect(view).toMatchObject({
+    expect(view.derived).toMatchObject({
       daysSinceLastContact: 2,
       daysSinceLastOrder: null,
       isFollowUpOverdue: true,
       isContractActive: true,
     });
     app.clock.set('2024-02-29T23:59:59.999Z');
-    expect(await app.container.get(GetVendor).execute(member, org, view.vendor.uniqueId)).toMatchObject({
+    expect((await vendors().get.execute(member, org, view.record.uniqueId)).derived).toMatchObject({
       daysSinceLastContact: 1,
       isFollowUpOverdue: false,
       isContractActive: false,
@@ -92,12 +91,10 @@ describe('vendor use cases', () => {
   it('merges the address and bank details field by field on update', async () => {
     await create({ uniqueId: 'paper', address: { city: 'Nairobi' }, bankingInformation: { accountNumber: '0123456789' } });
 
-    const view = await app.container
-      .get(UpdateVendor)
-      .execute(member, org, 'paper', { address: { postalCode: '00100' }, bankingInformation: { bankName: 'Equity' } });
+    const view = await vendors().update.execute(member, org, 'paper', { address: { postalCode: '00100' }, bankingInformation: { bankName: 'Equity' } });
 
-    expect(view.vendor.address).toMatchObject({ city: 'Nairobi', postalCode: '00100' });
-    expect(view.vendor.bankingInformation).toMatchObject({ accountNumber: '0123456789', bankName: 'Equity' });
+    expect(view.record.address).toMatchObject({ city: 'Nairobi', postalCode: '00100' });
+    expect(view.record.bankingInformation).toMatchObject({ accountNumber: '0123456789', bankName: 'Equity' });
   });
 
   it('filters by category, entity type, industry, status and part of the name or website', async () => {
@@ -105,9 +102,9 @@ describe('vendor use cases', () => {
     await create({ name: 'Beta Supplies', vendorStatus: 'preferred', entityType: 'individual', website: 'https://PRINTS.example' });
     await create({ name: 'Gamma', vendorStatus: 'blacklisted' });
 
-    const names = async (filters: VendorListQuery['filters']) => (await list(query({ filters }))).items.map((v) => v.vendor.name);
+    const names = async (filters: VendorListQuery['filters']) => (await list(query({ filters }))).items.map((v) => v.record.name);
     expect(await names({ category: 'services' })).toEqual(['Alpha Print']);
-    expect(await names({ entityType: 'individual' })).toEqual(['Beta Supplies']);
+    expect(await names({ entity_type: 'individual' })).toEqual(['Beta Supplies']);
     expect(await names({ industry: 'printing' })).toEqual(['Alpha Print']);
     expect(await names({ status: 'blacklisted' })).toEqual(['Gamma']);
     expect(await names({ search: 'print' })).toEqual(['Alpha Print', 'Beta Supplies']);
@@ -119,46 +116,46 @@ describe('vendor use cases', () => {
     await create({ name: 'A', qualityRating: null });
     await create({ name: 'c', qualityRating: Decimal.of('5') });
 
-    expect((await list()).items.map((v) => v.vendor.name)).toEqual(['A', 'b', 'c']);
-    const byRating = await list(query({ ordering: { field: 'qualityRating', descending: false } }));
-    expect(byRating.items.map((v) => v.vendor.name)).toEqual(['b', 'c', 'A']);
+    expect((await list()).items.map((v) => v.record.name)).toEqual(['A', 'b', 'c']);
+    const byRating = await list(query({ ordering: { field: 'quality_rating', descending: false } }));
+    expect(byRating.items.map((v) => v.record.name)).toEqual(['b', 'c', 'A']);
   });
 
   it('refuses to delete a vendor that expenses reference (409), and deletes one they do not', async () => {
     const kept = await create({ uniqueId: 'kept' });
     await create({ uniqueId: 'gone' });
-    references.ids.add(kept.vendor.id);
-    const remove = (uniqueId: string) => app.container.get(DeleteVendor).execute(member, org, uniqueId);
+    references.ids.add(kept.record.id);
+    const remove = (uniqueId: string) => vendors().delete.execute(member, org, uniqueId);
 
     await expect(remove('kept')).rejects.toBeInstanceOf(InUse);
     await remove('gone');
 
-    await expect(app.container.get(GetVendor).execute(member, org, 'gone')).rejects.toBeInstanceOf(NotFound);
-    expect((await list()).items.map((v) => v.vendor.uniqueId)).toEqual(['kept']);
+    await expect(vendors().get.execute(member, org, 'gone')).rejects.toBeInstanceOf(NotFound);
+    expect((await list()).items.map((v) => v.record.uniqueId)).toEqual(['kept']);
   });
 
   it('finds vendors by unique_id and by ids within one organisation only, for the expenses that name them', async () => {
     const mine = await create({ uniqueId: 'paper' });
     const strangersOrg = await app.anOrganisation(stranger, { name: 'Elsewhere' });
-    const theirs = await app.container.get(CreateVendor).execute(stranger, strangersOrg, { uniqueId: 'paper', name: 'Theirs' });
-    const vendors = app.container.get<VendorRepository>(VENDOR_TOKENS.VendorRepository);
+    const theirs = await vendors().create.execute(stranger, strangersOrg, { uniqueId: 'paper', name: 'Theirs' });
+    const repository = app.container.get<VendorRepository>(VENDOR_TOKENS.VendorRepository);
 
-    expect((await vendors.findByUniqueId(mine.vendor.organisationId, 'paper'))?.name).toBe('Paper Co');
-    const found = await vendors.findByIds(mine.vendor.organisationId, [mine.vendor.id, theirs.vendor.id]);
+    expect((await repository.findByUniqueId(mine.record.organisationId, 'paper'))?.name).toBe('Paper Co');
+    const found = await repository.findByIds(mine.record.organisationId, [mine.record.id, theirs.record.id]);
     expect(found.map((v) => v.name)).toEqual(['Paper Co']);
   });
 
   it('answers 404 to someone outside the organisation, and changes nothing', async () => {
     await create({ uniqueId: 'paper' });
-    const { container } = app;
+    const useCases = vendors();
     const attempts = [
-      () => container.get(ListVendors).execute(stranger, org, query()),
-      () => container.get(CreateVendor).execute(stranger, org, { name: 'Mine' }),
-      () => container.get(GetVendor).execute(stranger, org, 'paper'),
-      () => container.get(UpdateVendor).execute(stranger, org, 'paper', { name: 'Mine' }),
-      () => container.get(DeleteVendor).execute(stranger, org, 'paper'),
+      () => useCases.list.execute(stranger, org, query()),
+      () => useCases.create.execute(stranger, org, { name: 'Mine' }),
+      () => useCases.get.execute(stranger, org, 'paper'),
+      () => useCases.update.execute(stranger, org, 'paper', { name: 'Mine' }),
+      () => useCases.delete.execute(stranger, org, 'paper'),
     ];
     for (const attempt of attempts) await expect(attempt()).rejects.toBeInstanceOf(NotFound);
-    expect((await list()).items.map((v) => v.vendor.name)).toEqual(['Paper Co']);
+    expect((await list()).items.map((v) => v.record.name)).toEqual(['Paper Co']);
   });
 });

@@ -1,12 +1,12 @@
 import { Actor } from '../../../../application/shared/actor';
-import { CreateVendor } from '../../../../application/supplier/create-vendor.use-case';
-import { UpdateVendor } from '../../../../application/supplier/update-vendor.use-case';
 import { CreateWebhookEndpoint } from '../../../../application/webhook/create-webhook-endpoint.use-case';
 import { DeliverWebhooks } from '../../../../application/webhook/deliver-webhooks.use-case';
 import { GetWebhookEndpoint } from '../../../../application/webhook/get-webhook-endpoint.use-case';
 import { ListWebhookDeliveries } from '../../../../application/webhook/list-webhook-deliveries.use-case';
 import { AttemptOutcome, OutgoingMessage, WebhookSender } from '../../../../application/webhook/webhook.ports';
 import { inMemoryApp, InMemoryApp } from '../../../support/in-memory-container';
+import { useCasesOf } from '../../../support/record-use-cases';
+import { Vendor, VendorSnapshot } from '../../../../domain/supplier/vendor';
 
 /** A receiver that answers the statuses it is given, in turn (200 once they run out), and records what it got. */
 class ScriptedSender implements WebhookSender {
@@ -40,18 +40,18 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
   });
 
   it('sends a change once, signed with the endpoint’s secret, with the record as its view presents it', async () => {
-    const view = await app.container.get(CreateVendor).execute(owner, org, { name: 'Paper Co', uniqueId: 'paper' });
+    const view = await useCasesOf<Vendor, VendorSnapshot>(app.container, 'vendor').create.execute(owner, org, { name: 'Paper Co', uniqueId: 'paper' });
     expect(await deliver()).toBe(1);
     expect(await deliver()).toBe(0);
     const [message] = sender.sent;
     expect(message.url).toBe('https://hooks.example.com/in');
     expect(message.secret).toMatch(/^whsec_/);
-    expect(JSON.parse(message.body)).toMatchObject({ id: message.id, type: 'vendor.created', organisation: org, data: { unique_id: 'paper', name: view.vendor.name } });
+    expect(JSON.parse(message.body)).toMatchObject({ id: message.id, type: 'vendor.created', organisation: org, data: { unique_id: 'paper', name: view.record.name } });
   });
 
   it('tries a failing delivery five more times on the schedule, then gives it up; each attempt is listed', async () => {
     sender.answers.push(500, 500, 500, 500, 500, 500);
-    await app.container.get(CreateVendor).execute(owner, org, { name: 'Paper Co' });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Paper Co' });
     expect(await deliver()).toBe(1);
     for (const minutes of [1, 5, 30, 120, 480]) {
       app.clock.advance({ minutes: minutes - 1 });
@@ -70,9 +70,9 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
 
   it('holds a record’s later events until its earlier one is delivered, and lets other records’ pass', async () => {
     sender.answers.push(503);
-    await app.container.get(CreateVendor).execute(owner, org, { name: 'First', uniqueId: 'first' });
-    await app.container.get(UpdateVendor).execute(owner, org, 'first', { website: 'https://first.example' });
-    await app.container.get(CreateVendor).execute(owner, org, { name: 'Second', uniqueId: 'second' });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'First', uniqueId: 'first' });
+    await useCasesOf(app.container, 'vendor').update.execute(owner, org, 'first', { website: 'https://first.example' });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Second', uniqueId: 'second' });
     await deliver();
     expect(sender.typesSent()).toEqual(['vendor.created', 'vendor.created']); // first's (refused) and second's
     app.clock.advance({ minutes: 1 });
@@ -84,27 +84,27 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
   it('disables an endpoint whose every attempt has failed for three days, and sends it nothing more', async () => {
     sender.answers.push(...Array(100).fill(500));
     for (let day = 0; day <= 3; day += 1) {
-      await app.container.get(CreateVendor).execute(owner, org, { name: `Vendor ${day}` });
+      await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: `Vendor ${day}` });
       await deliver();
       app.clock.advance({ days: 1 });
     }
     const endpoint = await app.container.get(GetWebhookEndpoint).execute(owner, org, 'hook');
     expect(endpoint.isActive).toBe(false);
     const sent = sender.sent.length;
-    await app.container.get(CreateVendor).execute(owner, org, { name: 'Too late' });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Too late' });
     app.clock.advance({ days: 1 });
     await deliver();
     expect(sender.sent).toHaveLength(sent);
   });
 
   it('writes nothing when no endpoint listens for the event', async () => {
-    await app.container.get(CreateVendor).execute(owner, org, { name: 'Paper Co', uniqueId: 'quiet' });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Paper Co', uniqueId: 'quiet' });
     await deliver();
     sender.sent.length = 0;
-    await app.container.get(UpdateVendor).execute(owner, org, 'quiet', { website: 'https://quiet.example' });
+    await useCasesOf(app.container, 'vendor').update.execute(owner, org, 'quiet', { website: 'https://quiet.example' });
     const other = await app.aPerson();
     const otherOrg = await app.anOrganisation(other);
-    await app.container.get(CreateVendor).execute(other, otherOrg, { name: 'Elsewhere' });
+    await useCasesOf(app.container, 'vendor').create.execute(other, otherOrg, { name: 'Elsewhere' });
     await deliver();
     expect(sender.typesSent()).toEqual(['vendor.updated']);
   });

@@ -61,7 +61,7 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
   });
 
   const publishAs = async (on: { id: string; uniqueId: string }) =>
-    outbox.publish({ organisation: on, type: 'vendor.created', recordId: 'v1', subject: { model: 'vendor', view: {} as never } });
+    outbox.publish({ organisation: on, type: 'vendor.created', recordId: 'v1', subject: { model: 'vendor', declared: true, view: {} as never } });
 
   const addEndpoint = (isActive = true) =>
     endpoints.save(

@@ -1,0 +1,163 @@
+import { Choices } from '../../domain/shared/choices';
+import { DecimalLimits } from '../../domain/shared/decimal';
+
+/**
+ * What a field holds, as the wire, the storage and the lists need to know it.
+ * Each adapter reads these with one exhaustive `switch`: the HTTP input and
+ * presenter, the wire schema, the column and the mapper, the list filters.
+ */
+export type FieldType =
+  | { type: 'uniqueId' }
+  /** `max` undefined: the spec gives no limit, so the API's default limit applies (see TEXT_MAX_LENGTH). */
+  | { type: 'text'; max?: number; format?: 'url' | 'email' }
+  | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number }
+  | { type: 'decimal'; limits: DecimalLimits }
+  | { type: 'currency' }
+  | { type: 'integer'; min?: number; max?: number }
+  | { type: 'boolean' }
+  | { type: 'date' }
+  | { type: 'timestamp' }
+  /** A person's internal id, written `{unique_id, full_name}`. */
+  | { type: 'person' }
+  /** A value object stored whole as JSON (sealed when secret), written as a nested object. */
+  | { type: 'nested'; shape: NestedShape };
+
+/** One field of a declaration: a property of the record's snapshot (or of the view, when `derived`) and its wire. */
+export interface DeclaredField<P extends string = string> {
+  /** The snapshot's property; for a `derived` field, the view's. */
+  readonly property: P;
+  /** The field's name on the wire, in history, in CSV headers and in filters' errors. */
+  readonly wire: string;
+  readonly type: FieldType;
+  readonly nullable: boolean;
+  /** Must be sent on a create and a PUT. */
+  readonly required: boolean;
+  /** Never taken from a body: set by the server. */
+  readonly readOnly: boolean;
+  /** Sealed at rest, masked as "***" in history, logs, stored answers and event payloads. */
+  readonly secret: boolean;
+  /** Computed from the record for its view (days since, is overdue): read-only and never stored. */
+  readonly derived: boolean;
+  /** Its column, when it is not the property in snake_case. */
+  readonly column?: string;
+  /** A `<column>_key` column keeps it lower-cased: searched and ordered alike on every engine. */
+  readonly folded: boolean;
+  /** `<wire>_display` follows it with the choice's label. */
+  readonly display: boolean;
+  /** The list filter (`?status=`) that selects records holding exactly this value. */
+  readonly filter?: string;
+  /** The list may be ordered by it, under this name. */
+  readonly ordering?: string;
+  /** Part of the list's `search`. */
+  readonly searched: boolean;
+  /** Said of it in the API description. */
+  readonly description?: string;
+  /** A derived field computed from the value that holds it (a nested object's); otherwise the view computes it. */
+  readonly compute?: (holder: never) => unknown;
+}
+
+/** The fields of a nested value object (an address, bank details), in wire order. */
+export interface NestedShape {
+  /** The name of its schema in the API description (`VendorAddress`). */
+  readonly name: string;
+  readonly fields: readonly DeclaredField[];
+}
+
+/** camelCase as the wire writes it: `lastContactDate` → `last_contact_date`, `addressLine1` → `address_line_1`. */
+export function snakeCase(property: string): string {
+  return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).replace(/(\D)(\d+)$/, '$1_$2');
+}
+
+type Options = {
+  wire?: string;
+  nullable?: boolean;
+  required?: boolean;
+  readOnly?: boolean;
+  secret?: boolean;
+  column?: string;
+  folded?: boolean;
+  display?: boolean;
+  filter?: string;
+  ordering?: string | true;
+  searched?: boolean;
+  description?: string;
+};
+
+/** A field of `property`; `ordering: true` orders under its wire name. */
+function field<P extends string>(property: P, type: FieldType, options: Options = {}, derived = false): DeclaredField<P> {
+  const wire = options.wire ?? snakeCase(property);
+  return {
+    property,
+    wire,
+    type,
+    nullable: options.nullable ?? false,
+    required: options.required ?? false,
+    readOnly: (options.readOnly ?? false) || derived,
+    secret: options.secret ?? false,
+    derived,
+    column: options.column,
+    folded: options.folded ?? false,
+    display: options.display ?? false,
+    filter: options.filter,
+    ordering: options.ordering === true ? wire : options.ordering,
+    searched: options.searched ?? false,
+    description: options.description,
+  };
+}
+
+/** The properties of `S` whose values are assignable to `V`. */
+type PropertiesOf<S, V> = { [K in keyof S]-?: S[K] extends V ? K : never }[keyof S] & string;
+
+/**
+ * The field builders of records with snapshot `S`: each names a property of
+ * `S` whose type suits the field, so that a declaration cannot map a text to a
+ * decimal property, and `declareFields` checks that none is forgotten.
+ */
+export function fieldsOf<S>() {
+  type Of<V> = PropertiesOf<S, V>;
+  return {
+    uniqueId: () => field('uniqueId' as Of<string>, { type: 'uniqueId' }),
+    text: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
+      field(property, { type: 'text', max: options.max }, options),
+    url: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
+      field(property, { type: 'text', max: options.max, format: 'url' }, options),
+    email: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
+      field(property, { type: 'text', max: options.max, format: 'email' }, options),
+    choice: <K extends Of<string | null>>(
+      property: K,
+      choices: Choices<string>,
+      options: Options & { allowBlank?: boolean; columnLength?: number } = {},
+    ) => field(property, { type: 'choice', choices, allowBlank: options.allowBlank ?? false, columnLength: options.columnLength ?? 20 }, options),
+    decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options = {}) =>
+      field(property, { type: 'decimal', limits }, options),
+    currency: <K extends Of<string>>(property: K, options: Options = {}) => field(property, { type: 'currency' }, options),
+    integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number } = {}) =>
+      field(property, { type: 'integer', min: options.min, max: options.max }, options),
+    boolean: <K extends Of<boolean>>(property: K, options: Options = {}) => field(property, { type: 'boolean' }, options),
+    date: <K extends Of<{ isBefore(other: never): boolean } | null>>(property: K, options: Options = {}) =>
+      field(property, { type: 'date' }, options),
+    timestamp: <K extends Of<Date | null>>(property: K, options: Options = {}) =>
+      field(property, { type: 'timestamp' }, { readOnly: true, ...options }),
+    /**
+     * A person the record names by internal id (`createdById`), written under
+     * `wire` (`created_by`): `{unique_id, full_name}`, or null when the person is gone.
+     */
+    person: <K extends Of<string | null>>(property: K, wire: string, options: Options = {}) =>
+      field(property, { type: 'person' }, { readOnly: true, ...options, wire }),
+    nested: <K extends Of<object | null>>(property: K, shape: NestedShape, options: Options = {}) =>
+      field(property, { type: 'nested', shape }, options),
+    /**
+     * A value computed from the record (not stored, not written): by `compute`
+     * from the value that holds it, else by the record kind's view (days since…).
+     */
+    derived: (property: string, type: FieldType, options: Options & { compute?: (holder: S) => unknown } = {}) => {
+      const { compute, ...rest } = options;
+      return { ...field(property, type, rest, true), compute: compute as ((holder: never) => unknown) | undefined };
+    },
+  };
+}
+
+/** The fields of a nested value object `N`, in wire order. */
+export function nestedShape<N>(name: string, build: (f: ReturnType<typeof fieldsOf<N>>) => readonly DeclaredField[]): NestedShape {
+  return { name, fields: build(fieldsOf<N>()) };
+}

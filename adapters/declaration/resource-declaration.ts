@@ -1,0 +1,81 @@
+import { DeclaredField, snakeCase } from './declared-field';
+
+/** An index of the resource's table, besides those its fields imply. */
+export interface DeclaredIndex {
+  name: string;
+  columns: string[];
+}
+
+/**
+ * An organisation-scoped resource, declared once: its fields in wire order,
+ * its list's default order and what its storage adds. The HTTP adapter
+ * derives from it the body's fields, the presenter, the wire schema, the
+ * list's filters and orderings and the CSV header; the storage adapters the
+ * columns, the mapper and the list's SQL; history and every stored copy of a
+ * record its secrets. What the resource does is not here: the entity keeps its
+ * rules, the record kind (application) its hooks.
+ */
+export interface ResourceDeclaration {
+  /** The model's name (history, events, messages) and its collection's (`vendor`, `vendors`). */
+  readonly names: { readonly one: string; readonly many: string };
+  /** Its schema's name in the API description (`Vendor`). */
+  readonly schemaName: string;
+  /** Its API tag's description (the tag is `names.many` capitalised). */
+  readonly tagDescription: string;
+  readonly table: string;
+  readonly fields: readonly DeclaredField[];
+  /** The entity from a snapshot the storage kept (its `restore`, for mappers only). */
+  readonly restore: (snapshot: never) => object;
+  /** The list's order when `ordering` is not given: a field's ordering name. */
+  readonly defaultOrdering: string;
+  /** The description of the list's `search`, when a field is `searched`. */
+  readonly searchDescription?: string;
+  readonly storage: {
+    /** Triggers keep the organisation's count of the table (migration 910). */
+    readonly counted?: boolean;
+    readonly indices?: readonly DeclaredIndex[];
+    /** The 409 `in_use` a delete answers while another table's key names the record. */
+    readonly inUse?: string;
+  };
+}
+
+/** The snapshot's properties that every record has and no declaration names: kept by the storage, never on the wire. */
+type Internal = 'id' | 'organisationId';
+
+type Missing<S, F extends readonly DeclaredField[]> = Exclude<keyof S, F[number]['property'] | Internal>;
+
+/**
+ * Compiles only when every property of the snapshot `S` is declared: a field
+ * added to an entity and not to its declaration is an error naming it
+ * (`missing: "newField"`).
+ */
+export type Complete<S, F extends readonly DeclaredField[]> = [Missing<S, F>] extends [never] ? unknown : { missing: Missing<S, F> };
+
+/** `declareResource<VendorSnapshot>()({ … })`: a declaration checked against the snapshot it describes. */
+export function declareResource<S>() {
+  return <const F extends readonly DeclaredField[]>(
+    declaration: ResourceDeclaration & { fields: F; restore: (snapshot: S) => object } & Complete<S, F>,
+  ): ResourceDeclaration => declaration;
+}
+
+/** The declaration's stored fields (not derived), which the columns and the mapper follow. */
+export function storedFields(declaration: { fields: readonly DeclaredField[] }): DeclaredField[] {
+  return declaration.fields.filter((field) => !field.derived);
+}
+
+/** A field's column: the property in snake_case unless it names its own. */
+export function columnOf(field: DeclaredField): string {
+  return field.column ?? snakeCase(field.property);
+}
+
+/** The lower-cased twin column of a `folded` field. */
+export function foldedColumnOf(field: DeclaredField): string {
+  return `${columnOf(field)}_key`;
+}
+
+/** The field a list's ordering name sorts by. */
+export function orderingField(declaration: ResourceDeclaration, ordering: string): DeclaredField {
+  const field = declaration.fields.find((candidate) => candidate.ordering === ordering);
+  if (!field) throw new Error(`${declaration.names.many} has no ordering ${ordering}`);
+  return field;
+}

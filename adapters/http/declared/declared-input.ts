@@ -1,0 +1,109 @@
+import { isCurrencyCode } from '../../../domain/shared/currency';
+import { DeclaredField } from '../../declaration/declared-field';
+import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { Field, fields } from '../validation/fields';
+import { Input, InputClass, nested } from '../validation/input';
+import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
+
+/**
+ * What a declaration makes of a body and a query string: the body's fields
+ * (every writable field, under its wire name, onto its property), the list's
+ * filters (`filter` and `search`) and its orderings.
+ */
+
+/** The body field of a declared field; none for what the server sets. */
+function inputField(field: DeclaredField): Field<unknown> | undefined {
+  const options = { nullable: field.nullable, ...(field.required && { required: true }) };
+  const { type } = field;
+  switch (type.type) {
+    case 'uniqueId':
+      return fields.uniqueId();
+    case 'text': {
+      const text = { ...options, max: type.max };
+      if (type.format === 'url') return fields.url(text);
+      if (type.format === 'email') return fields.email(text);
+      return fields.text(text);
+    }
+    case 'choice':
+      return fields.choice(type.choices, { ...options, ...(type.allowBlank && { allowBlank: true }) });
+    case 'decimal':
+      return fields.decimal(type.limits, options);
+    case 'currency':
+      return fields.currency(isCurrencyCode, options);
+    case 'integer':
+      return fields.integer({ ...options, min: type.min, max: type.max });
+    case 'boolean':
+      return fields.boolean(options);
+    case 'date':
+      return fields.date(options);
+    case 'timestamp':
+      return fields.dateTime(options);
+    case 'nested':
+      return nested(inputClassOf(type.shape.name, type.shape.fields), { nullable: field.nullable });
+    case 'person':
+      return undefined;
+  }
+}
+
+const inputClasses = new WeakMap<readonly DeclaredField[], InputClass<object>>();
+
+/** A body DTO of the writable fields, as `@Input` declares one by hand (named `<name>Input`). */
+export function inputClassOf(name: string, declared: readonly DeclaredField[]): InputClass<object> {
+  let dto = inputClasses.get(declared);
+  if (!dto) {
+    const made = class {};
+    Object.defineProperty(made, 'name', { value: `${name}Input` });
+    for (const field of declared) {
+      const bound = field.readOnly ? undefined : inputField(field);
+      if (bound) Input(field.wire, bound, field.description === undefined ? {} : { description: field.description })(made.prototype, field.property);
+    }
+    inputClasses.set(declared, (dto = made));
+  }
+  return dto;
+}
+
+/** The DTO of a resource's create, PUT and PATCH bodies. */
+export function resourceInput(declaration: ResourceDeclaration): InputClass<object> {
+  return inputClassOf(declaration.schemaName, declaration.fields);
+}
+
+/** The list filter of a declared field: the value it must hold, as django-filter reads it. */
+function filterField(field: DeclaredField): Field<unknown> {
+  const { type } = field;
+  switch (type.type) {
+    case 'choice':
+      return filters.choice(type.choices);
+    case 'date':
+      return filters.date();
+    case 'boolean':
+      return filters.mapped({ true: true, True: true, '1': true, false: false, False: false, '0': false });
+    case 'integer':
+      return filters.integer({ min: type.min ?? Number.MIN_SAFE_INTEGER, max: type.max ?? Number.MAX_SAFE_INTEGER });
+    default:
+      return filters.text();
+  }
+}
+
+/** The list's filters, by name in alphabetical order (as the API description lists them): each field's, and `search`. */
+export function filterClassOf(declaration: ResourceDeclaration): InputClass<object> {
+  const made = class {};
+  Object.defineProperty(made, 'name', { value: `${declaration.schemaName}FilterInput` });
+  const named: [string, () => void][] = declaration.fields
+    .filter((field) => field.filter !== undefined)
+    .map((field) => [field.filter as string, () => Input(field.filter as string, filterField(field))(made.prototype, field.filter as string)]);
+  if (declaration.fields.some((field) => field.searched)) {
+    const description = declaration.searchDescription ?? SEARCH_DESCRIPTION;
+    named.push(['search', () => Input('search', filters.text(), { description })(made.prototype, 'search')]);
+  }
+  for (const [, declare] of named.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) declare();
+  return made;
+}
+
+/** `ordering=` among the fields declared with an ordering, each named as the storage sorts by it. */
+export function orderingsOf(declaration: ResourceDeclaration): Orderings<string> {
+  const names = declaration.fields.flatMap((field) => (field.ordering === undefined ? [] : [field.ordering]));
+  return {
+    choices: Object.fromEntries(names.map((name) => [name, name])),
+    default: { field: declaration.defaultOrdering, descending: false },
+  };
+}

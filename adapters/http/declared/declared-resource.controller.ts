@@ -1,0 +1,55 @@
+import { RecordKind } from '../../../application/records/record-kind';
+import { RecordView } from '../../../application/records/record-views';
+import { RecordFilters } from '../../../application/records/record.ports';
+import { Actor } from '../../../application/shared/actor';
+import { ListQuery, Page } from '../../../application/shared/page';
+import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { actorOf } from '../middleware/authentication';
+import { API_PREFIX, HttpController } from '../shared/controller';
+import { registerOrganisationResource } from '../shared/organisation-resource';
+import { Routes } from '../shared/routes';
+import { filterClassOf, orderingsOf, resourceInput } from './declared-input';
+import { presenterOf, schemaOf } from './declared-presenter';
+
+/** The five use cases of a declared kind (`ListRecords`, `CreateRecord`, … configured with it). */
+export interface RecordUseCases {
+  list: { execute(actor: Actor, organisation: string, query: ListQuery<RecordFilters, string>): Promise<Page<RecordView>> };
+  create: { execute(actor: Actor, organisation: string, command: object): Promise<RecordView> };
+  get: { execute(actor: Actor, organisation: string, uniqueId: string): Promise<RecordView> };
+  update: { execute(actor: Actor, organisation: string, uniqueId: string, changes: object): Promise<RecordView> };
+  delete: { execute(actor: Actor, organisation: string, uniqueId: string): Promise<void> };
+}
+
+/**
+ * `/api/v1.0/organisation/{org}/<collection>/…` of a declared resource: its
+ * operations registered with the body, filters, orderings, presenter and
+ * schema its declaration makes.
+ */
+export class DeclaredResourceController implements HttpController {
+  constructor(
+    private readonly declaration: ResourceDeclaration,
+    private readonly kind: Pick<RecordKind<never, never>, 'names'>,
+    private readonly useCases: RecordUseCases,
+  ) {}
+
+  register(routes: Routes): void {
+    const { declaration, useCases } = this;
+    const input = resourceInput(declaration);
+    registerOrganisationResource(routes, {
+      names: this.kind.names,
+      base: `${API_PREFIX}/organisation/:org/${this.kind.names.many}`,
+      schema: schemaOf(declaration),
+      present: presenterOf(declaration),
+      input: { create: input, update: input },
+      list: { filters: filterClassOf(declaration), orderings: orderingsOf(declaration) },
+      conflicts: declaration.storage.inUse === undefined ? [] : ['delete'],
+      handlers: {
+        list: (ctx, query) => useCases.list.execute(actorOf(ctx), ctx.params.org, query as ListQuery<RecordFilters, string>),
+        create: (ctx, command) => useCases.create.execute(actorOf(ctx), ctx.params.org, command),
+        get: (ctx) => useCases.get.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+        update: (ctx, changes) => useCases.update.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
+        delete: (ctx) => useCases.delete.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+      },
+    });
+  }
+}

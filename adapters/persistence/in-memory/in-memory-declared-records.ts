@@ -1,0 +1,67 @@
+import { RecordFilters, RecordRepository } from '../../../application/records/record.ports';
+import { CalendarDate } from '../../../domain/shared/calendar-date';
+import { Decimal } from '../../../domain/shared/decimal';
+import { OrganisationRecordState } from '../../../domain/shared/organisation-record';
+import { DeclaredField } from '../../declaration/declared-field';
+import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { searchKey } from '../search-key';
+import { contains, InMemoryRecords, RecordCollection, SortValue } from './in-memory-records';
+
+/** A snapshot read by property name. */
+type Snapshot = Record<string, unknown>;
+const valuesOf = (state: OrganisationRecordState): Snapshot => state as unknown as Snapshot;
+
+/** What a field sorts by, as its column sorts on the engines: folded text, decimals by units, dates by their text. */
+function sortValueOf(field: DeclaredField): (snapshot: OrganisationRecordState) => SortValue {
+  const read = readerOf(field);
+  return (state) => read(valuesOf(state));
+}
+
+function readerOf(field: DeclaredField): (snapshot: Snapshot) => SortValue {
+  const { property } = field;
+  if (field.folded) return (s) => searchKey(s[property] as string | null);
+  switch (field.type.type) {
+    case 'decimal': {
+      const places = field.type.limits.decimalPlaces;
+      return (s) => (s[property] as Decimal | null)?.toUnits(places) ?? null;
+    }
+    case 'date':
+      return (s) => (s[property] as CalendarDate | null)?.toString() ?? null;
+    case 'timestamp':
+      return (s) => (s[property] as Date | null)?.getTime() ?? null;
+    default:
+      return (s) => (s[property] as SortValue | undefined) ?? null;
+  }
+}
+
+/** A value as a filter compares it. */
+const comparable = (value: unknown): unknown => (value instanceof CalendarDate ? value.toString() : value);
+
+/** The in-memory twin of `TypeOrmDeclaredRecords`: the same sort keys, filters and search, from the declaration. */
+export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordState; readonly id: string }>
+  extends InMemoryRecords<OrganisationRecordState, T, RecordFilters, string>
+  implements RecordRepository<T>
+{
+  protected readonly collection: RecordCollection<OrganisationRecordState, T, string>;
+  private readonly equalities: { name: string; property: string }[];
+  private readonly searched: string[];
+
+  constructor(declaration: ResourceDeclaration) {
+    super();
+    const sortKeys: Record<string, (snapshot: OrganisationRecordState) => SortValue> = {};
+    for (const field of declaration.fields) if (field.ordering !== undefined) sortKeys[field.ordering] = sortValueOf(field);
+    this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys };
+    this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, property: field.property }]));
+    this.searched = declaration.fields.filter((field) => field.searched).map((field) => field.property);
+  }
+
+  protected override matches(state: OrganisationRecordState, filters: RecordFilters): boolean {
+    const s = valuesOf(state);
+    for (const { name, property } of this.equalities) {
+      const value = filters[name];
+      if (value !== undefined && comparable(s[property]) !== comparable(value)) return false;
+    }
+    const term = filters.search;
+    return typeof term !== 'string' || contains(term, ...this.searched.map((property) => s[property] as string | null));
+  }
+}

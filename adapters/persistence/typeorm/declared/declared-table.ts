@@ -1,0 +1,92 @@
+import { EntitySchema } from 'typeorm';
+import { DeclaredField } from '../../../declaration/declared-field';
+import { columnOf, foldedColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { Column, column as c, Columns, Dialect, entityColumns, organisationKey, references, uniqueIdPerOrganisation } from '../columns';
+import { searchIndices } from '../search-index';
+
+/**
+ * The table a declaration makes: a column per stored field (and the folded
+ * twin of a `folded` one), the organisation's key, a key per person it names,
+ * the indexes it declares and its search indexes. Migrations describe their
+ * columns with the same builder, never from here (see columns.ts).
+ */
+
+/** The column of a stored field. */
+function columnFor(field: DeclaredField): Column<unknown> {
+  const { type } = field;
+  const described = ((): Column<unknown> => {
+    // A secret is kept sealed: text of its own length, whatever the value's.
+    if (field.secret) return c.text();
+    switch (type.type) {
+      case 'uniqueId':
+        return c.varchar(100);
+      case 'text':
+        return type.max === undefined ? c.text() : c.varchar(type.max);
+      case 'choice':
+        return c.varchar(type.columnLength);
+      case 'decimal':
+        return c.decimal(type.limits.decimalPlaces);
+      case 'currency':
+        return c.varchar(3);
+      case 'integer':
+        return c.integer();
+      case 'boolean':
+        return c.boolean();
+      case 'date':
+        return c.date();
+      case 'timestamp':
+        return c.timestamp();
+      case 'person':
+        return c.ref();
+      case 'nested':
+        return c.text();
+    }
+  })();
+  return field.nullable ? described.nullable() : described;
+}
+
+/** The folded twin of a `folded` text field: compared byte by byte on every engine. */
+function foldedColumnFor(field: DeclaredField): Column<unknown> {
+  const max = field.type.type === 'text' ? field.type.max : undefined;
+  const folded = (max === undefined ? c.text() : c.varchar(max)).bytewise();
+  return field.nullable ? folded.nullable() : folded;
+}
+
+const tables = new WeakMap<ResourceDeclaration, Columns>();
+
+/** The table's columns, by name. */
+export function declaredColumns(declaration: ResourceDeclaration): Columns {
+  let columns = tables.get(declaration);
+  if (!columns) {
+    columns = { id: c.id(), organisation_id: c.ref() };
+    for (const field of storedFields(declaration)) {
+      columns[columnOf(field)] = columnFor(field);
+      if (field.folded) columns[foldedColumnOf(field)] = foldedColumnFor(field);
+    }
+    tables.set(declaration, columns);
+  }
+  return columns;
+}
+
+/** The key columns the list's `search` looks in. */
+export function searchedColumns(declaration: ResourceDeclaration): string[] {
+  return declaration.fields.filter((field) => field.searched).map((field) => (field.folded ? foldedColumnOf(field) : columnOf(field)));
+}
+
+/** The entity's name in TypeORM: its schema's name. */
+export const entityOf = (declaration: ResourceDeclaration): string => declaration.schemaName;
+
+/** The entity schema of a declared table. */
+export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialect): EntitySchema {
+  const { table } = declaration;
+  const people = storedFields(declaration).filter((field) => field.type.type === 'person');
+  const searched = searchedColumns(declaration);
+  return new EntitySchema({
+    name: entityOf(declaration),
+    tableName: table,
+    columns: entityColumns(dialect, declaredColumns(declaration)),
+    uniques: [uniqueIdPerOrganisation(table)],
+    foreignKeys: [organisationKey(), ...people.map((field) => references('persons', [columnOf(field)]))],
+    indices: [...(searched.length > 0 ? searchIndices(dialect, table, searched) : []), ...(declaration.storage.indices ?? []).map((index) => ({ ...index }))],
+  });
+}

@@ -1,0 +1,62 @@
+import { RecordFilters, RecordRepository } from '../../../../application/records/record.ports';
+import { SecretBox } from '../../../../application/shared/ports';
+import { CalendarDate } from '../../../../domain/shared/calendar-date';
+import { columnOf, foldedColumnOf, ResourceDeclaration } from '../../../declaration/resource-declaration';
+import { TypeOrmDatabase } from '../database';
+import { OrganisationRecords, OrganisationScopedRow, RecordTable, SortKey } from '../organisation-records';
+import { searchCondition } from '../search-index';
+import { Conditions } from '../sql';
+import { DeclaredMapper } from './declared-mapper';
+import { entityOf, searchedColumns } from './declared-table';
+
+type Row = OrganisationScopedRow & Record<string, unknown>;
+
+/** A filter's column and the value of the field it compares. */
+interface EqualityFilter {
+  name: string;
+  column: string;
+}
+
+/**
+ * The TypeORM store of a declared resource: the one record store
+ * (`OrganisationRecords`) with the table, sort keys and filters its
+ * declaration makes. A resource with queries of its own extends it.
+ */
+export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
+  extends OrganisationRecords<Row, T, RecordFilters, string>
+  implements RecordRepository<T>
+{
+  protected readonly table: RecordTable<Row, T, string>;
+  private readonly equalities: EqualityFilter[];
+  private readonly searched: { table: string; columns: readonly string[] };
+
+  constructor(db: TypeOrmDatabase, box: SecretBox, declaration: ResourceDeclaration) {
+    super(db);
+    const sortKeys: Record<string, SortKey> = {};
+    for (const field of declaration.fields) {
+      if (field.ordering === undefined) continue;
+      sortKeys[field.ordering] = { column: field.folded ? foldedColumnOf(field) : columnOf(field), nullable: field.nullable || undefined };
+    }
+    this.table = {
+      entity: entityOf(declaration),
+      mapper: new DeclaredMapper<T>(declaration, box),
+      model: declaration.names.one,
+      inUse: declaration.storage.inUse,
+      counted: declaration.storage.counted,
+      unread: declaration.fields.filter((field) => field.folded).map(foldedColumnOf),
+      sortKeys,
+    };
+    this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, column: columnOf(field) }]));
+    this.searched = { table: declaration.table, columns: searchedColumns(declaration) };
+  }
+
+  protected override filtered(query: Conditions, filters: RecordFilters): Conditions {
+    for (const { name, column } of this.equalities) {
+      const value = filters[name];
+      if (value !== undefined) query.andWhere(`r.${column} = :f_${name}`, { [`f_${name}`]: value instanceof CalendarDate ? value.toString() : value });
+    }
+    const term = filters.search;
+    if (typeof term === 'string') searchCondition(this.db.dialect, query, this.searched, term, 'search');
+    return query;
+  }
+}

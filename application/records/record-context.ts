@@ -1,0 +1,48 @@
+import { OrganisationRecordState } from '../../domain/shared/organisation-record';
+import { OrganisationAccess, OrganisationAccessGrant } from '../organisation/organisation-access';
+import { Actor } from '../shared/actor';
+import { Clock, IdGenerator, UnitOfWork } from '../shared/ports';
+import { found } from '../shared/records';
+import type { WebhookEventType } from '../../domain/webhook/webhook-events';
+import { RecordEvents } from '../webhook/record-events';
+import { KeptRecord, WiredRecordKind } from './record-kind';
+import { RecordRepository } from './record.ports';
+import { RecordView, RecordViews } from './record-views';
+
+/**
+ * What the use cases of one record kind share: the kind, its storage and
+ * views, and the steps every one of them takes in the same way.
+ */
+export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecordState = OrganisationRecordState> {
+  constructor(
+    readonly kind: WiredRecordKind<T, S>,
+    readonly records: RecordRepository<T>,
+    readonly views: RecordViews<T, S>,
+    readonly access: OrganisationAccess,
+    readonly unitOfWork: UnitOfWork,
+    readonly clock: Clock,
+    readonly ids: IdGenerator,
+    private readonly events: RecordEvents,
+  ) {}
+
+  authorise(actor: Actor, organisationUniqueId: string, access: 'read' | 'write'): Promise<OrganisationAccessGrant> {
+    return this.access.authoriseRole(actor, organisationUniqueId, this.kind.roles[access]);
+  }
+
+  /** The organisation's record, or 404; `forUpdate` locks it until the transaction ends. */
+  async find(organisationId: string, uniqueId: string, forUpdate = false): Promise<T> {
+    return found(await this.records.findByUniqueId(organisationId, uniqueId, { forUpdate }));
+  }
+
+  /** `<model>.<change>` to the organisation's webhooks, in the change's transaction, for kinds that announce theirs. */
+  async announce(grant: OrganisationAccessGrant, change: 'created' | 'updated' | 'deleted', record: T, view: RecordView<S>): Promise<void> {
+    if (!this.kind.events) return;
+    const model = this.kind.names.one;
+    await this.events.publish({
+      organisation: grant.organisation,
+      type: `${model}.${change}` as WebhookEventType,
+      recordId: record.id,
+      subject: { model, declared: true, view },
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { CalendarDate } from '../../domain/shared/calendar-date';
+import { Role } from '../../domain/organisation/membership';
+import { Organisation } from '../../domain/organisation/organisation';
+import { OrganisationRecordState } from '../../domain/shared/organisation-record';
+import { Actor } from '../shared/actor';
+
+/** What every organisation-scoped entity offers the record service. */
+export interface KeptRecord<S extends OrganisationRecordState> {
+  readonly id: string;
+  readonly uniqueId: string;
+  snapshot(): S;
+}
+
+/** What a new record is made with besides the command: its identity, its organisation and its maker. */
+export interface NewRecordContext {
+  id: string;
+  uniqueId: string;
+  organisation: Organisation;
+  actor: Actor;
+  now: Date;
+}
+
+/**
+ * A kind of organisation-scoped record, as the one record service runs it:
+ * who may read and write it, how the entity makes and changes one, and the
+ * hooks where a kind differs. The wire and the storage are the adapters'
+ * declaration of it; the rules are its entity's.
+ */
+export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecordState, C = unknown, U = unknown> {
+  /** The model's name (history, events, the duplicate unique_id message) and its collection's. */
+  readonly names: { readonly one: string; readonly many: string };
+  /** The least role that may read it, and that may create, change and delete it. */
+  readonly roles: { readonly read: Role; readonly write: Role };
+  /** Announces `<one>.created`, `.updated` and `.deleted` to the organisation's webhooks. */
+  readonly events: boolean;
+  create(command: C, context: NewRecordContext): T;
+  /** PUT and PATCH alike: the entity applies what the changes carry. */
+  update(record: T, changes: U, now: Date): void;
+  /** Values its view shows that the record computes as of `today` (days since its last contact…), by property. */
+  derive?(record: T, today: CalendarDate): Record<string, unknown>;
+  /** Before a delete: refuses (`InUse`) while something still names the record. */
+  beforeDelete?(organisationId: string, record: T): Promise<void>;
+}
+
+/** The snapshot properties that hold people's internal ids: set from the adapters' declaration. */
+export type PersonProperties = readonly string[];
+
+/** A record kind wired to its storage and to the people its records name. */
+export interface WiredRecordKind<T extends KeptRecord<S>, S extends OrganisationRecordState = OrganisationRecordState> extends RecordKind<T, S> {
+  readonly repository: symbol;
+  readonly people: PersonProperties;
+}
+
+/** The container's token of a kind's `RecordContext` (its storage and views, for use cases beyond the five). */
+export const recordContextToken = (model: string): symbol => Symbol.for(`RecordContext:${model}`);

@@ -1,0 +1,17 @@
+import { ListQuery, Page } from '../shared/page';
+
+/** A list's filters by name (`status`, `search`), as the kind's declaration names them. */
+export type RecordFilters = Readonly<Record<string, unknown>>;
+
+/** The storage of one kind of organisation-scoped record. */
+export interface RecordRepository<T> {
+  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
+  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<T | null>;
+  /** The organisation's records among `ids` (internal ids), in no particular order. */
+  findByIds(organisationId: string, ids: string[]): Promise<T[]>;
+  list(organisationId: string, query: ListQuery<RecordFilters, string>): Promise<Page<T>>;
+  /** Adds or replaces, with its history entry; a unique_id already taken in the organisation is a 400 on `unique_id`. */
+  save(record: T): Promise<void>;
+  /** Refuses (`InUse`) when the storage still holds a reference to the record. */
+  delete(record: T): Promise<void>;
+}
