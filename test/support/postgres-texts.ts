@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PostgresPipelines, PostgresStatement } from '../../adapters/persistence/typeorm/postgres-statements';
+import { PostgresPipelines, PostgresStatement } from '../../adapters/persistence/typeorm/engine/postgres-statements';
 
 /**
  * The SQL texts a test's code sent to Postgres, from the moment this is

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { ActivityFilters, HistoryEntry, HistoryReader } from '../../../application/shared/history';
 import { Page, PageRequest } from '../../../application/shared/page';
-import { TypeOrmDatabase } from './database';
-import { NamedParameters } from './sql';
+import { TypeOrmDatabase } from './engine/database';
+import { NamedParameters } from './engine/sql';
 
 /** The table `history` (migration 970), newest first, with the acting person's name as it is now. */
 @injectable()

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { Claim, IdempotencyStore, StoredAnswer } from '../../../application/shared/idempotency';
-import { TypeOrmDatabase } from './database';
-import { NamedParameters } from './sql';
+import { TypeOrmDatabase } from './engine/database';
+import { NamedParameters } from './engine/sql';
 
 interface KeyRow {
   fingerprint: string;

@@ -7,9 +7,9 @@ import {
   AccountRepository,
 } from '../../../../application/account/account.ports';
 import { Account } from '../../../../domain/account/account';
-import { TypeOrmDatabase } from '../database';
+import { TypeOrmDatabase } from '../engine/database';
 import { OrganisationRecords } from '../organisation-records';
-import { Conditions } from '../sql';
+import { Conditions } from '../engine/sql';
 import { AccountMapper } from './account.mapper';
 import { AccountRow } from './account.schema';
 

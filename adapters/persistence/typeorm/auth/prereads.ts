@@ -1,11 +1,11 @@
 import { Preread, Prereads } from '../../../../application/shared/preread';
 import { SecretBox } from '../../../../application/shared/ports';
-import { TypeOrmDatabase } from '../database';
+import { TypeOrmDatabase } from '../engine/database';
 import { OrganisationMapper } from '../organisation/organisation.mapper';
 import { memberOrganisationColumns, memberOrganisationJoins, memberOrganisationOf } from '../organisation/typeorm-organisation.repository';
 import { PersonMapper } from '../person/person.mapper';
 import { PROFILE_COLUMNS, profileJoins, profileOf } from '../person/typeorm-profile.reader';
-import { forHydration, NamedParameters } from '../sql';
+import { forHydration, NamedParameters } from '../engine/sql';
 
 /**
  * The row that authenticates a request (the caller's credential or session,

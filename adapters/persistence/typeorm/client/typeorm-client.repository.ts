@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { CLIENT_IN_USE, ClientFilters, ClientOrderingField, ClientRepository } from '../../../../application/client/client.ports';
 import { Client } from '../../../../domain/client/client';
-import { TypeOrmDatabase } from '../database';
+import { TypeOrmDatabase } from '../engine/database';
 import { OrganisationRecords } from '../organisation-records';
 import { searchCondition } from '../search-index';
-import { Conditions } from '../sql';
+import { Conditions } from '../engine/sql';
 import { ClientMapper } from './client.mapper';
 import { ClientRow } from './client.schema';
 

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { offsetOf, Page, PageRequest } from '../../../../application/shared/page';
 import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookQueue } from '../../../../application/webhook/webhook.ports';
-import { TypeOrmDatabase } from '../database';
-import { NamedParameters } from '../sql';
+import { TypeOrmDatabase } from '../engine/database';
+import { NamedParameters } from '../engine/sql';
 
 /** Errors are kept short in the log: a receiver's words, not a dump. */
 const ERROR_MAX_LENGTH = 300;

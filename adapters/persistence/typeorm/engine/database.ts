@@ -5,13 +5,13 @@ import { CustomTypesConfig, Pool, PoolClient } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { UnitOfWork } from '../../../application/shared/ports';
-import { ConcurrentModification } from '../../../domain/shared/errors';
-import { Dialect } from './columns';
+import { UnitOfWork } from '../../../../application/shared/ports';
+import { ConcurrentModification } from '../../../../domain/shared/errors';
+import { Dialect } from '../columns';
 import { postgresDateTimeReader, sqliteDateTimeReader } from './date-time-text';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
-import { AsyncSlot } from '../../system/scoped-async-local-storage';
+import { AsyncSlot } from '../../../system/scoped-async-local-storage';
 import { PostgresTransaction, TransactionConnections } from './postgres-transaction';
 import { onPool, PostgresAnswer, PostgresPipelines, PostgresStatement } from './postgres-statements';
 

@@ -1,4 +1,4 @@
-import { digitsAt } from '../../../domain/shared/text-digits';
+import { digitsAt } from '../../../../domain/shared/text-digits';
 
 /**
  * Date-time columns read from the text the engines send, by their digits,

@@ -1,6 +1,6 @@
 import type { CustomTypesConfig, Pool, PoolClient, Submittable } from 'pg';
 import { QueryFailedError } from 'typeorm';
-import { afterDueReads } from '../../system/after-due-reads';
+import { afterDueReads } from '../../../system/after-due-reads';
 
 /**
  * A statement: `name` prepares it once per connection; `types` reads its
