@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { Claim, IdempotencyStore, StoredAnswer } from '../../../application/shared/idempotency';
-import { TypeOrmDatabase } from './engine/database';
-import { NamedParameters } from './engine/sql';
+import { NamedParameters, TypeOrmDatabase } from './engine';
 
 interface KeyRow {
   fingerprint: string;

@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { CLIENT_IN_USE, ClientFilters, ClientOrderingField, ClientRepository } from '../../../../application/client/client.ports';
 import { Client } from '../../../../domain/client/client';
-import { TypeOrmDatabase } from '../engine/database';
+import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords } from '../organisation-records';
 import { searchCondition } from '../search-index';
-import { Conditions } from '../engine/sql';
 import { ClientMapper } from './client.mapper';
 import { ClientRow } from './client.schema';
 

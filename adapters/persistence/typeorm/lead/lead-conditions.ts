@@ -1,7 +1,7 @@
 import { LeadFilters } from '../../../../application/lead/lead.ports';
 import { Dialect } from '../columns';
 import { searchCondition } from '../search-index';
-import { Conditions } from '../engine/sql';
+import { Conditions } from '../engine';
 
 /** The lead list's filters as SQL conditions on alias `r`: the list and the pipeline report read them alike. */
 export function leadConditions(dialect: Dialect, query: Conditions, filters: LeadFilters): Conditions {

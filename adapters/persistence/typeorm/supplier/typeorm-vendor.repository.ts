@@ -4,10 +4,9 @@ import { VendorFollowUps } from '../../../../application/report/report.ports';
 import { VENDOR_IN_USE, VendorFilters, VendorOrderingField, VendorRepository } from '../../../../application/supplier/vendor.ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Vendor } from '../../../../domain/supplier/vendor';
-import { TypeOrmDatabase } from '../engine/database';
+import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords } from '../organisation-records';
 import { searchCondition } from '../search-index';
-import { Conditions } from '../engine/sql';
 import { VendorMapper } from './vendor.mapper';
 import { VendorRow } from './vendor.schema';
 

@@ -4,7 +4,7 @@ import { Vendor, VendorCategory, VendorEntityType, VendorStatus } from '../../..
 import { VendorAddress } from '../../../../domain/supplier/vendor-address';
 import { VendorBanking } from '../../../../domain/supplier/vendor-banking';
 import { searchKey } from '../../search-key';
-import { DecodedTexts } from '../engine/decoded-texts';
+import { DecodedTexts } from '../engine';
 import { VendorRow } from './vendor.schema';
 
 /** How many decoded addresses and bank details are remembered: the pages of the lists in steady use. */
