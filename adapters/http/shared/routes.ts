@@ -34,8 +34,8 @@ export interface RouteServices {
  * operations here; `refuse` adds the 405-only routes, which are not operations.
  *
  * One router per area of paths (`areaOf`): @koa/router tests every route's
- * pattern against every request, and over the API's 150-odd routes that cost
- * about 40 µs a request, more than Koa itself; an area holds a dozen. Every
+ * pattern against every request, which over the API's 150-odd routes costs
+ * more than Koa itself; an area holds a dozen. Every
  * route of a path is in its area's router, so 404, 405 and `Allow` are as
  * one router would answer.
  */
@@ -77,8 +77,7 @@ export class Routes {
    * composed once for that list of routes, handles the request. The router's
    * own dispatch composes it anew for every request (an array and a closure
    * for each route, then a compose of them all, besides a read of the Host
-   * header and a debug call for each route tested): about 60 000
-   * instructions a request, 4 % of a `GET /me/` (docs/performance.md). The
+   * header and a debug call for each route tested). The
    * context gets what the router's dispatch gives it, each route's path
    * values as the request enters it. A request that no route of its method
    * matches (a 404 or a 405) is the router's own to answer.

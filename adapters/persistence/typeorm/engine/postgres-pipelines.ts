@@ -5,8 +5,8 @@ import { onPool, PostgresAnswer, PostgresStatement, Together } from './postgres-
 /**
  * Submissions on the wire of one pipelined connection beyond which the next
  * goes to another, or to the pool: deep enough that a busy server process
- * finds the next one waiting (at 2 a Postgres `/me/` cost what it costs from
- * the pool), and a slow statement still holds up a bounded number.
+ * finds the next one waiting, and a slow statement still holds up a bounded
+ * number.
  */
 const PIPELINE_DEPTH = 16;
 
@@ -38,36 +38,30 @@ interface Pipeline {
  * is made rather than once the one before has been answered. Submissions
  * keep their own Sync, so each is still one implicit transaction, as from
  * the pool. The server finds the next submission waiting as it finishes
- * one, where a pool's connection would wait for the service to send it:
- * every round trip of a pool's connection woke a Postgres process, which on
- * a virtual machine was the largest part of a short read's cost (see
- * docs/performance.md).
+ * one, where a pool's connection would wait for the service to send it and
+ * wake a Postgres process for every round trip.
  *
- * On by default (`DATABASE_PIPELINES`, 2 connections): short reads cost a
- * third less of the service's CPU and half of Postgres's, and a transaction
- * that only writes at its commit (a create) goes on them too
+ * On by default (`DATABASE_PIPELINES`, 2 connections); a transaction that
+ * only writes at its commit (a create) goes on them too
  * (`PostgresTransaction`). The transactions that take a connection of the
  * pool hold it, and perhaps a row's lock, from their first statement to
  * their `COMMIT`, across turns of the event loop; a socket read of a
  * pipelined connection brings up to its depth of answers, whose
- * continuations (lists presented, answers encoded) made those turns long,
- * and under a mixed load at saturation the writes waited on each other's
- * locks (the benchmark's profile edits p50 212 ms, p99 530). So while a
- * transaction holds a connection (`yieldTo`), the pipelined answers are
- * settled after the loop has run the callbacks of every socket read that
- * is due, the transactions' among them (`setImmediate`): their
- * continuations still run together, a turn later (edits p50 82 ms). Not
- * always: with nothing to yield to, deferring cost a list a fifth of its
- * rate (docs/performance.md).
+ * continuations (lists presented, answers encoded) make those turns long,
+ * and writes would wait on each other's locks. So while a transaction holds
+ * a connection (`yieldTo`), the pipelined answers are settled after the
+ * loop has run the callbacks of every socket read that is due, the
+ * transactions' among them (`setImmediate`): their continuations still run
+ * together, a turn later. Only then: with nothing to yield to, deferring
+ * would slow the reads for nothing.
  *
  * Submissions go to the connections in turn, skipping one that has
  * `PIPELINE_DEPTH` on the wire; when each has, to the pool, so that a slow
  * statement holds up little behind it and many requests at once still reach
- * several server processes. (Sending each to the connection
- * with the fewest on the wire measured worse: it picks the server process
- * most likely asleep.) A connection that fails fails what it carries,
- * as a pool's does, and is replaced at the next submission; one that cannot
- * be opened leaves its submissions to the pool.
+ * several server processes (not to the one with the fewest on the wire:
+ * that picks the server process most likely asleep). A connection that
+ * fails fails what it carries, as a pool's does, and is replaced at the next
+ * submission; one that cannot be opened leaves its submissions to the pool.
  */
 export class PostgresPipelines {
   private readonly pipelines: Pipeline[] = [];

@@ -85,7 +85,7 @@ function pgParts(): NonNullable<typeof pg> {
  *
  * Rows are read as arrays of values, each through its column's parser,
  * without the object of every column's name that node-postgres's `Result`
- * builds for each answer (most of its cost for a wide row).
+ * builds for each answer.
  */
 export class Together {
   /** The client sets it (the pool's callback) unless `onClient` has. */

@@ -41,11 +41,9 @@ export class SqliteEngine {
     // writing connection once the database is open and migrated: a migration's index build sorts more
     // than memory should hold, and reads run on another connection, whose large sorts keep their files.
     //
-    // Its page cache is SQLite's own default, 2 MiB, not better-sqlite3's 16: what stays in it is what the
-    // writes touched, and under a steady stream of creates it filled with the new pages until it held 16 MiB,
-    // the process's memory growing by some 5 MB a minute for three minutes (docs/performance.md); a write
-    // needs only the paths to the ends of its tables and indexes. The read connection keeps its 16 MiB,
-    // the pages the lists and searches read.
+    // Its page cache is SQLite's own default, not better-sqlite3's larger one: it would only fill with the
+    // pages new rows wrote, where a write needs only the paths to the ends of its tables and indexes. The
+    // read connection keeps the larger cache, for the pages the lists and searches read.
     if (dataSource.isInitialized) {
       const writer = this.writeConnection();
       writer.pragma('temp_store = MEMORY');
@@ -104,7 +102,7 @@ export class SqliteEngine {
     return queries.length === 1 ? read() : connection.transaction(read).deferred();
   }
 
-  /** The statement of `sql`, prepared once per connection, answering rows as arrays (half the cost of objects). */
+  /** The statement of `sql`, prepared once per connection, answering rows as arrays (no object per row). */
   private statement(connection: BetterSqlite3.Database, sql: string): PreparedStatement {
     let cache = this.statements.get(connection);
     if (!cache) this.statements.set(connection, (cache = new LRUCache({ max: STATEMENT_CACHE_SIZE })));
