@@ -3,7 +3,7 @@ import cluster, { Worker } from 'node:cluster';
 import { AddressInfo } from 'node:net';
 import { startServer } from '../adapters/http/server';
 import { createDataSource } from '../adapters/persistence/typeorm/data-source';
-import { migrateExclusively } from '../adapters/persistence/typeorm/migrate';
+import { migrateExclusively } from '../adapters/persistence/typeorm/engine';
 import { createLogger, Logger } from '../adapters/system/logger';
 import { startupFailure } from './startup-failure';
 import { bootstrap, sqliteFile } from './bootstrap';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createDataSource } from '../adapters/persistence/typeorm/data-source';
-import { migrateExclusively } from '../adapters/persistence/typeorm/migrate';
+import { migrateExclusively } from '../adapters/persistence/typeorm/engine';
 import { createLogger } from '../adapters/system/logger';
 import { sqliteFile } from './bootstrap';
 import { loadConfig } from './config';

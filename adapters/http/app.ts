@@ -10,7 +10,8 @@ import { errorHandler, logFailedResponse } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
 import { answersTogether, jsonOnce, requestId, requestLog, securityHeaders } from './middleware/request-context';
 import { AuthGuard, HttpController } from './shared/controller';
-import { answers, Routes } from './shared/routes';
+import { answers } from './shared/answers';
+import { Routes } from './shared/routes';
 import { wireSchema as s } from './shared/wire-schema';
 
 export interface HttpAppOptions {

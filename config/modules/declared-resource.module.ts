@@ -3,7 +3,7 @@ import { ResourceDeclaration } from '../../adapters/declaration/resource-declara
 import { DeclaredResourceController } from '../../adapters/http/declared/declared-resource.controller';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import { InMemoryDeclaredRecords } from '../../adapters/persistence/in-memory/in-memory-declared-records';
-import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine';
 import { TypeOrmDeclaredRecords } from '../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { OrganisationAccess } from '../../application/organisation/organisation-access';
 import { PERSON_TOKENS } from '../../application/person/person.ports';

@@ -1,7 +1,7 @@
 import { actingContext } from '../../adapters/system/acting-context';
 import { ContainerModule } from 'inversify';
 import { InMemoryUnitOfWork } from '../../adapters/persistence/in-memory/in-memory-unit-of-work';
-import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency.store';
 import { TypeOrmIdempotencyStore } from '../../adapters/persistence/typeorm/typeorm-idempotency.store';
 import { IDEMPOTENCY_TOKENS } from '../../application/shared/idempotency';

@@ -2,7 +2,7 @@ import { Container } from 'inversify';
 import { SignUp } from '../../application/auth/sign-up.use-case';
 import { ACCOUNT_TOKENS, AccountRepository } from '../../application/account/account.ports';
 import { SHARED_TOKENS, IdGenerator, UnitOfWork } from '../../application/shared/ports';
-import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine';
 import { TypeOrmExpenseRepository } from '../../adapters/persistence/typeorm/expense/typeorm-expense.repository';
 import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { createLogger } from '../../adapters/system/logger';

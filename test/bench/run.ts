@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
 import { createDataSource } from '../../adapters/persistence/typeorm/data-source';
-import { migrateExclusively } from '../../adapters/persistence/typeorm/migrate';
+import { migrateExclusively } from '../../adapters/persistence/typeorm/engine/migrate';
 import { migrations } from '../../adapters/persistence/typeorm/registry';
 import { runAbuse } from './abuse';
 import { Load, LoadGenerator, LoadResult, loadGenerator, RequestKind } from './load';

@@ -1,4 +1,4 @@
-import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine/database';
 import { createDataSource, dialectOf } from '../../adapters/persistence/typeorm/data-source';
 import { Foundation1763700000000 } from '../../adapters/persistence/typeorm/migrations/1763700000000-foundation';
 import { Pictures1763700000980 } from '../../adapters/persistence/typeorm/migrations/1763700000980-pictures';

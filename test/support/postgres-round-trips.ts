@@ -1,5 +1,5 @@
 import { Pool, PoolClient } from 'pg';
-import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine/database';
 import { createDataSource } from '../../adapters/persistence/typeorm/data-source';
 import { TestDatabase, testDatabases } from './databases';
 

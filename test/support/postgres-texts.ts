@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { PostgresPipelines, PostgresStatement } from '../../adapters/persistence/typeorm/postgres-statements';
+import { PostgresPipelines } from '../../adapters/persistence/typeorm/engine/postgres-pipelines';
+import { PostgresStatement } from '../../adapters/persistence/typeorm/engine/postgres-statements';
 
 /**
  * The SQL texts a test's code sent to Postgres, from the moment this is

@@ -1,6 +1,6 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
-import { SqlQuery } from '../../adapters/persistence/typeorm/sql';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine/database';
+import { SqlQuery } from '../../adapters/persistence/typeorm/engine/sql';
 
 /** The engine's plan of a query, as text: one line per step. */
 export async function queryPlan(database: TypeOrmDatabase, query: SqlQuery | SelectQueryBuilder<ObjectLiteral>): Promise<string> {

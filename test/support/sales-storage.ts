@@ -6,7 +6,7 @@ import { InMemoryPersonRepository } from '../../adapters/persistence/in-memory/i
 import { InMemorySalesStageRepository } from '../../adapters/persistence/in-memory/in-memory-sales-stage.repository';
 import { InMemoryVendorRepository } from '../../adapters/persistence/in-memory/in-memory-vendor.repository';
 import { TypeOrmClientRepository } from '../../adapters/persistence/typeorm/client/typeorm-client.repository';
-import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmLeadRepository } from '../../adapters/persistence/typeorm/lead/typeorm-lead.repository';
 import { TypeOrmOrganisationRepository } from '../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../adapters/persistence/typeorm/person/typeorm-person.repository';

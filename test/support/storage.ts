@@ -1,4 +1,4 @@
-import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine/database';
 import { createDataSource, dialectOf } from '../../adapters/persistence/typeorm/data-source';
 import { testDatabases } from './databases';
 

@@ -5,7 +5,8 @@ import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { HISTORY_ENTRY_SCHEMA, presentHistoryEntry } from '../shared/history.presenter';
-import { answers, Routes } from '../shared/routes';
+import { answers } from '../shared/answers';
+import { Routes } from '../shared/routes';
 import { Input } from '../validation/input';
 import { filters, readFiltered, sendPage } from '../validation/query';
 

@@ -1,7 +1,8 @@
 import { injectable } from 'inversify';
 import { RouteNotFound } from '../http-errors';
 import { HttpController } from '../shared/controller';
-import { answers, Routes } from '../shared/routes';
+import { answers } from '../shared/answers';
+import { Routes } from '../shared/routes';
 import { WireSchema } from '../shared/wire-schema';
 import { fields, JsonSchema } from '../validation/fields';
 import { Input } from '../validation/input';

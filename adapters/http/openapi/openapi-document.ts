@@ -1,4 +1,5 @@
-import { answersOneRecord, DocumentedOperation, isCreate, TAGS, tagOf } from '../shared/routes';
+import { tagOf, TAGS } from '../shared/api-tags';
+import { answersOneRecord, DocumentedOperation, isCreate } from '../shared/operation';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
 import { inputSchema, inputsOf, queryParameters } from '../validation/input';

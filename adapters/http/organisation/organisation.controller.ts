@@ -6,7 +6,9 @@ import { UpdateOrganisation } from '../../../application/organisation/update-org
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, HttpController, originOf } from '../shared/controller';
-import { answers, Method, Routes } from '../shared/routes';
+import { answers } from '../shared/answers';
+import { Method } from '../shared/operation';
+import { Routes } from '../shared/routes';
 import { readPage, sendPage } from '../validation/query';
 import { NewOrganisationInput, OrganisationInput } from './organisation.dto';
 import {

@@ -6,7 +6,8 @@ import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
 import { HttpController, originOf } from '../shared/controller';
 import { PICTURE_ANSWER, PICTURE_BODY, PICTURE_ROUTES, PictureInput, PictureVersionQuery, sendPicture } from '../shared/pictures';
-import { answers, Routes } from '../shared/routes';
+import { answers } from '../shared/answers';
+import { Routes } from '../shared/routes';
 import { presentProfile, PROFILE_SCHEMA } from './profile.presenter';
 
 /**

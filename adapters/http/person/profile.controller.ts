@@ -4,7 +4,9 @@ import { UpdateProfile } from '../../../application/person/update-profile.use-ca
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, HttpController, originOf } from '../shared/controller';
-import { answers, Method, Routes } from '../shared/routes';
+import { answers } from '../shared/answers';
+import { Method } from '../shared/operation';
+import { Routes } from '../shared/routes';
 import { ProfileInput } from './profile.dto';
 import { presentProfile, PROFILE_SCHEMA } from './profile.presenter';
 

@@ -6,7 +6,8 @@ import { DEFAULT_EXPENSE_GROUPING } from '../../../domain/report/expense-report'
 import { LeadFilterInput } from '../lead/lead.dto';
 import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
-import { answers, Routes } from '../shared/routes';
+import { answers } from '../shared/answers';
+import { Routes } from '../shared/routes';
 import { readFilters } from '../validation/query';
 import { ExpenseReportInput, VendorFollowUpsInput } from './report.dto';
 import {

@@ -5,7 +5,9 @@ import { bindBody } from './bind-body';
 import { ListParameters, Orderings, readList, readPage, sendPage } from '../validation/query';
 import { actorOf } from '../middleware/authentication';
 import { HISTORY_ENTRY_SCHEMA, presentHistoryEntry } from './history.presenter';
-import { answers, ErrorStatus, Method, Routes } from './routes';
+import { answers } from './answers';
+import { ErrorStatus, Method } from './operation';
+import { Routes } from './routes';
 import { WireSchema } from './wire-schema';
 
 /** The writes of a resource that may meet a state conflict (409). */

@@ -8,7 +8,7 @@ import { fields } from '../validation/fields';
 import { fileField } from '../validation/file-field';
 import { Input } from '../validation/input';
 import { API_PREFIX } from './controller';
-import type { Answer, BodyParameters } from './routes';
+import type { Answer, BodyParameters } from './operation';
 
 /** The picture endpoints, as routes declare them. */
 export const PICTURE_ROUTES = {

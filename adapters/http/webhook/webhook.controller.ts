@@ -9,7 +9,8 @@ import { UpdateWebhookEndpoint } from '../../../application/webhook/update-webho
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, HttpController } from '../shared/controller';
-import { answers, Routes } from '../shared/routes';
+import { answers } from '../shared/answers';
+import { Routes } from '../shared/routes';
 import { readPage, sendPage } from '../validation/query';
 import { NewWebhookEndpointInput, WebhookEndpointChangesInput } from './webhook.dto';
 import {

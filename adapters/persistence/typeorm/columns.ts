@@ -1,9 +1,9 @@
 import { EntitySchemaColumnOptions, EntitySchemaOptions, QueryRunner, TableColumnOptions, ValueTransformer } from 'typeorm';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
+import { Dialect } from './engine';
 
-/** The two storage engines, which differ only in a few column types. */
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 
 /** The engine a migration runs on. */
 export function queryRunnerDialect(queryRunner: QueryRunner): Dialect {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { Conditions } from './sql';
+import { Conditions } from './engine';
 
 /** A filtered list's count at a revision of the organisation's table, and the table's whole count then. */
 export interface KnownCount {

@@ -1,7 +1,6 @@
 import { actingContext } from '../../system/acting-context';
 import { UuidV7Generator } from '../../system/uuid-v7-generator';
-import { TypeOrmDatabase } from './database';
-import { SqlQuery } from './sql';
+import { SqlQuery, TypeOrmDatabase } from './engine';
 
 /** Field names whose values history never shows: bank account numbers and employees' medical details. */
 const SECRET = /account_?number|iban|routing|swift|bic\b|sort_?code|allerg|medical|blood|health|disab|emergency/i;

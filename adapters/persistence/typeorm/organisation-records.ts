@@ -4,10 +4,9 @@ import { ListQuery, offsetOf, Page } from '../../../application/shared/page';
 import { duplicateUniqueId } from '../../../application/shared/records';
 import { ConcurrentModification, InUse, ValidationFailed } from '../../../domain/shared/errors';
 import { searchTerm } from '../search-key';
-import { isForeignKeyViolation, isUniqueViolation, ResultTable, TypeOrmDatabase } from './database';
+import { Conditions, forHydration, isForeignKeyViolation, isUniqueViolation, NamedParameters, ResultTable, SqlQuery, TypeOrmDatabase } from './engine';
 import { historyEntry, recordChange } from './history-recorder';
 import { FilteredCounts, KnownCount } from './filtered-counts';
-import { Conditions, forHydration, NamedParameters, SqlQuery } from './sql';
 
 /**
  * How much more a row walked in a list's order costs than a match the search

@@ -2,7 +2,7 @@ import { EntitySchemaIndexOptions } from 'typeorm';
 import { searchTerm } from '../search-key';
 import { Dialect } from './columns';
 import { containing } from './organisation-records';
-import { Conditions } from './sql';
+import { Conditions } from './engine';
 
 /**
  * Free-text search through an index (migration 920): the tables searched,

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { ActivityFilters, HistoryEntry, HistoryReader } from '../../../application/shared/history';
 import { Page, PageRequest } from '../../../application/shared/page';
-import { TypeOrmDatabase } from './database';
-import { NamedParameters } from './sql';
+import { NamedParameters, TypeOrmDatabase } from './engine';
 
 /** The table `history` (migration 970), newest first, with the acting person's name as it is now. */
 @injectable()

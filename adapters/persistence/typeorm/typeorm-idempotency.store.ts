@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { Claim, IdempotencyStore, StoredAnswer } from '../../../application/shared/idempotency';
-import { TypeOrmDatabase } from './database';
-import { NamedParameters } from './sql';
+import { NamedParameters, TypeOrmDatabase } from './engine';
 
 interface KeyRow {
   fingerprint: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TypeOrmAccountRepository } from '../../../adapters/persistence/typeorm/account/typeorm-account.repository';
 import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';

@@ -1,6 +1,6 @@
 import { TypeOrmContactGroupRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact-group.repository';
 import { TypeOrmContactRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact.repository';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { ContactGroupOrderingField, ContactOrderingField } from '../../../application/contact/contact.ports';
 import { salesStorage } from '../../support/sales-storage';
 import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';

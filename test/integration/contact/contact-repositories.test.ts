@@ -7,7 +7,7 @@ import { InMemoryUnitOfWork } from '../../../adapters/persistence/in-memory/in-m
 import { TypeOrmContactGroupRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact-group.repository';
 import { TypeOrmContactRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact.repository';
 import { createDataSource, dialectOf } from '../../../adapters/persistence/typeorm/data-source';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';

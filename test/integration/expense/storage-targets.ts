@@ -3,7 +3,7 @@ import { InMemoryAccountRepository } from '../../../adapters/persistence/in-memo
 import { InMemoryExpenseRepository } from '../../../adapters/persistence/in-memory/in-memory-expense.repository';
 import { InMemoryUnitOfWork } from '../../../adapters/persistence/in-memory/in-memory-unit-of-work';
 import { TypeOrmAccountRepository } from '../../../adapters/persistence/typeorm/account/typeorm-account.repository';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmExpenseRepository } from '../../../adapters/persistence/typeorm/expense/typeorm-expense.repository';
 import {
   TypeOrmMembershipRepository,

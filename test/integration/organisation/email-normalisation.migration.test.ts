@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { EmailNormalisation1763700000930 } from '../../../adapters/persistence/typeorm/migrations/1763700000930-email-normalisation';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';

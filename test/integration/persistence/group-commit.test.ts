@@ -2,9 +2,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
-import { SqliteGroupCommit } from '../../../adapters/persistence/typeorm/sqlite-group-commit';
+import { SqliteGroupCommit } from '../../../adapters/persistence/typeorm/engine/sqlite-group-commit';
 import { actingContext } from '../../../adapters/system/acting-context';
 
 /**

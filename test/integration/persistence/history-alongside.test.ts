@@ -1,5 +1,5 @@
 import { anExpense, expensePaths } from '../../support/expenses';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { VENDOR_TOKENS, VendorRepository } from '../../../application/supplier/vendor.kind';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';

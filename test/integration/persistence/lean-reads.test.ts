@@ -1,5 +1,5 @@
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
-import { forHydration } from '../../../adapters/persistence/typeorm/sql';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
+import { forHydration } from '../../../adapters/persistence/typeorm/engine/sql';
 import { signUp } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';

@@ -1,7 +1,8 @@
 import { Pool } from 'pg';
 import { QueryFailedError } from 'typeorm';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
-import { PostgresPipelines, PostgresStatement } from '../../../adapters/persistence/typeorm/postgres-statements';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
+import { PostgresPipelines } from '../../../adapters/persistence/typeorm/engine/postgres-pipelines';
+import { PostgresStatement } from '../../../adapters/persistence/typeorm/engine/postgres-statements';
 import { TestDatabase } from '../../support/databases';
 import { countedPostgres, postgresDatabase } from '../../support/postgres-round-trips';
 

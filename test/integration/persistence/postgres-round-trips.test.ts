@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { QueryFailedError } from 'typeorm';
-import { isUniqueViolation, TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
-import { forHydration } from '../../../adapters/persistence/typeorm/sql';
+import { isUniqueViolation, TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine';
+import { forHydration } from '../../../adapters/persistence/typeorm/engine/sql';
 import { TestDatabase } from '../../support/databases';
 import { CountedPostgres, countedPostgres, postgresDatabase } from '../../support/postgres-round-trips';
 

@@ -1,5 +1,5 @@
 import { keyContains, searchKey } from '../../../adapters/persistence/search-key';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { OrganisationRecords, SearchPlan } from '../../../adapters/persistence/typeorm/organisation-records';
 import { CLIENT_TOKENS } from '../../../application/client/client.ports';
 import { EXPENSE_TOKENS } from '../../../application/expense/expense.ports';

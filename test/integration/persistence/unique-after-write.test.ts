@@ -1,4 +1,4 @@
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
 import { startTestApp, TestApp } from '../../support/test-app';

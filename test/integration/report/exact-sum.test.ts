@@ -1,5 +1,5 @@
 import { exactSum, readExactSum } from '../../../adapters/persistence/typeorm/report/exact-sum';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { testDatabases } from '../../support/databases';
 import { openMigratedDatabase } from '../../support/migrated-database';
 

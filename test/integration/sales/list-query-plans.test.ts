@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmLeadRepository } from '../../../adapters/persistence/typeorm/lead/typeorm-lead.repository';
 import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
@@ -14,7 +14,7 @@ import { VENDOR_CATEGORIES, VENDOR_ENTITY_TYPES, VENDOR_STATUSES } from '../../.
 import { ids, salesStorage } from '../../support/sales-storage';
 import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
 import { storageTargets } from '../../support/storage';
-import { SqlQuery } from '../../../adapters/persistence/typeorm/sql';
+import { SqlQuery } from '../../../adapters/persistence/typeorm/engine/sql';
 
 type VendorListQuery = ListQuery<RecordFilters, string>;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/database';
+import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { Client } from '../../../domain/client/client';

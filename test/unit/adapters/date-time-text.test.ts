@@ -1,6 +1,6 @@
 import { DataSource, EntitySchema } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { postgresDateTimeReader, sqliteDateTimeReader } from '../../../adapters/persistence/typeorm/date-time-text';
+import { postgresDateTimeReader, sqliteDateTimeReader } from '../../../adapters/persistence/typeorm/engine/date-time-text';
 
 /** The fast reading of SQLite date-time text gives what TypeORM's own conversion gives, for every text. */
 describe('SQLite date-time text read as a Date', () => {

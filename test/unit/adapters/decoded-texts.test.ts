@@ -1,4 +1,4 @@
-import { DecodedTexts } from '../../../adapters/persistence/typeorm/decoded-texts';
+import { DecodedTexts } from '../../../adapters/persistence/typeorm/engine/decoded-texts';
 
 /** Stored texts decoded once each, shared frozen, a changed text decoded again, a refused one never remembered. */
 describe('decoded texts', () => {

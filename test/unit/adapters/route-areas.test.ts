@@ -2,7 +2,9 @@ import Koa, { Context } from 'koa';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { AuthGuard } from '../../../adapters/http/shared/controller';
-import { answers, areaOf, Routes } from '../../../adapters/http/shared/routes';
+import { answers } from '../../../adapters/http/shared/answers';
+import { areaOf } from '../../../adapters/http/shared/route-areas';
+import { Routes } from '../../../adapters/http/shared/routes';
 
 /** A request is matched only against its area's routes: a route's pattern and every path it matches must share the area. */
 describe('the area of a path', () => {

@@ -1,4 +1,4 @@
-import { Conditions, positional } from '../../../adapters/persistence/typeorm/sql';
+import { Conditions, positional } from '../../../adapters/persistence/typeorm/engine/sql';
 
 describe('positional parameters', () => {
   it('numbers Postgres parameters in order and binds a name used twice twice', () => {

@@ -7,9 +7,8 @@ import {
   AccountRepository,
 } from '../../../../application/account/account.ports';
 import { Account } from '../../../../domain/account/account';
-import { TypeOrmDatabase } from '../database';
+import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords } from '../organisation-records';
-import { Conditions } from '../sql';
 import { AccountMapper } from './account.mapper';
 import { AccountRow } from './account.schema';
 

@@ -1,11 +1,10 @@
 import { Preread, Prereads } from '../../../../application/shared/preread';
 import { SecretBox } from '../../../../application/shared/ports';
-import { TypeOrmDatabase } from '../database';
+import { forHydration, NamedParameters, TypeOrmDatabase } from '../engine';
 import { OrganisationMapper } from '../organisation/organisation.mapper';
 import { memberOrganisationColumns, memberOrganisationJoins, memberOrganisationOf } from '../organisation/typeorm-organisation.repository';
 import { PersonMapper } from '../person/person.mapper';
 import { PROFILE_COLUMNS, profileJoins, profileOf } from '../person/typeorm-profile.reader';
-import { forHydration, NamedParameters } from '../sql';
 
 /**
  * The row that authenticates a request (the caller's credential or session,

@@ -3,7 +3,7 @@ import { CredentialRepository } from '../../../../application/auth/auth.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Preread, Prereads } from '../../../../application/shared/preread';
 import { TypeOrmPrereads } from './prereads';
-import { TypeOrmDatabase } from '../database';
+import { TypeOrmDatabase } from '../engine';
 import { CredentialRow } from '../person/person.schema';
 
 @injectable()

@@ -5,7 +5,7 @@ import { Preread, Prereads } from '../../../../application/shared/preread';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { newToken, tokenHash } from '../../../security/tokens';
 import { TypeOrmPrereads } from './prereads';
-import { TypeOrmDatabase } from '../database';
+import { TypeOrmDatabase } from '../engine';
 import { SessionRow } from '../person/person.schema';
 
 export const SESSION_LIFETIME = Symbol.for('SessionLifetimeSeconds');

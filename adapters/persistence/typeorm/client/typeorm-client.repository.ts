@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { CLIENT_IN_USE, ClientFilters, ClientOrderingField, ClientRepository } from '../../../../application/client/client.ports';
 import { Client } from '../../../../domain/client/client';
-import { TypeOrmDatabase } from '../database';
+import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords } from '../organisation-records';
 import { SEARCHED, searchCondition } from '../search-index';
-import { Conditions } from '../sql';
 import { ClientMapper } from './client.mapper';
 import { ClientRow } from './client.schema';
 

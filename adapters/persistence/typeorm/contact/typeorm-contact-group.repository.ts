@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { ContactGroupFilters, ContactGroupOrderingField, ContactGroupRepository } from '../../../../application/contact/contact.ports';
 import { CONTACT_GROUP_IN_USE, ContactGroup } from '../../../../domain/contact/contact-group';
-import { TypeOrmDatabase } from '../database';
+import { TypeOrmDatabase } from '../engine';
 import { OrganisationRecords } from '../organisation-records';
 import { contactGroupMapper } from './contact.mapper';
 import { ContactGroupRow } from './contact.schema';

@@ -2,9 +2,8 @@ import { inject, injectable } from 'inversify';
 import { ContactFilters, ContactOrderingField, ContactRepository } from '../../../../application/contact/contact.ports';
 import { Contact } from '../../../../domain/contact/contact';
 import { ContactGroup } from '../../../../domain/contact/contact-group';
-import { TypeOrmDatabase } from '../database';
+import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords } from '../organisation-records';
-import { Conditions } from '../sql';
 import { contactMapper } from './contact.mapper';
 import { ContactRow } from './contact.schema';
 

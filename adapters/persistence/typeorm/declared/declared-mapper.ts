@@ -2,7 +2,7 @@ import { SecretBox } from '../../../../application/shared/ports';
 import { DeclaredField } from '../../../declaration/declared-field';
 import { columnOf, foldedColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
 import { searchKey } from '../../search-key';
-import { DecodedTexts } from '../decoded-texts';
+import { DecodedTexts } from '../engine';
 import { OrganisationScopedRow, RowMapper } from '../organisation-records';
 
 /** How many decoded nested values a field remembers: the pages of the lists in steady use. */

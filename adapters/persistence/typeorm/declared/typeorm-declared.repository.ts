@@ -2,10 +2,9 @@ import { RecordFilters, RecordRepository } from '../../../../application/records
 import { SecretBox } from '../../../../application/shared/ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { columnOf, foldedColumnOf, ResourceDeclaration } from '../../../declaration/resource-declaration';
-import { TypeOrmDatabase } from '../database';
+import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords, OrganisationScopedRow, RecordTable, SortKey } from '../organisation-records';
 import { searchCondition } from '../search-index';
-import { Conditions } from '../sql';
 import { DeclaredMapper } from './declared-mapper';
 import { entityOf, searchedColumns } from './declared-table';
 

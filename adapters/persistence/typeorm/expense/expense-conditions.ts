@@ -1,7 +1,7 @@
 import { ExpenseFilters, FoundRecord } from '../../../../application/expense/expense.ports';
 import { Dialect } from '../columns';
 import { SEARCHED, searchCondition } from '../search-index';
-import { Conditions } from '../sql';
+import { Conditions } from '../engine';
 
 /** The expense list's filters as SQL conditions on alias `r`: the list and the expense report read them alike. */
 export function expenseConditions(dialect: Dialect, query: Conditions, filters: ExpenseFilters<FoundRecord>): Conditions {

@@ -7,9 +7,8 @@ import {
   FoundRecord,
 } from '../../../../application/expense/expense.ports';
 import { Expense } from '../../../../domain/expense/expense';
-import { TypeOrmDatabase } from '../database';
+import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords } from '../organisation-records';
-import { Conditions } from '../sql';
 import { expenseConditions } from './expense-conditions';
 import { ExpenseMapper } from './expense.mapper';
 import { ExpenseRow } from './expense.schema';

@@ -1,7 +1,7 @@
 import { LeadFilters } from '../../../../application/lead/lead.ports';
 import { Dialect } from '../columns';
 import { SEARCHED, searchCondition } from '../search-index';
-import { Conditions } from '../sql';
+import { Conditions } from '../engine';
 
 /** The lead list's filters as SQL conditions on alias `r`: the list and the pipeline report read them alike. */
 export function leadConditions(dialect: Dialect, query: Conditions, filters: LeadFilters): Conditions {

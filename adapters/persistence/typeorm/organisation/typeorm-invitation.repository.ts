@@ -4,7 +4,7 @@ import { InvitationRepository } from '../../../../application/organisation/organ
 import { InvitableRole, Invitation } from '../../../../domain/organisation/invitation';
 import { emailKey } from '../../../../domain/person/email-address';
 import { ConcurrentModification } from '../../../../domain/shared/errors';
-import { isUniqueViolation, TypeOrmDatabase } from '../database';
+import { isUniqueViolation, TypeOrmDatabase } from '../engine';
 import { InvitationRow } from './invitation.schema';
 
 @injectable()

@@ -6,9 +6,8 @@ import { Membership, Role } from '../../../../domain/organisation/membership';
 import { Organisation } from '../../../../domain/organisation/organisation';
 import { fullNameOf } from '../../../../domain/person/person';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { isUniqueViolation, ResultTable, TypeOrmDatabase } from '../database';
+import { forHydration, isUniqueViolation, ResultTable, TypeOrmDatabase } from '../engine';
 import { OrganisationMapper } from './organisation.mapper';
-import { forHydration } from '../sql';
 import { MembershipRow, OrganisationRow } from './organisation.schema';
 
 @injectable()

@@ -3,7 +3,7 @@ import { PersonRepository } from '../../../../application/person/person.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Person } from '../../../../domain/person/person';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { isUniqueViolation, TypeOrmDatabase } from '../database';
+import { isUniqueViolation, TypeOrmDatabase } from '../engine';
 import { PersonMapper } from './person.mapper';
 import { emailKey } from '../../../../domain/person/email-address';
 import { PersonRow } from './person.schema';

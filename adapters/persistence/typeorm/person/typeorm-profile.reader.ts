@@ -2,8 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Profile, ProfileReader } from '../../../../application/person/person.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Role } from '../../../../domain/organisation/membership';
-import { ResultTable, TypeOrmDatabase } from '../database';
-import { forHydration } from '../sql';
+import { forHydration, ResultTable, TypeOrmDatabase } from '../engine';
 import { PersonMapper } from './person.mapper';
 import { PersonRow } from './person.schema';
 

@@ -2,9 +2,8 @@ import { inject, injectable } from 'inversify';
 import { ExpenseReportFilters, ExpenseReportQueries, StoredExpenseGroup } from '../../../../application/report/report.ports';
 import { ExpenseGrouping } from '../../../../domain/report/expense-report';
 import { Dialect } from '../columns';
-import { TypeOrmDatabase } from '../database';
+import { Conditions, SqlQuery, TypeOrmDatabase } from '../engine';
 import { expenseConditions } from '../expense/expense-conditions';
-import { Conditions, SqlQuery } from '../sql';
 import { exactSum, readExactSum } from './exact-sum';
 
 /** The SQL of each grouping's key; a month is `YYYY-MM` (SQLite keeps dates as that text, Postgres as DATE). */

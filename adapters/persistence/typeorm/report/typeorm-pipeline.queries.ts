@@ -3,9 +3,8 @@ import { LeadFilters } from '../../../../application/lead/lead.ports';
 import { PipelineQueries } from '../../../../application/report/report.ports';
 import { LeadOutcome } from '../../../../domain/lead/lead';
 import { PipelineCell } from '../../../../domain/report/pipeline-report';
-import { TypeOrmDatabase } from '../database';
+import { Conditions, SqlQuery, TypeOrmDatabase } from '../engine';
 import { leadConditions } from '../lead/lead-conditions';
-import { Conditions, SqlQuery } from '../sql';
 import { exactSum, readExactSum } from './exact-sum';
 
 /**

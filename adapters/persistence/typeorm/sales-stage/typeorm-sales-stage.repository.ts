@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { SALES_STAGE_IN_USE, SalesStageOrderingField, SalesStageRepository } from '../../../../application/sales-stage/sales-stage.ports';
 import { NoFilters } from '../../../../application/shared/page';
 import { SalesStage } from '../../../../domain/sales-stage/sales-stage';
-import { TypeOrmDatabase } from '../database';
+import { TypeOrmDatabase } from '../engine';
 import { OrganisationRecords } from '../organisation-records';
 import { SalesStageMapper } from './sales-stage.mapper';
 import { SalesStageRow } from './sales-stage.schema';

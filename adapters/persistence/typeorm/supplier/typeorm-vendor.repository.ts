@@ -4,7 +4,7 @@ import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Vendor } from '../../../../domain/supplier/vendor';
 import { VENDOR_DECLARATION } from '../../../declaration/supplier/vendor.declaration';
-import { TypeOrmDatabase } from '../database';
+import { TypeOrmDatabase } from '../engine';
 import { TypeOrmDeclaredRecords } from '../declared/typeorm-declared.repository';
 
 /** Vendors, with the reports' follow-up queries; an expense that names one makes its deletion an `InUse`. */

@@ -4,8 +4,7 @@ import { duplicateUniqueId } from '../../../../application/shared/records';
 import { WebhookEndpointRepository } from '../../../../application/webhook/webhook.ports';
 import { WebhookEndpoint } from '../../../../domain/webhook/webhook-endpoint';
 import { WebhookEventType } from '../../../../domain/webhook/webhook-events';
-import { isUniqueViolation, TypeOrmDatabase } from '../database';
-import { NamedParameters } from '../sql';
+import { isUniqueViolation, NamedParameters, TypeOrmDatabase } from '../engine';
 
 interface EndpointRow {
   id: string;

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { offsetOf, Page, PageRequest } from '../../../../application/shared/page';
 import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookQueue } from '../../../../application/webhook/webhook.ports';
-import { TypeOrmDatabase } from '../database';
-import { NamedParameters } from '../sql';
+import { NamedParameters, TypeOrmDatabase } from '../engine';
 
 /** Errors are kept short in the log: a receiver's words, not a dump. */
 const ERROR_MAX_LENGTH = 300;

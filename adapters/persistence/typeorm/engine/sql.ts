@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { Dialect } from './columns';
+import { Dialect } from './dialect';
 
 /** A statement and its positional parameters, ready for the engine's driver. */
 export interface SqlQuery {

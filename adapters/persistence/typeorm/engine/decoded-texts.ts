@@ -2,11 +2,10 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * Nested values stored as text (an address as JSON, bank details sealed)
- * decoded once per text: a list reads the same rows page after page, and
- * parsing each row's JSON again was a tenth of a vendor list. Remembered by
- * their row's id, the text beside the value: hashing a short id costs less
- * than hashing the text (a page: 7 µs against 16), and a row whose text has
- * changed since is decoded again. Values are frozen, since every reader of a
+ * decoded once per text: a list reads the same rows page after page.
+ * Remembered by their row's id, the text beside the value: hashing a short id
+ * costs less than hashing the text, and a row whose text has changed since is
+ * decoded again. Values are frozen, since every reader of a
  * row shares one (the domain replaces a nested value, never changes it), and
  * must hold nothing but plain data (no `Date`, which freezing does not
  * protect). A tampered sealed text is a new text: it goes through the secret

@@ -6,12 +6,10 @@ import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 const GROUP_LIMIT = 64;
 
 /**
- * A group takes in units of work for at most this long (ms) after it opened.
- * Under a steady stream of writes mixed with reads, a new writer arrived on
- * almost every turn of the event loop, and a group stayed open until it was
- * full: its first writers waited for 30 others (a mixed load's writes took
- * 79 ms at the median and 215 ms at p99 in the server, its reads 1.7 ms).
- * 10 ms kept the creates-only rate; 4 ms cost it a quarter (more fsyncs).
+ * A group takes in units of work for at most this long (ms) after it opened:
+ * under a steady stream of writes a group would otherwise stay open until
+ * full, its first writers waiting for all the others; a shorter window costs
+ * more fsyncs.
  */
 const GROUP_WINDOW_MS = 10;
 
@@ -57,7 +55,7 @@ export class SqliteGroupCommit {
    */
   submit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     // An AsyncResource run in its scope, not `AsyncResource.bind`: Node 20's `bind` defines a deprecated
-    // `asyncResource` property on each function it binds, two `deprecate` wrappers a write (1.4 % of a create).
+    // `asyncResource` property on each function it binds, two `deprecate` wrappers a write.
     const context = new AsyncResource('SqliteGroupCommit');
     const inContext = (manager: EntityManager) => context.runInAsyncScope(work, null, manager);
     return new Promise<T>((resolve, reject) => {

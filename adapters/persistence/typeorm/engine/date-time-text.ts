@@ -1,11 +1,10 @@
-import { digitsAt } from '../../../domain/shared/text-digits';
+import { digitsAt } from '../../../../domain/shared/text-digits';
 
 /**
  * Date-time columns read from the text the engines send, by their digits,
  * not through TypeORM's conversion (two regular expressions, a `replace` and
  * the engine's date parser on SQLite) or node-postgres's (`postgres-date`'s
- * regular expressions, then TypeORM's): a third of the time, and a list page
- * reads two per row. Only the one form each engine writes for the service is
+ * regular expressions, then TypeORM's), which a list page pays twice a row. Only the one form each engine writes for the service is
  * read here; any other text, or anything that is not text, is `otherwise`'s
  * (the library's own conversion), so no value reads differently.
  */
