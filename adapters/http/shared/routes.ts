@@ -301,7 +301,7 @@ export class Routes {
     if (this.idempotency && isCreate(operation)) middleware.push(this.idempotency({ atomic: !operation.slowSideEffects }));
     const { precondition } = operation;
     if (precondition && this.unitOfWork) middleware.push(ifMatch(this.unitOfWork, () => this.reads.get(precondition)));
-    if (operation.list) middleware.push(csvExport({ path: operation.path, item: listItemOf(operation), handle }));
+    if (operation.list) middleware.push(csvExport({ path: operation.path, item: operation.list.item ?? listItemOf(operation), handle }));
     if (operation.table) middleware.push(csvTable({ path: operation.path, ...operation.table }));
     middleware.push((ctx) => handle(ctx));
     this.routerOf(operation.path).register(operation.path, [operation.method], middleware);
@@ -353,7 +353,7 @@ const PROFILE: Preread = { profile: true };
 
 /** An operation whose success is one record (not a list, a file or nothing): its answers carry an ETag. */
 export function answersOneRecord(operation: DocumentedOperation): boolean {
-  if (operation.table) return false; // a report: figures, not a record to update
+  if (operation.table || operation.list) return false; // a report or a page: not a record to update
   const json = operation.answers[0]?.json?.json as { type?: string } | undefined;
   return json !== undefined && json.type !== 'array';
 }

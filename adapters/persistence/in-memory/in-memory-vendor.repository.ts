@@ -1,13 +1,11 @@
-import { VendorFollowUps } from '../../../application/report/report.ports';
 import { VendorFilters, VendorOrderingField, VendorRepository } from '../../../application/supplier/vendor.ports';
-import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Vendor, VendorSnapshot } from '../../../domain/supplier/vendor';
 import { searchKey } from '../search-key';
 import { contains, InMemoryRecords } from './in-memory-records';
 
 export class InMemoryVendorRepository
   extends InMemoryRecords<VendorSnapshot, Vendor, VendorFilters, VendorOrderingField>
-  implements VendorRepository, VendorFollowUps
+  implements VendorRepository
 {
   protected readonly collection = {
     restore: Vendor.restore,
@@ -20,26 +18,6 @@ export class InMemoryVendorRepository
       dateCreated: (s: VendorSnapshot) => s.dateCreated.getTime(),
     },
   };
-
-  async dueForFollowUp(organisationId: string, today: CalendarDate): Promise<Vendor[]> {
-    return this.byDate(organisationId, (s) => s.nextFollowUpDate, (date) => !date.isAfter(today));
-  }
-
-  async contractsEndingBetween(organisationId: string, from: CalendarDate, until: CalendarDate): Promise<Vendor[]> {
-    return this.byDate(organisationId, (s) => s.contractEndDate, (date) => !date.isBefore(from) && !date.isAfter(until));
-  }
-
-  /** The vendors whose date (when set) passes, by that date, then by name, as the SQL adapter orders them. */
-  private byDate(organisationId: string, dateOf: (s: VendorSnapshot) => CalendarDate | null, passes: (date: CalendarDate) => boolean): Vendor[] {
-    const sortKey = (s: VendorSnapshot) => `${dateOf(s)} ${searchKey(s.name)}\u0000${s.id}`;
-    return this.of(organisationId)
-      .filter((s) => {
-        const date = dateOf(s);
-        return date !== null && passes(date);
-      })
-      .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))
-      .map(Vendor.restore);
-  }
 
   protected override matches(s: VendorSnapshot, filters: VendorFilters): boolean {
     const { category, entityType, industry, search, status } = filters;

@@ -1,8 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
-import { VendorFollowUps } from '../../../../application/report/report.ports';
 import { VENDOR_IN_USE, VendorFilters, VendorOrderingField, VendorRepository } from '../../../../application/supplier/vendor.ports';
-import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Vendor } from '../../../../domain/supplier/vendor';
 import { TypeOrmDatabase } from '../database';
 import { OrganisationRecords } from '../organisation-records';
@@ -11,14 +9,11 @@ import { Conditions } from '../sql';
 import { VendorMapper } from './vendor.mapper';
 import { VendorRow } from './vendor.schema';
 
-/**
- * An expense that names the vendor through a foreign key makes its deletion
- * an `InUse`. Also answers which vendors want a follow-up (the reports).
- */
+/** An expense that names the vendor through a foreign key makes its deletion an `InUse`. */
 @injectable()
 export class TypeOrmVendorRepository
   extends OrganisationRecords<VendorRow, Vendor, VendorFilters, VendorOrderingField>
-  implements VendorRepository, VendorFollowUps
+  implements VendorRepository
 {
   protected readonly table = {
     entity: 'Vendor',
@@ -41,23 +36,6 @@ export class TypeOrmVendorRepository
     @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
   ) {
     super(db);
-  }
-
-  async dueForFollowUp(organisationId: string, today: CalendarDate): Promise<Vendor[]> {
-    const rows = await this.rows(
-      'r.organisation_id = :organisationId AND r.next_follow_up_date <= :today ORDER BY r.next_follow_up_date, r.name_key, r.id',
-      { organisationId, today: today.toString() },
-    );
-    return rows.map((row) => this.restored(row));
-  }
-
-  async contractsEndingBetween(organisationId: string, from: CalendarDate, until: CalendarDate): Promise<Vendor[]> {
-    const rows = await this.rows(
-      'r.organisation_id = :organisationId AND r.contract_end_date >= :from AND r.contract_end_date <= :until ' +
-        'ORDER BY r.contract_end_date, r.name_key, r.id',
-      { organisationId, from: from.toString(), until: until.toString() },
-    );
-    return rows.map((row) => this.restored(row));
   }
 
   protected override filtered(query: Conditions, filters: VendorFilters): Conditions {
