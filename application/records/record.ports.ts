@@ -12,6 +12,8 @@ export interface RecordRepository<T> {
   list(organisationId: string, query: ListQuery<RecordFilters, string>): Promise<Page<T>>;
   /** Adds or replaces, with its history entry; a unique_id already taken in the organisation is a 400 on `unique_id`. */
   save(record: T): Promise<void>;
+  /** Adds new records in one statement (seeding). */
+  addAll(records: T[]): Promise<void>;
   /** Refuses (`InUse`) when the storage still holds a reference to the record. */
   delete(record: T): Promise<void>;
 }

@@ -2,8 +2,8 @@ import { ExpenseStatus } from '../../domain/expense/expense-status';
 import { ExpenseFigures, ExpenseGrouping } from '../../domain/report/expense-report';
 import { PipelineCell } from '../../domain/report/pipeline-report';
 import { CalendarDate } from '../../domain/shared/calendar-date';
-import { Vendor } from '../../domain/supplier/vendor';
 import { LeadFilters } from '../lead/lead.ports';
+import { PageWindow } from '../shared/page';
 
 /** The expense report's filters, as the expense list's of the same names. */
 export interface ExpenseReportFilters {
@@ -33,12 +33,30 @@ export interface PipelineQueries {
   sumByStageAndOutcome(organisationId: string, filters: LeadFilters): Promise<PipelineCell[]>;
 }
 
-/** The vendors that want attention; the vendor area implements it on its repository. */
+/** How many vendors are on each list of the follow-ups report. */
+export interface FollowUpCounts {
+  /** Vendors whose next follow-up date is `today` or earlier. */
+  due: number;
+  /** Vendors whose contract ends between `today` and `until`, both inclusive. */
+  ending: number;
+}
+
+/** The vendors' ids of one window of each list of the follow-ups report, in the report's order. */
+export interface FollowUpIds {
+  due: string[];
+  ending: string[];
+}
+
+/**
+ * Which vendors want attention, counted and read a window at a time by the
+ * storage; the vendors themselves come from the vendor repository. `due`:
+ * the longest overdue first, then by name; `ending`: the soonest first, then
+ * by name.
+ */
 export interface VendorFollowUps {
-  /** Vendors whose next follow-up date is `today` or earlier: the longest overdue first, then by name. */
-  dueForFollowUp(organisationId: string, today: CalendarDate): Promise<Vendor[]>;
-  /** Vendors whose contract ends between `from` and `until`, both inclusive: the soonest first, then by name. */
-  contractsEndingBetween(organisationId: string, from: CalendarDate, until: CalendarDate): Promise<Vendor[]>;
+  counts(organisationId: string, today: CalendarDate, until: CalendarDate): Promise<FollowUpCounts>;
+  /** The ids in each list's window; a list whose window is null answers none. */
+  ids(organisationId: string, today: CalendarDate, until: CalendarDate, windows: { due: PageWindow | null; ending: PageWindow | null }): Promise<FollowUpIds>;
 }
 
 export const REPORT_TOKENS = {

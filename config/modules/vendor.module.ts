@@ -1,7 +1,5 @@
 import { ContainerModule } from 'inversify';
 import { VENDOR_DECLARATION } from '../../adapters/declaration/supplier/vendor.declaration';
-import { InMemoryVendorRepository } from '../../adapters/persistence/in-memory/in-memory-vendor.repository';
-import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
 import { VENDOR_TOKENS, vendorKind, VendorReferences } from '../../application/supplier/vendor.kind';
 import { declaredResourceModule } from './declared-resource.module';
 import { Storage } from './storage';
@@ -12,6 +10,5 @@ export function vendorModule(storage: Storage): ContainerModule {
     declaration: VENDOR_DECLARATION,
     kind: (context) => vendorKind(context.get<VendorReferences>(VENDOR_TOKENS.VendorReferences)),
     repositoryToken: VENDOR_TOKENS.VendorRepository,
-    repositories: { typeorm: TypeOrmVendorRepository, memory: () => new InMemoryVendorRepository() },
   });
 }

@@ -4,7 +4,7 @@ import { ACCOUNT_TOKENS, AccountRepository } from '../../application/account/acc
 import { SHARED_TOKENS, IdGenerator, UnitOfWork } from '../../application/shared/ports';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine';
 import { TypeOrmExpenseRepository } from '../../adapters/persistence/typeorm/expense/typeorm-expense.repository';
-import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
+import { VENDOR_TOKENS, VendorRepository } from '../../application/supplier/vendor.kind';
 import { createLogger } from '../../adapters/system/logger';
 import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
@@ -145,7 +145,7 @@ export async function addVendors(
 ): Promise<string[]> {
   const unitOfWork = container.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork);
   const ids = container.get<IdGenerator>(SHARED_TOKENS.IdGenerator);
-  const vendors = container.get(TypeOrmVendorRepository);
+  const vendors = container.get<VendorRepository>(VENDOR_TOKENS.VendorRepository);
   const vendorIds: string[] = [];
   for (let start = 0; start < count; start += BATCH) {
     const batch: Vendor[] = [];

@@ -256,6 +256,17 @@ describe.each(testDatabases())('the reports on $name', (factory) => {
       expect(idsOf(response.body.contracts_ending)).toEqual(expected);
     });
 
+    it('pages both lists as one, the follow-ups first, with X-Total-Count and Link as every list', async () => {
+      const first = await member.api.get(`${reports()}/vendors/follow-ups/?page_size=3`);
+      expect([idsOf(first.body.follow_ups), idsOf(first.body.contracts_ending)]).toEqual([['overdue', 'due-today'], ['ends-today']]);
+      expect(first.headers.get('X-Total-Count')).toBe('4');
+      expect(first.headers.get('Link')).toContain('rel="next"');
+      const second = await member.api.get(`${reports()}/vendors/follow-ups/?page_size=3&page=2`);
+      expect(second.body).toMatchObject({ today: '2026-03-10', until: '2026-04-09', follow_ups: [] });
+      expect(idsOf(second.body.contracts_ending)).toEqual(['ends-in-30']);
+      expect(second.headers.get('Link')).not.toContain('rel="next"');
+    });
+
     it.each([
       ['-1', 'Ensure this value is greater than or equal to 0.'],
       ['3651', 'Ensure this value is less than or equal to 3650.'],
@@ -304,6 +315,40 @@ describe.each(testDatabases())('the reports on $name', (factory) => {
       const response = await member.api.get(`${reports()}/expenses/?format=xlsx`);
       expect(response.status).toBe(400);
       expect(Object.keys(response.body)).toEqual(['format']);
+    });
+  });
+
+  describe('vendor follow-ups of a large organisation', () => {
+    let large: TestUser;
+    const followUps = (query: string) => `/api/v1.0/organisation/${large.organisationUniqueId}/reports/vendors/follow-ups/${query}`;
+
+    beforeAll(async () => {
+      large = await signUp(app.client);
+      const create = `/api/v1.0/organisation/${large.organisationUniqueId}/vendors/create/`;
+      for (let i = 0; i < 60; i++) {
+        const number = String(i).padStart(3, '0');
+        await large.api.post(create, { unique_id: `due-${number}`, name: `Due ${number}`, next_follow_up_date: '2026-01-01' });
+        await large.api.post(create, { unique_id: `ends-${number}`, name: `Ends ${number}`, contract_end_date: '2035-01-01' });
+      }
+    });
+
+    it('answers a page of 100 vendors by default, however far ahead it looks, and the rest on the next page', async () => {
+      const first = await large.api.get(followUps('?days=3650'));
+      expect([first.body.follow_ups.length, first.body.contracts_ending.length]).toEqual([60, 40]);
+      expect(first.headers.get('X-Total-Count')).toBe('120');
+      const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('Link') ?? '')?.[1];
+      expect(next).toContain('page=2');
+      const second = await large.api.get(new URL(next!).pathname + new URL(next!).search);
+      expect([second.body.follow_ups.length, second.body.contracts_ending.length]).toEqual([0, 20]);
+      expect(second.body.contracts_ending[0].unique_id).toBe('ends-040');
+    });
+
+    it('writes every line as CSV, not a page of them', async () => {
+      const response = await large.api.get(followUps('?days=3650&format=csv'));
+      expect([response.status, response.headers.get('X-Total-Count')]).toEqual([200, '120']);
+      const rows = parseCsv(response.text);
+      expect(rows.length).toBe(121);
+      expect(rows[120].slice(0, 2)).toEqual(['contract_ending', 'ends-059']);
     });
   });
 

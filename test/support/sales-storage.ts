@@ -4,14 +4,15 @@ import { InMemoryLeadRepository } from '../../adapters/persistence/in-memory/in-
 import { InMemoryMembershipRepository, InMemoryOrganisationRepository } from '../../adapters/persistence/in-memory/in-memory-organisation.repository';
 import { InMemoryPersonRepository } from '../../adapters/persistence/in-memory/in-memory-person.repository';
 import { InMemorySalesStageRepository } from '../../adapters/persistence/in-memory/in-memory-sales-stage.repository';
-import { InMemoryVendorRepository } from '../../adapters/persistence/in-memory/in-memory-vendor.repository';
+import { InMemoryDeclaredRecords } from '../../adapters/persistence/in-memory/in-memory-declared-records';
 import { TypeOrmClientRepository } from '../../adapters/persistence/typeorm/client/typeorm-client.repository';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmLeadRepository } from '../../adapters/persistence/typeorm/lead/typeorm-lead.repository';
 import { TypeOrmOrganisationRepository } from '../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { TypeOrmSalesStageRepository } from '../../adapters/persistence/typeorm/sales-stage/typeorm-sales-stage.repository';
-import { TypeOrmVendorRepository } from '../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
+import { TypeOrmDeclaredRecords } from '../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
+import { VENDOR_DECLARATION } from '../../adapters/declaration/supplier/vendor.declaration';
 import { AesGcmSecretBox } from '../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../adapters/system/uuid-v7-generator';
 import { ClientReferences, ClientRepository } from '../../application/client/client.ports';
@@ -22,6 +23,7 @@ import { SalesStageReferences, SalesStageRepository } from '../../application/sa
 import { VendorRepository } from '../../application/supplier/vendor.kind';
 import { Organisation } from '../../domain/organisation/organisation';
 import { Person } from '../../domain/person/person';
+import { Vendor } from '../../domain/supplier/vendor';
 
 /** The repositories of sales stages, clients, leads and vendors on one storage target. */
 export interface SalesStorage {
@@ -47,7 +49,7 @@ export function salesStorage(database: TypeOrmDatabase | null): SalesStorage {
       stages: new TypeOrmSalesStageRepository(database),
       clients: new TypeOrmClientRepository(database),
       leads: new TypeOrmLeadRepository(database),
-      vendors: new TypeOrmVendorRepository(database, box),
+      vendors: new TypeOrmDeclaredRecords<Vendor>(database, box, VENDOR_DECLARATION),
     };
   } else {
     const memberships = new InMemoryMembershipRepository();
@@ -57,7 +59,7 @@ export function salesStorage(database: TypeOrmDatabase | null): SalesStorage {
       stages: new InMemorySalesStageRepository(),
       clients: new InMemoryClientRepository(),
       leads: new InMemoryLeadRepository(),
-      vendors: new InMemoryVendorRepository(),
+      vendors: new InMemoryDeclaredRecords<Vendor>(VENDOR_DECLARATION),
     };
   }
   return {

@@ -8,7 +8,7 @@ import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { answers } from '../shared/answers';
 import { Routes } from '../shared/routes';
-import { readFilters } from '../validation/query';
+import { readFiltered, readFilters, sendPage } from '../validation/query';
 import { ExpenseReportInput, VendorFollowUpsInput } from './report.dto';
 import {
   EXPENSE_REPORT_ROW_SCHEMA,
@@ -24,7 +24,7 @@ import {
   VENDOR_FOLLOW_UPS_SCHEMA,
 } from './report.presenter';
 
-/** `/api/v1.0/organisation/{org_uid}/reports/…` (contract section 10): figures any member may read, not paged. */
+/** `/api/v1.0/organisation/{org_uid}/reports/…` (contract section 10): figures any member may read; the vendors' follow-ups paged as a list. */
 @injectable()
 export class ReportController implements HttpController {
   constructor(
@@ -67,14 +67,21 @@ export class ReportController implements HttpController {
       method: 'GET',
       path: `${base}/vendors/follow-ups`,
       summary: 'Vendor follow-ups',
-      description: 'Vendors due a follow-up and contracts ending soon. With `format=csv` one table. Any member of the organisation.',
-      filters: VendorFollowUpsInput,
-      answers: [answers.table(VENDOR_FOLLOW_UPS_SCHEMA, 'Vendors due a follow-up and contracts ending soon; as CSV one table, `list` naming each row’s.')],
-      table: { item: FOLLOW_UP_LINE_SCHEMA, rows: followUpLines },
-      errors: [400],
+      description:
+        'Vendors due a follow-up and contracts ending soon, paged as one list of lines (the follow-ups first) as every list is: `X-Total-Count` counts both, ' +
+        'and a page holds the end of the one and the start of the other where it spans both. With `format=csv` every line in one table. Any member of the organisation.',
+      list: { filters: VendorFollowUpsInput, item: FOLLOW_UP_LINE_SCHEMA },
+      answers: [
+        {
+          ...answers.page(FOLLOW_UP_LINE_SCHEMA),
+          description: 'The page’s part of each list (see the `Link` header for the others); with `format=csv`, every line as a file, `list` naming each row’s.',
+          json: VENDOR_FOLLOW_UPS_SCHEMA,
+        },
+      ],
       handle: async (ctx) => {
-        const { days } = readFilters(ctx, VendorFollowUpsInput);
-        ctx.body = presentVendorFollowUps(await this.vendorFollowUps.execute(actorOf(ctx), ctx.params.org, days));
+        const { filters: query, page } = readFiltered(ctx, VendorFollowUpsInput);
+        const view = await this.vendorFollowUps.execute(actorOf(ctx), ctx.params.org, query.days, page);
+        sendPage(ctx, { items: followUpLines(view), total: view.total }, page, (line) => line, (lines) => presentVendorFollowUps(view, lines));
       },
     });
   }

@@ -49,13 +49,24 @@ export function presentPipelineReport(report: PipelineReport) {
   };
 }
 
-export function presentVendorFollowUps(view: VendorFollowUpsView) {
-  return {
-    today: wire.date(view.today),
-    until: wire.date(view.until),
-    follow_ups: view.followUps.map(presentVendor),
-    contracts_ending: view.contractsEnding.map(presentVendor),
-  };
+/** One line of the follow-ups report: a vendor and the list it is on; a row of its CSV. */
+export interface FollowUpLine {
+  list: 'follow_up' | 'contract_ending';
+  vendor: ReturnType<typeof presentVendor>;
+}
+
+/** The page's lines, the follow-ups first. */
+export function followUpLines(view: VendorFollowUpsView): FollowUpLine[] {
+  return [
+    ...view.followUps.map((vendor) => ({ list: 'follow_up' as const, vendor: presentVendor(vendor) })),
+    ...view.contractsEnding.map((vendor) => ({ list: 'contract_ending' as const, vendor: presentVendor(vendor) })),
+  ];
+}
+
+/** The JSON answer: the page's lines back in their two lists. */
+export function presentVendorFollowUps(view: VendorFollowUpsView, lines: readonly FollowUpLine[]) {
+  const on = (list: FollowUpLine['list']) => lines.filter((line) => line.list === list).map((line) => line.vendor);
+  return { today: wire.date(view.today), until: wire.date(view.until), follow_ups: on('follow_up'), contracts_ending: on('contract_ending') };
 }
 
 const money = s.decimal();
@@ -113,7 +124,6 @@ export const VENDOR_FOLLOW_UPS_SCHEMA = s.named(
 );
 
 type PipelineAnswer = ReturnType<typeof presentPipelineReport>;
-type FollowUpsAnswer = ReturnType<typeof presentVendorFollowUps>;
 
 interface PipelineLine {
   line: 'stage' | 'total' | 'won' | 'lost';
@@ -142,19 +152,7 @@ export const PIPELINE_LINE_SCHEMA = s.object<PipelineLine>({
   weighted_value: s.nullable(money),
 });
 
-interface FollowUpLine {
-  list: 'follow_up' | 'contract_ending';
-  vendor: FollowUpsAnswer['follow_ups'][number];
-}
-
-/** Both lists of vendors in one table: `list` says which each row is on. */
-export function followUpLines(view: FollowUpsAnswer): FollowUpLine[] {
-  return [
-    ...view.follow_ups.map((vendor) => ({ list: 'follow_up' as const, vendor })),
-    ...view.contracts_ending.map((vendor) => ({ list: 'contract_ending' as const, vendor })),
-  ];
-}
-
+/** A line of the follow-ups report (`followUpLines`), a row of its CSV. */
 export const FOLLOW_UP_LINE_SCHEMA = s.object<FollowUpLine>({
   list: s.choice(['follow_up', 'contract_ending'] as const),
   vendor: VENDOR_SCHEMA,

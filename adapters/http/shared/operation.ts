@@ -103,7 +103,7 @@ export type DocumentedOperation = Omit<Operation, 'handle'>;
 
 /** An operation whose success is one record (not a list, a file or nothing): its answers carry an ETag. */
 export function answersOneRecord(operation: DocumentedOperation): boolean {
-  if (operation.table) return false; // a report: figures, not a record to update
+  if (operation.table || operation.list) return false; // a report or a page: not a record to update
   const json = operation.answers[0]?.json?.json as { type?: string } | undefined;
   return json !== undefined && json.type !== 'array';
 }

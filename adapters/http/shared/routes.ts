@@ -147,7 +147,7 @@ export class Routes {
     if (this.idempotency && isCreate(operation)) middleware.push(this.idempotency({ atomic: !operation.slowSideEffects }));
     const { precondition } = operation;
     if (precondition && this.unitOfWork) middleware.push(ifMatch(this.unitOfWork, () => this.reads.get(precondition)));
-    if (operation.list) middleware.push(csvExport({ path: operation.path, item: listItemOf(operation), handle }));
+    if (operation.list) middleware.push(csvExport({ path: operation.path, item: operation.list.item ?? listItemOf(operation), handle }));
     if (operation.table) middleware.push(csvTable({ path: operation.path, ...operation.table }));
     middleware.push((ctx) => handle(ctx));
     this.routerOf(operation.path).register(operation.path, [operation.method], middleware);

@@ -6,6 +6,7 @@ import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
 import { unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { Field, JsonSchema, reject } from './fields';
 import { bindInput, bindProperties, InputClass, InputProperty, inputsOf } from './input';
+import type { WireSchema } from '../shared/wire-schema';
 
 /**
  * Query strings are bound by the same `@Input` fields as bodies, with
@@ -128,6 +129,12 @@ export interface Orderings<O extends string> {
 export interface ListParameters<F extends object = object, O extends string = string> {
   filters?: InputClass<F>;
   orderings?: Orderings<O>;
+  /**
+   * The item `sendPage` presents, where the answer is not the array of them
+   * (a paged report, whose `sendPage` writes them into an object): each is a
+   * row of the list's CSV. Without it, the items of the page's array.
+   */
+  item?: WireSchema<unknown>;
 }
 
 const PAGING: InputProperty[] = [
@@ -273,8 +280,12 @@ export async function collectPage(ctx: Context, handle: (ctx: Context) => unknow
   return collected;
 }
 
-/** Writes one page: the JSON array, `X-Total-Count` and an RFC 8288 `Link` header. */
-export function sendPage<T, R>(ctx: Context, page: Page<T>, request: PageRequest, present: (item: T) => R): void {
+/**
+ * Writes one page: the JSON array, `X-Total-Count` and an RFC 8288 `Link`
+ * header. `body` makes the presented items into another answer than their
+ * array (a paged report's object); the CSV export takes the items.
+ */
+export function sendPage<T, R>(ctx: Context, page: Page<T>, request: PageRequest, present: (item: T) => R, body: (items: R[]) => unknown = (items) => items): void {
   const collect = collectors.get(ctx);
   if (collect) return collect({ items: page.items.map(present), total: page.total });
   const last = Math.max(1, Math.ceil(page.total / request.pageSize));
@@ -290,5 +301,5 @@ export function sendPage<T, R>(ctx: Context, page: Page<T>, request: PageRequest
   links.push(link(last, 'last'));
   ctx.set('X-Total-Count', String(page.total));
   ctx.set('Link', links.join(', '));
-  ctx.body = page.items.map(present);
+  ctx.body = body(page.items.map(present));
 }

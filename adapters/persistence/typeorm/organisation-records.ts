@@ -1,12 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import { ListQuery, offsetOf, Page } from '../../../application/shared/page';
+import { ListQuery, offsetOf, Page, pastEveryList } from '../../../application/shared/page';
 import { duplicateUniqueId } from '../../../application/shared/records';
 import { ConcurrentModification, InUse, ValidationFailed } from '../../../domain/shared/errors';
 import { searchTerm } from '../search-key';
 import { Conditions, forHydration, isForeignKeyViolation, isUniqueViolation, NamedParameters, ResultTable, SqlQuery, TypeOrmDatabase } from './engine';
 import { historyEntry, recordChange } from './history-recorder';
 import { FilteredCounts, KnownCount } from './filtered-counts';
+import { PAGE_WINDOW, readPage, windowOf } from './sql-page';
 
 /**
  * How much more a row walked in a list's order costs than a match the search
@@ -143,15 +144,9 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
    */
   async list(organisationId: string, query: ListQuery<F, O>): Promise<Page<T>> {
     const where = this.where(organisationId, query.filters);
-    // A page so far out that its offset is no exact integer (`?page=99999999999999999999`) is past
-    // the end of any list: an empty page, not an OFFSET the engines would refuse.
-    if (!Number.isSafeInteger(offsetOf(query.page))) {
-      const [counted] = await this.db.read([this.countOf(organisationId, where)]);
-      return { total: Number(counted.rows[0]?.[0] ?? 0), items: [] };
-    }
-    if (!this.table.counted || where.size === 1) {
-      const [counted, page] = await this.db.read([this.countOf(organisationId, where), this.pageQuery(organisationId, query)]);
-      return { total: Number(counted.rows[0]?.[0] ?? 0), items: this.restoredPage(page) };
+    if (pastEveryList(query.page) || !this.table.counted || where.size === 1) {
+      const { total, rows } = await readPage(this.db, query.page, this.countOf(organisationId, where), () => this.pageQuery(organisationId, query));
+      return { total, items: rows ? this.restoredPage(rows) : [] };
     }
     const key = this.counts.keyOf(where);
     const known = this.counts.get(key);
@@ -179,8 +174,8 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     const nulls = key.nullable ? (query.ordering.descending ? ' NULLS FIRST' : ' NULLS LAST') : '';
     const page = this.db.sql(
       `SELECT ${this.selected} FROM ${this.tableName} r WHERE ${where.sql} ` +
-        `ORDER BY r.${key.column} ${direction}${nulls}, r.id ${direction} LIMIT :limit OFFSET :offset`,
-      Object.assign({}, where.parameters, { limit: query.page.pageSize, offset: offsetOf(query.page) }),
+        `ORDER BY r.${key.column} ${direction}${nulls}, r.id ${direction} ${PAGE_WINDOW}`,
+      Object.assign({}, where.parameters, windowOf(query.page)),
     );
     return forHydration(page);
   }

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { ActivityFilters, HistoryEntry, HistoryReader } from '../../../application/shared/history';
 import { Page, PageRequest } from '../../../application/shared/page';
 import { NamedParameters, TypeOrmDatabase } from './engine';
+import { readListPage } from './sql-page';
 
 /** The table `history` (migration 970), newest first, with the acting person's name as it is now. */
 @injectable()
@@ -23,30 +24,32 @@ export class TypeOrmHistoryReader implements HistoryReader {
   }
 
   private async page(where: string, parameters: NamedParameters, page: PageRequest): Promise<Page<HistoryEntry>> {
-    const from = 'FROM history h LEFT JOIN persons p ON p.id = h.actor_id';
-    const [counted, rows] = await this.db.read([
-      this.db.sql(`SELECT COUNT(*) AS n ${from} WHERE ${where}`, parameters),
-      this.db.sql(
-        `SELECT h.id, h.model, h.record_unique_id, h.action, h.at, h.changes, p.unique_id AS actor_unique_id, p.first_name, p.last_name
-         ${from} WHERE ${where} ORDER BY h.id DESC LIMIT :limit OFFSET :offset`,
-        Object.assign({}, parameters, { limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
-      ),
-    ]);
-    const items = rows.rows.map((values) => {
-      const row = Object.fromEntries(rows.columns.map((column, i) => [column, values[i]])) as Record<string, unknown>;
-      return {
-        id: String(row.id),
-        model: String(row.model),
-        recordUniqueId: String(row.record_unique_id),
-        action: String(row.action),
-        at: new Date(Number(row.at)),
-        actor:
-          row.actor_unique_id === null || row.actor_unique_id === undefined
-            ? null
-            : { uniqueId: String(row.actor_unique_id), fullName: [row.first_name, row.last_name].filter(Boolean).join(' ') },
-        changes: JSON.parse(String(row.changes)) as HistoryEntry['changes'],
-      };
-    });
-    return { total: Number(counted.rows[0]?.[0] ?? 0), items };
+    const { total, items } = await readListPage(
+      this.db,
+      {
+        columns: 'h.id, h.model, h.record_unique_id, h.action, h.at, h.changes, p.unique_id AS actor_unique_id, p.first_name, p.last_name',
+        from: 'history h LEFT JOIN persons p ON p.id = h.actor_id',
+        where,
+        orderBy: 'h.id DESC',
+        parameters,
+      },
+      page,
+    );
+    return { total, items: items.map(historyEntryOf) };
   }
+}
+
+function historyEntryOf(row: Record<string, unknown>): HistoryEntry {
+  return {
+    id: String(row.id),
+    model: String(row.model),
+    recordUniqueId: String(row.record_unique_id),
+    action: String(row.action),
+    at: new Date(Number(row.at)),
+    actor:
+      row.actor_unique_id === null || row.actor_unique_id === undefined
+        ? null
+        : { uniqueId: String(row.actor_unique_id), fullName: [row.first_name, row.last_name].filter(Boolean).join(' ') },
+    changes: JSON.parse(String(row.changes)) as HistoryEntry['changes'],
+  };
 }

@@ -17,7 +17,8 @@ import { ExpenseRepository } from '../../../application/expense/expense.ports';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { Account } from '../../../domain/account/account';
 import { seedDefaultChart } from '../../../domain/account/default-chart';
-import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
+import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
+import { VENDOR_DECLARATION } from '../../../adapters/declaration/supplier/vendor.declaration';
 import { Vendor } from '../../../domain/supplier/vendor';
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
@@ -82,7 +83,7 @@ export function sqlTargets(): StorageTarget[] {
       const organisations = new TypeOrmOrganisationRepository(db, box);
       const memberships = new TypeOrmMembershipRepository(db);
       const accounts = new TypeOrmAccountRepository(db);
-      const vendors = new TypeOrmVendorRepository(db, box);
+      const vendors = new TypeOrmDeclaredRecords<Vendor>(db, box, VENDOR_DECLARATION);
       return {
         accounts,
         expenses: new TypeOrmExpenseRepository(db),

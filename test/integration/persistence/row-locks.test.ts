@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
-import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
+import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
+import { VENDOR_DECLARATION } from '../../../adapters/declaration/supplier/vendor.declaration';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
 import { Vendor } from '../../../domain/supplier/vendor';
@@ -30,7 +31,7 @@ describeOnPostgres('row locks on Postgres', () => {
   let org: OrganisationFixture;
   let people: TypeOrmPersonRepository;
   let organisations: TypeOrmOrganisationRepository;
-  let vendors: TypeOrmVendorRepository;
+  let vendors: TypeOrmDeclaredRecords<Vendor>;
   let organisationUniqueId: string;
 
   beforeAll(async () => {
@@ -39,7 +40,7 @@ describeOnPostgres('row locks on Postgres', () => {
     const box = new AesGcmSecretBox(randomBytes(32));
     people = new TypeOrmPersonRepository(storage.db!, box);
     organisations = new TypeOrmOrganisationRepository(storage.db!, box);
-    vendors = new TypeOrmVendorRepository(storage.db!, box);
+    vendors = new TypeOrmDeclaredRecords<Vendor>(storage.db!, box, VENDOR_DECLARATION);
     organisationUniqueId = (await organisations.findById(org.organisationId))!.uniqueId;
   });
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmLeadRepository } from '../../../adapters/persistence/typeorm/lead/typeorm-lead.repository';
-import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
+import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
+import { VENDOR_DECLARATION } from '../../../adapters/declaration/supplier/vendor.declaration';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { LeadListQuery } from '../../../application/lead/lead.ports';
 import { RecordFilters } from '../../../application/records/record.ports';
@@ -15,6 +16,7 @@ import { ids, salesStorage } from '../../support/sales-storage';
 import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
 import { storageTargets } from '../../support/storage';
 import { SqlQuery } from '../../../adapters/persistence/typeorm/engine/sql';
+import { Vendor } from '../../../domain/supplier/vendor';
 
 type VendorListQuery = ListQuery<RecordFilters, string>;
 
@@ -69,7 +71,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     ['newest first', 'ix_vendors_org_created', { ordering: { field: 'date_created', descending: true } }],
   ])('reads a page of vendors %s through %s', async (_case, index, overrides) => {
     const query: VendorListQuery = { filters: {}, ordering: { field: 'name', descending: false }, page: PAGE, ...overrides };
-    const repository = new TypeOrmVendorRepository(database, new AesGcmSecretBox(randomBytes(32)));
+    const repository = new TypeOrmDeclaredRecords<Vendor>(database, new AesGcmSecretBox(randomBytes(32)), VENDOR_DECLARATION);
     const pageQuery = repository.pageQuery(organisationId, query);
 
     expectIndexedInOrder(await queryPlan(database, pageQuery), index);
@@ -78,7 +80,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     [
       'vendors',
       () => {
-        const repository = new TypeOrmVendorRepository(database, new AesGcmSecretBox(randomBytes(32)));
+        const repository = new TypeOrmDeclaredRecords<Vendor>(database, new AesGcmSecretBox(randomBytes(32)), VENDOR_DECLARATION);
         const filters = { search: 'vendor 4242' };
         return [
           repository.pageQuery(organisationId, { filters, ordering: { field: 'name', descending: false }, page: PAGE }),
@@ -113,9 +115,9 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
   });
 
   describe('a search whose matches are dense, once its count is known', () => {
-    const vendors = () => new TypeOrmVendorRepository(database, new AesGcmSecretBox(randomBytes(32)));
+    const vendors = () => new TypeOrmDeclaredRecords<Vendor>(database, new AesGcmSecretBox(randomBytes(32)), VENDOR_DECLARATION);
     /** The page statements `list` sends (those with an ORDER BY). */
-    const pagesSent = async (repository: TypeOrmVendorRepository, query: VendorListQuery) => {
+    const pagesSent = async (repository: TypeOrmDeclaredRecords<Vendor>, query: VendorListQuery) => {
       const read = jest.spyOn(database, 'read');
       try {
         const page = await repository.list(organisationId, query);

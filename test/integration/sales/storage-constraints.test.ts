@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
-import { TypeOrmVendorRepository } from '../../../adapters/persistence/typeorm/supplier/typeorm-vendor.repository';
+import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
+import { VENDOR_DECLARATION } from '../../../adapters/declaration/supplier/vendor.declaration';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { Client } from '../../../domain/client/client';
 import { Lead } from '../../../domain/lead/lead';
@@ -107,7 +108,7 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     const [row] = await database.dataSource.query(`SELECT banking_sealed FROM vendors WHERE id = '${vendor.id}'`);
     expect(row.banking_sealed).not.toContain('0123456789');
     expect(row.banking_sealed).not.toContain('Equity');
-    const withAnotherKey = new TypeOrmVendorRepository(database, new AesGcmSecretBox(randomBytes(32)));
+    const withAnotherKey = new TypeOrmDeclaredRecords<Vendor>(database, new AesGcmSecretBox(randomBytes(32)), VENDOR_DECLARATION);
     await expect(withAnotherKey.findByUniqueId(organisationId, vendor.uniqueId)).rejects.toThrow();
   });
 });

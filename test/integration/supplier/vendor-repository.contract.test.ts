@@ -103,7 +103,7 @@ describe.each(storageTargets())('vendor repository on $name', (target) => {
     const names = async (filters: VendorListQuery['filters']) =>
       (await storage.vendors.list(organisationId, query({ filters }))).items.map((v) => v.name);
     expect(await names({ category: 'services' })).toEqual(['Ärzte Supplies']);
-    expect(await names({ entityType: 'individual' })).toEqual(['Ärzte Supplies']);
+    expect(await names({ entity_type: 'individual' })).toEqual(['Ärzte Supplies']);
     expect(await names({ industry: 'health' })).toEqual(['Ärzte Supplies']);
     expect(await names({ status: 'blacklisted' })).toEqual(['Print 50%']);
     expect(await names({ search: 'ärzte' })).toEqual(['Print 50%', 'Ärzte Supplies']);

@@ -1,10 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { offsetOf, Page, PageRequest } from '../../../../application/shared/page';
+import { Page, PageRequest } from '../../../../application/shared/page';
 import { duplicateUniqueId } from '../../../../application/shared/records';
 import { WebhookEndpointRepository } from '../../../../application/webhook/webhook.ports';
 import { WebhookEndpoint } from '../../../../domain/webhook/webhook-endpoint';
 import { WebhookEventType } from '../../../../domain/webhook/webhook-events';
 import { isUniqueViolation, NamedParameters, TypeOrmDatabase } from '../engine';
+import { readListPage } from '../sql-page';
 
 interface EndpointRow {
   id: string;
@@ -39,15 +40,9 @@ export class TypeOrmWebhookEndpointRepository implements WebhookEndpointReposito
   }
 
   async list(organisationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>> {
-    const [counted, rows] = await this.db.select([
-      this.db.sql('SELECT COUNT(*) AS count FROM webhook_endpoints WHERE organisation_id = :organisationId', { organisationId }),
-      this.db.sql(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE organisation_id = :organisationId ORDER BY date_created, id LIMIT :limit OFFSET :offset`, {
-        organisationId,
-        limit: request.pageSize,
-        offset: Number.isSafeInteger(offsetOf(request)) ? offsetOf(request) : Number.MAX_SAFE_INTEGER,
-      }),
-    ]);
-    return { total: Number(counted[0]?.count ?? 0), items: rows.map((row) => toDomain(row as unknown as EndpointRow)) };
+    const list = { columns: COLUMNS, from: 'webhook_endpoints', where: 'organisation_id = :organisationId', orderBy: 'date_created, id', parameters: { organisationId } };
+    const { total, items } = await readListPage(this.db, list, request);
+    return { total, items: items.map((row) => toDomain(row as unknown as EndpointRow)) };
   }
 
   async subscribedTo(organisationId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {

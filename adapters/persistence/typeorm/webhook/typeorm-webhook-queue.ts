@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { offsetOf, Page, PageRequest } from '../../../../application/shared/page';
+import { Page, PageRequest } from '../../../../application/shared/page';
 import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookQueue } from '../../../../application/webhook/webhook.ports';
 import { NamedParameters, TypeOrmDatabase } from '../engine';
+import { readListPage } from '../sql-page';
 
 /** Errors are kept short in the log: a receiver's words, not a dump. */
 const ERROR_MAX_LENGTH = 300;
@@ -115,18 +116,20 @@ export class TypeOrmWebhookQueue implements WebhookQueue {
   }
 
   async attempts(endpointId: string, request: PageRequest): Promise<Page<DeliveryAttempt>> {
-    const offset = offsetOf(request);
-    const [counted, rows] = await this.db.select([
-      this.db.sql('SELECT COUNT(*) AS count FROM webhook_attempts WHERE endpoint_id = :endpointId', { endpointId }),
-      this.db.sql(
-        `SELECT id, event_id, event_type, attempt, status_code, duration_ms, error, succeeded, at FROM webhook_attempts
-         WHERE endpoint_id = :endpointId ORDER BY at DESC, id DESC LIMIT :limit OFFSET :offset`,
-        { endpointId, limit: request.pageSize, offset: Number.isSafeInteger(offset) ? offset : Number.MAX_SAFE_INTEGER },
-      ),
-    ]);
+    const { total, items } = await readListPage(
+      this.db,
+      {
+        columns: 'id, event_id, event_type, attempt, status_code, duration_ms, error, succeeded, at',
+        from: 'webhook_attempts',
+        where: 'endpoint_id = :endpointId',
+        orderBy: 'at DESC, id DESC',
+        parameters: { endpointId },
+      },
+      request,
+    );
     return {
-      total: Number(counted[0]?.count ?? 0),
-      items: rows.map((row) => ({
+      total,
+      items: items.map((row) => ({
         id: String(row.id),
         eventId: String(row.event_id),
         eventType: String(row.event_type),

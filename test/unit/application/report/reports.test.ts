@@ -82,7 +82,7 @@ describe('report use cases', () => {
     await vendors.execute(member, org, { name: 'Due today in Nairobi', nextFollowUpDate: day('2026-03-10') });
     await vendors.execute(member, org, { name: 'Contract ends in 2 days', contractEndDate: day('2026-03-12') });
 
-    const view = await app.container.get(GetVendorFollowUps).execute(member, org, 2);
+    const view = await app.container.get(GetVendorFollowUps).execute(member, org, 2, { page: 1, pageSize: 100 });
 
     expect([view.today.toString(), view.until.toString()]).toEqual(['2026-03-10', '2026-03-12']);
     expect(view.followUps.map((v) => v.record.name)).toEqual(['Due today in Nairobi']);
@@ -92,6 +92,6 @@ describe('report use cases', () => {
   it('shows nothing to someone outside the organisation', async () => {
     await expect(app.container.get(GetExpenseReport).execute(stranger, org, { grouping: 'status', filters: {} })).rejects.toBeInstanceOf(NotFound);
     await expect(app.container.get(GetPipelineReport).execute(stranger, org, {})).rejects.toBeInstanceOf(NotFound);
-    await expect(app.container.get(GetVendorFollowUps).execute(stranger, org)).rejects.toBeInstanceOf(NotFound);
+    await expect(app.container.get(GetVendorFollowUps).execute(stranger, org, 30, { page: 1, pageSize: 100 })).rejects.toBeInstanceOf(NotFound);
   });
 });
