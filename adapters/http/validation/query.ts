@@ -4,7 +4,7 @@ import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
 import { unstorableTextProblems } from '../../../domain/shared/field-messages';
-import { Field, JsonSchema, reject } from './fields';
+import { Field, JsonSchema, reject } from './field';
 import { bindInput, bindProperties, InputClass, InputProperty, inputsOf } from './input';
 
 /**
