@@ -3,7 +3,7 @@ import { ListQuery, Ordering, Page, PageRequest } from '../../../application/sha
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
-import { unstorableTextProblems } from '../../../domain/shared/field-messages';
+import { characterCount, DEFAULT_TEXT_MAX_LENGTH, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { Field, JsonSchema, reject } from './field';
 import { bindInput, bindProperties, InputClass, InputProperty, inputsOf } from './input';
 
@@ -35,17 +35,24 @@ export class FilterChoiceField<T> extends Field<T> {
   }
 }
 
+/**
+ * A text filter (`search`, a lead's `name`, a reference) takes at most as
+ * many characters as a text field holds: what it looks for is in one.
+ */
 class FilterTextField extends Field<string> {
   protected convert(raw: unknown): string {
     const text = String(raw);
-    // As django-filter's CharFilter (a form CharField): text no database can hold is a 400 on the filter.
-    const problems = unstorableTextProblems(text);
+    // As django-filter's CharFilter (a form CharField): too long, or text no database can hold, is a 400 on the filter.
+    const problems = [
+      ...(characterCount(text) > DEFAULT_TEXT_MAX_LENGTH ? [FIELD_MESSAGES.maxLength(DEFAULT_TEXT_MAX_LENGTH)] : []),
+      ...unstorableTextProblems(text),
+    ];
     if (problems.length > 0) reject(...problems);
     return text;
   }
 
   protected describe(): JsonSchema {
-    return { type: 'string' };
+    return { type: 'string', maxLength: DEFAULT_TEXT_MAX_LENGTH };
   }
 }
 

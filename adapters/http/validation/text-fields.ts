@@ -1,5 +1,5 @@
 import type * as ClassValidator from 'class-validator';
-import { characterCount, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
+import { characterCount, DEFAULT_TEXT_MAX_LENGTH, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { UNIQUE_ID_MAX_LENGTH, uniqueIdProblem } from '../../../domain/shared/unique-id';
 import { Field, FieldOptions, JsonSchema, reject } from './field';
 import { scalarText } from './python-values';
@@ -12,6 +12,7 @@ const { isEmail } = require('class-validator/cjs/decorator/string/IsEmail') as P
 const { isURL } = require('class-validator/cjs/decorator/string/IsUrl') as Pick<typeof ClassValidator, 'isURL'>;
 
 export interface TextOptions extends FieldOptions {
+  /** `DEFAULT_TEXT_MAX_LENGTH` when left out: no text field is unbounded. */
   max?: number;
   min?: number;
   /** Defaults to `nullable`: Django's `null=True, blank=True` pair. */
@@ -22,10 +23,13 @@ export interface TextOptions extends FieldOptions {
 
 export class TextField extends Field<string> {
   protected readonly allowBlank: boolean;
+  /** The most characters it takes. */
+  readonly max: number;
 
   constructor(protected readonly options: TextOptions = {}) {
     super(options);
     this.allowBlank = options.allowBlank ?? this.nullable;
+    this.max = options.max ?? DEFAULT_TEXT_MAX_LENGTH;
   }
 
   protected override get blankMeansNull(): boolean {
@@ -52,22 +56,24 @@ export class TextField extends Field<string> {
 
   protected problems(value: string): string[] {
     const errors: string[] = [];
-    const { max, min } = this.options;
+    const { max } = this;
+    const { min } = this.options;
     const length = characterCount(value);
-    if (max !== undefined && length > max) errors.push(FIELD_MESSAGES.maxLength(max));
+    if (length > max) errors.push(FIELD_MESSAGES.maxLength(max));
     if (min !== undefined && length < min) errors.push(FIELD_MESSAGES.minLength(min));
     errors.push(...unstorableTextProblems(value));
     return errors;
   }
 
   protected describe(): JsonSchema {
-    const { max, secret } = this.options;
+    const { max } = this;
+    const { secret } = this.options;
     // A blank (after trimming) is refused unless the field allows it: at least one character.
     const min = this.options.min ?? (this.allowBlank ? undefined : 1);
     return {
       type: 'string',
       ...(min !== undefined && { minLength: min }),
-      ...(max !== undefined && { maxLength: max }),
+      maxLength: max,
       ...(secret && { writeOnly: true }),
     };
   }
