@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Routes, routesOf } from '../../adapters/http/shared/routes';
+import { routesOf } from '../../adapters/http/shared/routes';
 import { signUp, TestUser } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { testDatabases } from '../support/databases';
@@ -7,7 +7,7 @@ import { actOn, anExpense, createExpense, multipart, RECEIPT_FILES } from '../su
 import { addMember } from '../support/members';
 import { aRecord, Collection, createContact, createRecord, oneOfEach, OrganisationRecords } from '../support/organisation-records';
 import { PICTURE_FILES, pictureForm } from '../support/pictures';
-import { startTestApp, TestApp } from '../support/test-app';
+import { servedRoutes, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * Every endpoint the server serves, called by the owner of organisation A, a
@@ -412,13 +412,6 @@ const ROWS: Row[] = [
 ];
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
-
-/** The routes the running application dispatches to (its dispatch middleware is marked with them). */
-function servedRoutes(app: TestApp): Routes {
-  const dispatch = (app.application.app.middleware as { routes?: Routes }[]).find((middleware) => middleware.routes);
-  if (!dispatch?.routes) throw new Error('no routes among the middleware');
-  return dispatch.routes;
-}
 
 const CELLS = ROWS.flatMap((row) =>
   CALLERS.map((caller, index) => [`${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''}`, caller, row.expect[index], row] as const),

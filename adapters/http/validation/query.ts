@@ -3,7 +3,7 @@ import { ListQuery, Ordering, Page, PageRequest } from '../../../application/sha
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
-import { characterCount, DEFAULT_TEXT_MAX_LENGTH, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
+import { characterCount, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
 import { Field, JsonSchema, reject } from './field';
 import { bindInput, bindProperties, InputClass, InputProperty, inputsOf } from './input';
 
@@ -36,15 +36,19 @@ export class FilterChoiceField<T> extends Field<T> {
 }
 
 /**
- * A text filter (`search`, a lead's `name`, a reference) takes at most as
- * many characters as a text field holds: what it looks for is in one.
+ * The most characters a text filter takes (`search`, a lead's `name`, a
+ * reference), as long as the longest name a search looks in (a vendor's). A
+ * list's answer repeats its query string in each URL of its `Link` header: so
+ * bounded, the header stays within what HTTP clients and proxies read.
  */
+export const FILTER_TEXT_MAX_LENGTH = 300;
+
 class FilterTextField extends Field<string> {
   protected convert(raw: unknown): string {
     const text = String(raw);
     // As django-filter's CharFilter (a form CharField): too long, or text no database can hold, is a 400 on the filter.
     const problems = [
-      ...(characterCount(text) > DEFAULT_TEXT_MAX_LENGTH ? [FIELD_MESSAGES.maxLength(DEFAULT_TEXT_MAX_LENGTH)] : []),
+      ...(characterCount(text) > FILTER_TEXT_MAX_LENGTH ? [FIELD_MESSAGES.maxLength(FILTER_TEXT_MAX_LENGTH)] : []),
       ...unstorableTextProblems(text),
     ];
     if (problems.length > 0) reject(...problems);
@@ -52,7 +56,7 @@ class FilterTextField extends Field<string> {
   }
 
   protected describe(): JsonSchema {
-    return { type: 'string', maxLength: DEFAULT_TEXT_MAX_LENGTH };
+    return { type: 'string', maxLength: FILTER_TEXT_MAX_LENGTH };
   }
 }
 
