@@ -14,6 +14,14 @@ export const FIELD_MESSAGES = {
   surrogate: (codePoint: number) => `Surrogate characters are not allowed: U+${codePoint.toString(16).toUpperCase()}.`,
 } as const;
 
+/**
+ * The most characters a text field holds where the spec gives no maximum
+ * (`description`, notes, …): enough for any prose, and a bound on what a
+ * record, its history and its search keys keep. DRF's `max_length`, refused
+ * with its message.
+ */
+export const DEFAULT_TEXT_MAX_LENGTH = 10_000;
+
 // A lone surrogate, which UTF-8 (and so neither database) cannot hold; a valid pair is one astral character.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 

@@ -7,8 +7,7 @@ import { actOn, anExpense, createExpense, multipart, RECEIPT_FILES } from '../su
 import { addMember } from '../support/members';
 import { aRecord, Collection, createContact, createRecord, oneOfEach, OrganisationRecords } from '../support/organisation-records';
 import { PICTURE_FILES, pictureForm } from '../support/pictures';
-import { servedRoutes } from '../support/served-routes';
-import { startTestApp, TestApp } from '../support/test-app';
+import { servedRoutes, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * Every endpoint the server serves, called by the owner of organisation A, a

@@ -3,8 +3,7 @@ import { signUp, TestUser } from '../support/accounts';
 import { ApiResponse } from '../support/api-client';
 import { testDatabases } from '../support/databases';
 import { createRecord, oneOfEach, organisationPath } from '../support/organisation-records';
-import { servedRoutes } from '../support/served-routes';
-import { startTestApp, TestApp } from '../support/test-app';
+import { servedRoutes, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * Every list the application serves, found among its registered operations

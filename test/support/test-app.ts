@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import http from 'node:http';
+import { Routes } from '../../adapters/http/shared/routes';
 import { ScryptPasswordHasher } from '../../adapters/security/scrypt-password-hasher';
 import { createLogger, Logger } from '../../adapters/system/logger';
 import { Clock } from '../../application/shared/ports';
@@ -64,4 +65,11 @@ export async function startTestApp(database: TestDatabase, options: TestAppOptio
       await application.close();
     },
   };
+}
+
+/** The routes the running application dispatches to (its dispatch middleware is marked with them). */
+export function servedRoutes(app: TestApp): Routes {
+  const dispatch = (app.application.app.middleware as { routes?: Routes }[]).find((middleware) => middleware.routes);
+  if (!dispatch?.routes) throw new Error('no routes among the middleware');
+  return dispatch.routes;
 }

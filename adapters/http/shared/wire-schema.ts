@@ -1,5 +1,6 @@
 import { Choices } from '../../../domain/shared/choices';
 import { DecimalLimits } from '../../../domain/shared/decimal';
+import { DEFAULT_TEXT_MAX_LENGTH } from '../../../domain/shared/field-messages';
 import { UNIQUE_ID_MAX_LENGTH } from '../../../domain/shared/unique-id';
 import { JsonSchema } from '../validation/fields';
 
@@ -39,15 +40,16 @@ export function mergeComponents(...sources: Readonly<Record<string, JsonSchema>>
 // As the contract writes them: UTC with milliseconds, `2026-01-31T09:30:00.000Z`.
 const UTC_DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
 
+/** Texts without a bound of their own hold at most `DEFAULT_TEXT_MAX_LENGTH` characters, as the fields that take them. */
 export const wireSchema = {
   text: (options: { max?: number; min?: number } = {}) =>
     leaf<string>({
       type: 'string',
-      ...(options.max !== undefined && { maxLength: options.max }),
+      maxLength: options.max ?? DEFAULT_TEXT_MAX_LENGTH,
       ...(options.min !== undefined && { minLength: options.min }),
     }),
-  email: () => leaf<string>({ type: 'string', format: 'email' }),
-  uri: (max?: number) => leaf<string>({ type: 'string', format: 'uri', ...(max !== undefined && { maxLength: max }) }),
+  email: () => leaf<string>({ type: 'string', format: 'email', maxLength: DEFAULT_TEXT_MAX_LENGTH }),
+  uri: (max = DEFAULT_TEXT_MAX_LENGTH) => leaf<string>({ type: 'string', format: 'uri', maxLength: max }),
   /** An ISO 4217 code. */
   currency: () => leaf<string>({ type: 'string', pattern: '^[A-Z]{3}$' }),
   uniqueId: () => leaf<string>({ type: 'string', pattern: `^[A-Za-z0-9_-]{1,${UNIQUE_ID_MAX_LENGTH}}$` }),

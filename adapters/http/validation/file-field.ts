@@ -1,7 +1,7 @@
 import { IncomingFile } from '../../../application/shared/incoming-file';
 import { UploadedFile } from '../body/read-body';
 import { UploadedFileReader } from '../body/uploaded-file-reader';
-import { Field, FieldOptions, JsonSchema, reject } from './fields';
+import { Field, FieldOptions, JsonSchema, reject } from './field';
 
 /** DRF's FileField: a multipart file part; in a form, an empty value means null when nullable. */
 export class FileField extends Field<IncomingFile> {

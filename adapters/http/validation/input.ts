@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
-import { BindContext, Field, FieldRejected, JsonSchema, pythonTypeName } from './fields';
+import { BindContext, Field, FieldRejected, JsonSchema } from './field';
+import { pythonTypeName } from './python-values';
 
 /**
  * Request-body DTOs: a class whose properties are declared with `@Input(wireName, field)`.

@@ -3,8 +3,8 @@ import { ListQuery, Ordering, Page, PageRequest } from '../../../application/sha
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Choices } from '../../../domain/shared/choices';
 import { FieldErrors, ValidationFailed } from '../../../domain/shared/errors';
-import { unstorableTextProblems } from '../../../domain/shared/field-messages';
-import { Field, JsonSchema, reject } from './fields';
+import { characterCount, FIELD_MESSAGES, unstorableTextProblems } from '../../../domain/shared/field-messages';
+import { Field, JsonSchema, reject } from './field';
 import { bindInput, bindProperties, InputClass, InputProperty, inputsOf } from './input';
 import type { WireSchema } from '../shared/wire-schema';
 
@@ -36,17 +36,28 @@ export class FilterChoiceField<T> extends Field<T> {
   }
 }
 
+/**
+ * The most characters a text filter takes (`search`, a lead's `name`, a
+ * reference), as long as the longest name a search looks in (a vendor's). A
+ * list's answer repeats its query string in each URL of its `Link` header: so
+ * bounded, the header stays within what HTTP clients and proxies read.
+ */
+export const FILTER_TEXT_MAX_LENGTH = 300;
+
 class FilterTextField extends Field<string> {
   protected convert(raw: unknown): string {
     const text = String(raw);
-    // As django-filter's CharFilter (a form CharField): text no database can hold is a 400 on the filter.
-    const problems = unstorableTextProblems(text);
+    // As django-filter's CharFilter (a form CharField): too long, or text no database can hold, is a 400 on the filter.
+    const problems = [
+      ...(characterCount(text) > FILTER_TEXT_MAX_LENGTH ? [FIELD_MESSAGES.maxLength(FILTER_TEXT_MAX_LENGTH)] : []),
+      ...unstorableTextProblems(text),
+    ];
     if (problems.length > 0) reject(...problems);
     return text;
   }
 
   protected describe(): JsonSchema {
-    return { type: 'string' };
+    return { type: 'string', maxLength: FILTER_TEXT_MAX_LENGTH };
   }
 }
 

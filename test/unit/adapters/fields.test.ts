@@ -1,7 +1,10 @@
 import { JsonNumber, parseJson } from '../../../adapters/http/body/lossless-json';
+import { wireSchema } from '../../../adapters/http/shared/wire-schema';
 import { BindContext, Field, FieldRejected, fields, pythonTypeName } from '../../../adapters/http/validation/fields';
+import { filters } from '../../../adapters/http/validation/query';
 import { Choices } from '../../../domain/shared/choices';
 import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
+import { DEFAULT_TEXT_MAX_LENGTH } from '../../../domain/shared/field-messages';
 import { isCurrencyCode } from '../../../domain/shared/currency';
 import { INVALID_UNIQUE_ID } from '../../../domain/shared/unique-id';
 
@@ -100,6 +103,57 @@ describe('text fields', () => {
     expect(messagesOf(currency, 'XYZ')).toEqual(['"XYZ" is not a valid choice.']);
     expect(messagesOf(currency, 'usd')).toEqual(['"usd" is not a valid choice.']);
     expect(messagesOf(currency, 'DOLLARS')).toEqual(['Ensure this field has no more than 3 characters.']);
+  });
+});
+
+describe('text without a maximum of its own', () => {
+  const TOO_LONG = ['Ensure this field has no more than 10000 characters.'];
+  const unbounded = { text: fields.text({ nullable: true }), email: fields.email(), url: fields.url() };
+
+  it('is bounded at 10 000 characters, as DRF words it', () => {
+    expect(DEFAULT_TEXT_MAX_LENGTH).toBe(10_000);
+    expect(fields.text().bind('a'.repeat(10_000), JSON_BODY)).toHaveLength(10_000);
+    expect(messagesOf(fields.text(), 'a'.repeat(10_001))).toEqual(TOO_LONG);
+    expect(messagesOf(fields.text({ nullable: true }), 'a'.repeat(10_001), FORM_BODY)).toEqual(TOO_LONG);
+    // After trimming, in characters (code points): an astral character is one.
+    expect(fields.text().bind(` ${'a'.repeat(10_000)} `, JSON_BODY)).toHaveLength(10_000);
+    expect(fields.text().bind('🚀'.repeat(10_000), JSON_BODY)).toBe('🚀'.repeat(10_000));
+    expect(messagesOf(fields.text(), '🚀'.repeat(10_001))).toEqual(TOO_LONG);
+  });
+
+  it('bounds e-mail addresses and URLs too', () => {
+    const email = `${'a'.repeat(9_988)}@example.com`;
+    expect(fields.email().bind(email, JSON_BODY)).toBe(email);
+    expect(messagesOf(fields.email(), `a${email}`)).toEqual(TOO_LONG);
+    // validator.js takes no URL over 2 083 characters: too long is then both.
+    expect(messagesOf(fields.url(), `https://acme.test/${'a'.repeat(9_983)}`)).toEqual([...TOO_LONG, 'Enter a valid URL.']);
+  });
+
+  it('keeps a smaller maximum where the field has one', () => {
+    expect(messagesOf(fields.text({ max: 300 }), 'a'.repeat(301))).toEqual(['Ensure this field has no more than 300 characters.']);
+    expect(fields.text({ max: 300 }).schema()).toMatchObject({ maxLength: 300 });
+  });
+
+  it('documents the bound in its schema', () => {
+    expect(unbounded.text.schema()).toEqual({ type: ['string', 'null'], maxLength: 10_000 });
+    expect(unbounded.email.schema()).toEqual({ type: 'string', minLength: 1, maxLength: 10_000, format: 'idn-email' });
+    expect(unbounded.url.schema()).toEqual({ type: 'string', minLength: 1, maxLength: 10_000, format: 'uri' });
+    expect(fields.text({ secret: true }).schema()).toEqual({ type: 'string', minLength: 1, maxLength: 10_000, writeOnly: true });
+  });
+
+  it('bounds a text filter of a list at 300 characters, answering 400 rather than searching', () => {
+    expect(filters.text().bind('a'.repeat(300), FORM_BODY)).toHaveLength(300);
+    expect(messagesOf(filters.text(), 'a'.repeat(301), FORM_BODY)).toEqual(['Ensure this field has no more than 300 characters.']);
+    expect(filters.text().schema()).toEqual({ type: 'string', maxLength: 300 });
+  });
+
+  it('documents the bound of the text an answer holds', () => {
+    expect(wireSchema.text().json).toEqual({ type: 'string', maxLength: 10_000 });
+    expect(wireSchema.text({ min: 1 }).json).toEqual({ type: 'string', maxLength: 10_000, minLength: 1 });
+    expect(wireSchema.text({ max: 4 }).json).toEqual({ type: 'string', maxLength: 4 });
+    expect(wireSchema.email().json).toEqual({ type: 'string', format: 'email', maxLength: 10_000 });
+    expect(wireSchema.uri().json).toEqual({ type: 'string', format: 'uri', maxLength: 10_000 });
+    expect(wireSchema.uri(300).json).toEqual({ type: 'string', format: 'uri', maxLength: 300 });
   });
 });
 
