@@ -1,9 +1,14 @@
 import { LRUCache } from 'lru-cache';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { SecretBox } from '../../application/shared/ports';
 
 /** How many opened values are remembered: a few pages of every list in steady use. */
 const OPENED_VALUES_REMEMBERED = 10_000;
+/**
+ * Only field-sized values are remembered: a whole document (a stored answer,
+ * an event's body) is opened once per use, and would crowd out the fields.
+ */
+const REMEMBERED_MAX_LENGTH = 1_024;
 
 /**
  * AES-256-GCM with a random 96-bit nonce per value: `v1.<nonce>.<tag>.<ciphertext>`, base64url.
@@ -14,14 +19,23 @@ const OPENED_VALUES_REMEMBERED = 10_000;
  * opened are remembered by their sealed form: nothing to invalidate, and a
  * changed value is a new sealed text. The plain texts stay in this process's
  * memory only, as they do while a response is built.
+ *
+ * Digests are HMAC-SHA256 under a key of their own, derived from the field
+ * encryption key (HKDF), so that one key is kept and neither use weakens the other.
  */
 export class AesGcmSecretBox implements SecretBox {
   private readonly key: Buffer;
+  private readonly digestKey: Buffer;
   private readonly opened = new LRUCache<string, string>({ max: OPENED_VALUES_REMEMBERED });
 
   constructor(key: Buffer) {
     if (key.length !== 32) throw new Error('The field encryption key must be 32 bytes.');
     this.key = key;
+    this.digestKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'secret-box digest', 32));
+  }
+
+  digest(text: string): string {
+    return createHmac('sha256', this.digestKey).update(text, 'utf8').digest('hex');
   }
 
   seal(plaintext: string): string {
@@ -35,7 +49,7 @@ export class AesGcmSecretBox implements SecretBox {
     let plaintext = this.opened.get(sealed);
     if (plaintext === undefined) {
       plaintext = this.decrypt(sealed);
-      this.opened.set(sealed, plaintext);
+      if (sealed.length <= REMEMBERED_MAX_LENGTH) this.opened.set(sealed, plaintext);
     }
     return plaintext;
   }

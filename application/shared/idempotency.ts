@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { IdempotencyInProgress, IdempotencyMismatch } from './errors';
-import { Clock, SHARED_TOKENS, UnitOfWork } from './ports';
+import { Clock, SecretBox, SHARED_TOKENS, UnitOfWork } from './ports';
 
 /** A stored answer: what a retry with the same key and body receives again. */
 export interface StoredAnswer {
@@ -61,6 +61,12 @@ class Unwound extends Error {
  * without its write. A retry with the same key and body gets that answer
  * again; with another body, 422; while the first still runs, it waits for it
  * a moment, then 409.
+ *
+ * An answer may hold secrets (a vendor's account number, a webhook's signing
+ * secret, an invitation's token), and a request's fingerprint is a plain hash
+ * of a body that may hold a short one: the store is given the answer's body
+ * sealed and a keyed digest of the fingerprint (docs/decisions/security.md).
+ * Keys stored in clear before are still read, until they expire.
  */
 @injectable()
 export class IdempotentRequests {
@@ -70,6 +76,7 @@ export class IdempotentRequests {
     @inject(IDEMPOTENCY_TOKENS.IdempotencyStore) private readonly store: IdempotencyStore,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
   ) {}
 
   /**
@@ -83,11 +90,12 @@ export class IdempotentRequests {
     handle: () => Promise<Outcome>,
   ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
     await this.purgeNowAndThen();
-    const { scope, key, fingerprint } = request;
+    const { scope, key } = request;
+    const fingerprint = new Fingerprint(request.fingerprint, this.box);
     const claim = await this.claimOrWait(scope, key, fingerprint);
     if (claim.outcome === 'completed') {
-      if (claim.fingerprint !== fingerprint) throw new IdempotencyMismatch();
-      return { answer: claim.answer, replayed: true };
+      if (!fingerprint.matches(claim.fingerprint)) throw new IdempotencyMismatch();
+      return { answer: this.opened(claim.answer), replayed: true };
     }
     // A request that waits on something outside the database (a password hash, a mail server) is not
     // wrapped: a transaction held that long would stop every other write (SQLite has one writer). Its
@@ -99,7 +107,7 @@ export class IdempotentRequests {
       outcome = await inTransaction(async () => {
         const ran = await handle();
         if (ran.status >= 400 || !ran.keep) throw new Unwound(ran);
-        await this.unitOfWork.transaction(() => this.store.complete(scope, key, answerOf(ran), this.clock.now()));
+        await this.unitOfWork.transaction(() => this.store.complete(scope, key, this.sealed(ran), this.clock.now()));
         return ran;
       });
     } catch (error) {
@@ -108,23 +116,33 @@ export class IdempotentRequests {
         throw error;
       }
       outcome = error.outcome;
-      if (outcome.keep) await this.unitOfWork.transaction(() => this.store.complete(scope, key, answerOf(outcome), this.clock.now()));
+      if (outcome.keep) await this.unitOfWork.transaction(() => this.store.complete(scope, key, this.sealed(outcome), this.clock.now()));
       else await this.store.release(scope, key);
     }
     return { answer: answerOf(outcome), replayed: false };
   }
 
   /** The key claimed for this request, or its stored answer; a first request still running is waited for. */
-  private async claimOrWait(scope: string, key: string, fingerprint: string): Promise<Claim> {
+  private async claimOrWait(scope: string, key: string, fingerprint: Fingerprint): Promise<Claim> {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       const now = this.clock.now();
-      const claim = await this.store.claim(scope, key, fingerprint, now, new Date(now.getTime() - CLAIM_LEASE_MS));
+      const claim = await this.store.claim(scope, key, fingerprint.kept, now, new Date(now.getTime() - CLAIM_LEASE_MS));
       if (claim.outcome !== 'in-progress') return claim;
-      if (claim.fingerprint !== fingerprint) throw new IdempotencyMismatch();
+      if (!fingerprint.matches(claim.fingerprint)) throw new IdempotencyMismatch();
       if (Date.now() >= deadline) throw new IdempotencyInProgress();
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  /** The answer as the store keeps it: its body sealed whole, as JSON text. */
+  private sealed(outcome: Outcome): StoredAnswer {
+    return { status: outcome.status, body: outcome.body === undefined ? undefined : this.box.seal(JSON.stringify(outcome.body)) };
+  }
+
+  /** A stored answer as first answered. No answer's body is a bare string: one is sealed, else stored before sealing was. */
+  private opened(answer: StoredAnswer): StoredAnswer {
+    return typeof answer.body === 'string' ? { status: answer.status, body: JSON.parse(this.box.open(answer.body)) } : answer;
   }
 
   private async purgeNowAndThen(): Promise<void> {
@@ -136,4 +154,20 @@ export class IdempotentRequests {
 
 function answerOf(outcome: Outcome): StoredAnswer {
   return { status: outcome.status, body: outcome.body };
+}
+
+/** A request's fingerprint, kept as a keyed digest; a key claimed before that holds the fingerprint itself. */
+class Fingerprint {
+  readonly kept: string;
+
+  constructor(
+    private readonly plain: string,
+    box: SecretBox,
+  ) {
+    this.kept = box.digest(plain);
+  }
+
+  matches(stored: string): boolean {
+    return stored === this.kept || stored === this.plain;
+  }
 }

@@ -29,6 +29,12 @@ export interface UnitOfWork {
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /**
+   * A keyed digest of a text (hex, 64 characters): equal texts give equal
+   * digests, and nobody without the key can test a guess against one, as
+   * they could against a plain hash of a short secret.
+   */
+  digest(text: string): string;
 }
 
 /** Uses of something counted per key in a window (a client address, an organisation). */

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isDelivered, nextAttemptAt } from '../../domain/webhook/webhook-events';
 import { Clock, IdGenerator, SecretBox, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { openPayload } from './webhook-outbox';
 import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue, WebhookSender } from './webhook.ports';
 
 /** How long a claimed delivery stays its worker's: past the 10 s answer time, so that only a dead worker loses it. */
@@ -42,7 +43,7 @@ export class DeliverWebhooks {
       secret: this.box.open(endpoint.sealedSecret),
       id: delivery.eventId,
       timestamp: at,
-      body: delivery.payload,
+      body: openPayload(this.box, delivery.payload),
     });
     const succeeded = isDelivered(outcome.statusCode);
     const attempt: DeliveryAttempt = {

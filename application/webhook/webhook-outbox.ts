@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
+import { Clock, IdGenerator, SecretBox, SHARED_TOKENS } from '../shared/ports';
 import { RecordEvent, RecordEvents } from './record-events';
 import { WebhookAudience } from './webhook-audience';
 import { EventPayloads, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue } from './webhook.ports';
@@ -10,6 +10,10 @@ import { EventPayloads, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue 
  * the API presents it, in the transaction of the change. Nothing is written
  * when no endpoint listens (and nothing read, when the request's read of the
  * organisation found it without endpoints: `WebhookAudience`).
+ *
+ * The body is kept sealed until it is sent: the record as the API presents
+ * it may hold a secret (a vendor's account number), and the receivers get it
+ * as presented (docs/decisions/security.md).
  */
 @injectable()
 export class WebhookOutbox implements RecordEvents {
@@ -20,6 +24,7 @@ export class WebhookOutbox implements RecordEvents {
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
     @inject(WebhookAudience) private readonly audience: WebhookAudience,
+    @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
   ) {}
 
   async publish(event: RecordEvent): Promise<void> {
@@ -30,10 +35,15 @@ export class WebhookOutbox implements RecordEvents {
     const at = this.clock.now();
     const payload = eventBody(id, event.type, at, event.organisation.uniqueId, this.payloads.present(event.subject));
     await this.queue.enqueue(
-      { id, organisationId: event.organisation.id, type: event.type, recordKey: `${event.subject.model}:${event.recordId}`, payload, at },
+      { id, organisationId: event.organisation.id, type: event.type, recordKey: `${event.subject.model}:${event.recordId}`, payload: this.box.seal(payload), at },
       endpoints.map((endpoint) => endpoint.id),
     );
   }
+}
+
+/** A queued delivery's body as it is sent: sealed, or (queued before bodies were sealed) the JSON itself. */
+export function openPayload(box: SecretBox, payload: string): string {
+  return payload.startsWith('{') ? payload : box.open(payload);
 }
 
 /** The body every delivery sends (contract section 9). */

@@ -25,7 +25,7 @@ export interface QueuedDelivery {
   /** The message id receivers de-duplicate by: the same for every endpoint and every attempt. */
   eventId: string;
   eventType: string;
-  /** The exact body, as first written: every attempt sends the same bytes. */
+  /** The exact body, as first written, sealed (`openPayload`): every attempt sends the same bytes. */
   payload: string;
   /** Failed attempts so far. */
   attempts: number;

@@ -1,6 +1,6 @@
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
-import { actOn, anExpense, expensePaths } from '../support/expenses';
+import { actOn, anExpense, expensePaths, multipart, RECEIPT_FILES } from '../support/expenses';
 import { startTestApp, TestApp } from '../support/test-app';
 
 interface Entry {
@@ -93,6 +93,42 @@ describe.each(testDatabases())('the history of records on $name', (factory) => {
     expect(JSON.stringify(updated.changes)).toContain('***');
     expect((created.changes.banking_information[1] as Record<string, unknown>).account_number).toBe('***');
     expect((created.changes.banking_information[1] as Record<string, unknown>).bank_name).toBe('First Bank');
+  });
+
+  it('masks every bank detail that identifies an account, the branch code included', async () => {
+    const banking = { bank_name: 'First Bank', account_number: '11223344', branch_code: '250655', routing_number: '021000021', swift_code: 'FIRBZAJJ' };
+    const vendor = await owner.api.post(`${org()}/vendors/create/`, { name: 'Branch Supplies', banking_information: banking });
+    const id = vendor.body.unique_id as string;
+    await owner.api.patch(`${org()}/vendors/${id}/update/`, { banking_information: { branch_code: '632005' } });
+
+    const history = await owner.api.get(`${org()}/vendors/${id}/history/`);
+    for (const value of ['11223344', '250655', '632005', '021000021', 'FIRBZAJJ']) expect(history.text).not.toContain(value);
+    const [updated, created] = history.body as Entry[];
+    expect(created.changes.banking_information[1]).toMatchObject({
+      bank_name: 'First Bank',
+      account_number: '***',
+      branch_code: '***',
+      routing_number: '***',
+      swift_code: '***',
+    });
+    expect((updated.changes.banking_information[1] as Record<string, unknown>).branch_code).toBe('***');
+  });
+
+  it("shows neither internal ids nor a receipt's storage key, and still says what changed", async () => {
+    const paths = expensePaths(owner.organisationUniqueId);
+    const vendor = (await owner.api.post(`${org()}/vendors/create/`, { name: 'Id Supplies', unique_id: 'id-supplies' })).body.unique_id as string;
+    const created = await member.api.post(paths.create, undefined, { multipart: multipart(anExpense({ unique_id: `receipt-${vendor}`, vendor_id: vendor }), RECEIPT_FILES.png) });
+    expect(created.status).toBe(201);
+    const id = created.body.unique_id as string;
+    await member.api.patch(paths.update(id), { vendor_id: null });
+
+    const history = await member.api.get(`${org()}/expenses/${id}/history/`);
+    const [updated, first] = history.body as Entry[];
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    expect(JSON.stringify([updated.changes, first.changes])).not.toMatch(uuid);
+    expect(first.changes.receipt[1]).toEqual({ content_type: 'image/png', size: RECEIPT_FILES.png.bytes.length });
+    expect(first.changes).not.toHaveProperty('created_by_id');
+    expect(updated.changes).toEqual({ vendor_id: ['***', '***'] });
   });
 
   it("shows the owner the organisation's activity, filtered by model, actor and days; members get 403", async () => {

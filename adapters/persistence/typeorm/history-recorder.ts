@@ -1,13 +1,13 @@
+import { isSecretField, MASK } from '../../../application/shared/secret-fields';
 import { actingContext } from '../../system/acting-context';
 import { UuidV7Generator } from '../../system/uuid-v7-generator';
 import { SqlQuery, TypeOrmDatabase } from './engine';
 
-/** Field names whose values history never shows: bank account numbers and employees' medical details. */
-const SECRET = /account_?number|iban|routing|swift|bic\b|sort_?code|allerg|medical|blood|health|disab|emergency/i;
-const MASK = '***';
 const ids = new UuidV7Generator();
-/** Bookkeeping every change touches: not a change of its own. */
-const LEFT_OUT = new Set(['id', 'organisation_id', 'last_updated']);
+/** Bookkeeping every change touches, or the entry says itself (who made it): not a change of its own. */
+const LEFT_OUT = new Set(['id', 'organisation_id', 'created_by_id', 'last_updated']);
+/** Fields named `…_id` that the API shows as they are; every other one holds an internal id. */
+const WIRE_IDS = new Set(['unique_id', 'entity_id']);
 
 interface Snapshot {
   id: string;
@@ -50,10 +50,10 @@ export function historyEntry(db: TypeOrmDatabase, model: string, before: object 
   );
 }
 
-/** A property's name as the API's field, and whether history masks it. */
+/** A property's name as the API's field, and whether history masks it: a secret, or an internal id. */
 interface Field {
   field: string;
-  secret: boolean;
+  hidden: boolean;
 }
 
 /** The fields of the properties met so far: the entities' own names, a few hundred (every write went through a regular expression per property). */
@@ -64,13 +64,17 @@ function fieldOf(name: string): Field {
   let known = fields.get(name);
   if (!known) {
     const field = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-    known = { field, secret: SECRET.test(field) };
+    known = { field, hidden: isSecretField(field) || (field.endsWith('_id') && !WIRE_IDS.has(field)) };
     if (fields.size < FIELDS_KEPT) fields.set(name, known);
   }
   return known;
 }
 
-/** Field → [old, new] for every top-level field that changed, secrets compared as they are and shown masked. */
+/**
+ * Field → [old, new] for every top-level field that changed, hidden ones
+ * (secrets, internal ids) compared as they are and shown masked, a stored
+ * file without its storage key.
+ */
 export function changesBetween(before: object | null, after: object): Record<string, [unknown, unknown]> {
   const shownNow = wireOf(after, true) as Record<string, unknown>;
   const changes: Record<string, [unknown, unknown]> = {};
@@ -78,7 +82,7 @@ export function changesBetween(before: object | null, after: object): Record<str
     // A new record: each field it holds is a change from nothing (masking keeps null as null).
     for (const [field, value] of Object.entries(shownNow)) {
       if (LEFT_OUT.has(field) || value === null) continue;
-      changes[field] = SECRET.test(field) ? [MASK, MASK] : [null, value];
+      changes[field] = fieldOf(field).hidden ? [MASK, MASK] : [null, value];
     }
     return changes;
   }
@@ -87,22 +91,29 @@ export function changesBetween(before: object | null, after: object): Record<str
   for (const field of new Set([...Object.keys(old), ...Object.keys(now)])) {
     if (LEFT_OUT.has(field)) continue;
     if (JSON.stringify(old[field] ?? null) === JSON.stringify(now[field] ?? null)) continue;
-    changes[field] = SECRET.test(field) ? [MASK, MASK] : [shownOld[field] ?? null, shownNow[field] ?? null];
+    changes[field] = fieldOf(field).hidden ? [MASK, MASK] : [shownOld[field] ?? null, shownNow[field] ?? null];
   }
   return changes;
 }
 
-/** A domain value as JSON with the API's snake_case names: decimals and calendar dates as their text, nested secrets masked when `mask`. */
-function wireOf(value: unknown, mask: boolean): unknown {
+/**
+ * A domain value as JSON with the API's snake_case names: decimals and
+ * calendar dates as their text; when `shown`, nested hidden fields masked and
+ * a stored file's storage key (where the file lies, for the storage adapter
+ * alone) left out.
+ */
+function wireOf(value: unknown, shown: boolean): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map((item) => wireOf(item, mask));
+  if (Array.isArray(value)) return value.map((item) => wireOf(item, shown));
   if (typeof value === 'object') {
     if (Object.getPrototypeOf(value) !== Object.prototype) return String(value);
+    const storedFile = shown && 'contentType' in value && 'key' in value;
     const wire: Record<string, unknown> = {};
     for (const [name, nested] of Object.entries(value as Record<string, unknown>)) {
-      const { field, secret } = fieldOf(name);
-      wire[field] = mask && secret && nested !== null && nested !== undefined ? MASK : wireOf(nested, mask);
+      if (storedFile && name === 'key') continue;
+      const { field, hidden } = fieldOf(name);
+      wire[field] = shown && hidden && nested !== null && nested !== undefined ? MASK : wireOf(nested, shown);
     }
     return wire;
   }

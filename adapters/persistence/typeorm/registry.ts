@@ -28,6 +28,7 @@ import { Webhooks1763700000990 } from './migrations/1763700000990-webhooks';
 import { ReportIndexes1763700001000 } from './migrations/1763700001000-report-indexes';
 import { RecordCountSlots1763700001010 } from './migrations/1763700001010-record-count-slots';
 import { RecordRevisions1763700001020 } from './migrations/1763700001020-record-revisions';
+import { HistoryMasking1763700001030 } from './migrations/1763700001030-history-masking';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -75,4 +76,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ReportIndexes1763700001000,
   RecordCountSlots1763700001010,
   RecordRevisions1763700001020,
+  HistoryMasking1763700001030,
 ];

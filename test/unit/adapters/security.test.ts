@@ -104,6 +104,14 @@ describe('AesGcmSecretBox', () => {
   const key = randomBytes(32);
   const box = new AesGcmSecretBox(key);
 
+  it('digests a text alike every time under one key, and otherwise under another key', () => {
+    const digest = box.digest('{"account_number":"12345678"}');
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(box.digest('{"account_number":"12345678"}')).toBe(digest);
+    expect(box.digest('{"account_number":"12345679"}')).not.toBe(digest);
+    expect(new AesGcmSecretBox(randomBytes(32)).digest('{"account_number":"12345678"}')).not.toBe(digest);
+  });
+
   it('opens what it sealed, Unicode included', () => {
     for (const secret of ['0123456789', '', 'Kontonummer: 12 34 56 – ünïcødé 🏦']) {
       expect(box.open(box.seal(secret))).toBe(secret);

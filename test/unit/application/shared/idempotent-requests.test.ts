@@ -2,6 +2,8 @@ import { InMemoryIdempotencyStore } from '../../../../adapters/persistence/in-me
 import { InMemoryUnitOfWork } from '../../../../adapters/persistence/in-memory/in-memory-unit-of-work';
 import { IdempotencyInProgress, IdempotencyMismatch } from '../../../../application/shared/errors';
 import { IdempotentRequests, KEY_LIFETIME_MS, Outcome } from '../../../../application/shared/idempotency';
+import { randomBytes } from 'node:crypto';
+import { AesGcmSecretBox } from '../../../../adapters/security/aes-gcm-secret-box';
 import { FixedClock } from '../../../support/fixed-clock';
 
 describe('IdempotentRequests', () => {
@@ -17,7 +19,36 @@ describe('IdempotentRequests', () => {
   beforeEach(() => {
     store = new InMemoryIdempotencyStore();
     clock = new FixedClock();
-    requests = new IdempotentRequests(store, new InMemoryUnitOfWork(), clock);
+    requests = new IdempotentRequests(store, new InMemoryUnitOfWork(), clock, new AesGcmSecretBox(randomBytes(32)));
+  });
+
+  it('gives the store the answer sealed and the fingerprint as a keyed digest, and replays the answer as first given', async () => {
+    const kept: unknown[] = [];
+    const claim = store.claim.bind(store);
+    const complete = store.complete.bind(store);
+    jest.spyOn(store, 'claim').mockImplementation((scope, key, fingerprint, now, before) => (kept.push(fingerprint), claim(scope, key, fingerprint, now, before)));
+    jest.spyOn(store, 'complete').mockImplementation((scope, key, answer) => (kept.push(answer), complete(scope, key, answer)));
+    const body = { banking_information: { account_number: '99887766' }, secret: 'whsec_abc' };
+
+    await requests.execute(request('fingerprint-of-the-body'), answering({ status: 201, body, keep: true }));
+    await expect(requests.execute(request('fingerprint-of-the-body'), answering({ status: 201, body: {}, keep: true }))).resolves.toEqual({
+      answer: { status: 201, body },
+      replayed: true,
+    });
+    const stored = JSON.stringify(kept);
+    expect(stored).not.toContain('99887766');
+    expect(stored).not.toContain('whsec_abc');
+    expect(stored).not.toContain('fingerprint-of-the-body');
+  });
+
+  it('still replays an answer stored in clear before answers were sealed', async () => {
+    await store.claim('person-1 /vendors/create', 'old', 'body-1', clock.now(), new Date(0));
+    await store.complete('person-1 /vendors/create', 'old', { status: 201, body: { id: 'old' } });
+    await expect(requests.execute(request('body-1', 'old'), answering({ status: 201, body: {}, keep: true }))).resolves.toEqual({
+      answer: { status: 201, body: { id: 'old' } },
+      replayed: true,
+    });
+    await expect(requests.execute(request('body-2', 'old'), answering({ status: 201, body: {}, keep: true }))).rejects.toBeInstanceOf(IdempotencyMismatch);
   });
 
   it('runs the first request, and answers a retry with its stored answer without running it', async () => {

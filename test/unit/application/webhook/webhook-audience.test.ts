@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { InMemoryMembershipRepository, InMemoryOrganisationRepository } from '../../../../adapters/persistence/in-memory/in-memory-organisation.repository';
 import { InMemoryWebhookEndpointRepository, InMemoryWebhookQueue } from '../../../../adapters/persistence/in-memory/in-memory-webhooks';
 import { UuidV7Generator } from '../../../../adapters/system/uuid-v7-generator';
@@ -8,6 +9,8 @@ import { WebhookOutbox } from '../../../../application/webhook/webhook-outbox';
 import { Organisation } from '../../../../domain/organisation/organisation';
 import { WebhookEndpoint } from '../../../../domain/webhook/webhook-endpoint';
 import { FixedClock } from '../../../support/fixed-clock';
+import { AesGcmSecretBox } from '../../../../adapters/security/aes-gcm-secret-box';
+import { openPayload } from '../../../../application/webhook/webhook-outbox';
 import { InMemoryUnitOfWork } from '../../../../adapters/persistence/in-memory/in-memory-unit-of-work';
 
 /** The organisations' store of a database, which tells with an organisation whether it has active endpoints. */
@@ -46,6 +49,7 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
   let outbox: WebhookOutbox;
   let organisation: Organisation;
   const owner = { personId: 'owner' };
+  const box = new AesGcmSecretBox(randomBytes(32));
 
   beforeEach(async () => {
     endpoints = new CountingEndpoints();
@@ -54,7 +58,7 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
     const organisations = new TellingOrganisations(memberships, endpoints);
     const audience = new WebhookAudience();
     access = new OrganisationAccess(organisations, memberships, audience, new InMemoryUnitOfWork());
-    outbox = new WebhookOutbox(endpoints, queue, { present: (subject) => ({ model: subject.model }) }, ids, clock, audience);
+    outbox = new WebhookOutbox(endpoints, queue, { present: (subject) => ({ model: subject.model, account_number: '12345678' }) }, ids, clock, audience, box);
     organisation = Organisation.found({ id: ids.next(), uniqueId: 'org', name: 'Org', ownerId: owner.personId, now: clock.now() });
     await organisations.save(organisation);
     await memberships.add({ organisationId: organisation.id, personId: owner.personId, role: 'owner', dateJoined: clock.now() });
@@ -95,6 +99,14 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
     const after = await access.authorise(owner, 'org', 'vendors.create');
     await publishAs(after.organisation);
     expect(await queue.backlog()).toBe(1);
+  });
+
+  it('queues the body sealed, to be sent as presented', async () => {
+    await addEndpoint();
+    await publishAs({ id: organisation.id, uniqueId: organisation.uniqueId });
+    const [delivery] = await queue.claim(clock.now(), 10, new Date(clock.now().getTime() + 60_000));
+    expect(delivery.payload).not.toContain('12345678');
+    expect(JSON.parse(openPayload(box, delivery.payload))).toMatchObject({ type: 'vendor.created', data: { model: 'vendor', account_number: '12345678' } });
   });
 
   it('reads the endpoints for an organisation it was told nothing about', async () => {
