@@ -11,7 +11,7 @@ import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
 import { accountModule } from './modules/account.module';
 import { authModule } from './modules/auth.module';
-import { contactModule } from './modules/contact.module';
+import { contactGroupModule, contactModule } from './modules/contact.module';
 import { expenseModule } from './modules/expense.module';
 import { fileStorageModule } from './modules/file-storage.module';
 import { organisationModule } from './modules/organisation.module';
@@ -61,6 +61,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     expenseModule(storage),
     salesModule(storage),
     vendorModule(storage),
+    contactGroupModule(storage),
     contactModule(storage),
     webhookModule(storage, config, parts.webhookSender),
     reportModule(storage),

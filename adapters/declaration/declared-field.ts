@@ -14,11 +14,18 @@ export type FieldType =
   | { type: 'decimal'; limits: DecimalLimits }
   | { type: 'currency' }
   | { type: 'integer'; min?: number; max?: number }
-  | { type: 'boolean' }
+  /** `default`: the column's default, where the storage set one (false when left out). */
+  | { type: 'boolean'; default?: boolean }
   | { type: 'date' }
   | { type: 'timestamp' }
-  /** A person's internal id, written `{unique_id, full_name}`. */
-  | { type: 'person' }
+  /** A person's internal id, written `{unique_id, full_name}`, or (`as: 'name'`) as their full name. */
+  | { type: 'person'; as?: 'name' }
+  /**
+   * The internal id of the record that holds this one (a contact's group),
+   * named before it in its paths: its lists are the parent's, a record is found
+   * only through its own parent. Kept as a key, never on the wire.
+   */
+  | { type: 'parent'; parent: ParentOf }
   /** A value object stored whole as JSON (sealed when secret), written as a nested object. */
   | { type: 'nested'; shape: NestedShape };
 
@@ -42,6 +49,8 @@ export interface DeclaredField<P extends string = string> {
   readonly column?: string;
   /** A `<column>_key` column keeps it lower-cased: searched and ordered alike on every engine. */
   readonly folded: boolean;
+  /** Its key keeps a missing value as '' (not null, '' by default): it sorts first, as an empty one. */
+  readonly foldedBlank?: boolean;
   /** `<wire>_display` follows it with the choice's label. */
   readonly display: boolean;
   /** The list filter (`?status=`) that selects records holding exactly this value. */
@@ -54,6 +63,13 @@ export interface DeclaredField<P extends string = string> {
   readonly description?: string;
   /** A derived field computed from the value that holds it (a nested object's); otherwise the view computes it. */
   readonly compute?: (holder: never) => unknown;
+}
+
+/** What a child resource knows of its parent's declaration: its table and where its paths name it. */
+export interface ParentOf {
+  readonly table: string;
+  readonly path?: { readonly collection?: string; readonly idParam?: string };
+  readonly names: { readonly many: string };
 }
 
 /** The fields of a nested value object (an address, bank details), in wire order. */
@@ -75,7 +91,8 @@ type Options = {
   readOnly?: boolean;
   secret?: boolean;
   column?: string;
-  folded?: boolean;
+  /** `'blank'`: folded, a missing value's key being '' (see `foldedBlank`). */
+  folded?: boolean | 'blank';
   display?: boolean;
   filter?: string;
   ordering?: string | true;
@@ -96,7 +113,8 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     secret: options.secret ?? false,
     derived,
     column: options.column,
-    folded: options.folded ?? false,
+    folded: (options.folded ?? false) !== false,
+    ...(options.folded === 'blank' && { foldedBlank: true }),
     display: options.display ?? false,
     filter: options.filter,
     ordering: options.ordering === true ? wire : options.ordering,
@@ -133,7 +151,8 @@ export function fieldsOf<S>() {
     currency: <K extends Of<string>>(property: K, options: Options = {}) => field(property, { type: 'currency' }, options),
     integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number } = {}) =>
       field(property, { type: 'integer', min: options.min, max: options.max }, options),
-    boolean: <K extends Of<boolean>>(property: K, options: Options = {}) => field(property, { type: 'boolean' }, options),
+    boolean: <K extends Of<boolean>>(property: K, options: Options & { default?: boolean } = {}) =>
+      field(property, options.default === undefined ? { type: 'boolean' } : { type: 'boolean', default: options.default }, options),
     date: <K extends Of<{ isBefore(other: never): boolean } | null>>(property: K, options: Options = {}) =>
       field(property, { type: 'date' }, options),
     timestamp: <K extends Of<Date | null>>(property: K, options: Options = {}) =>
@@ -142,8 +161,10 @@ export function fieldsOf<S>() {
      * A person the record names by internal id (`createdById`), written under
      * `wire` (`created_by`): `{unique_id, full_name}`, or null when the person is gone.
      */
-    person: <K extends Of<string | null>>(property: K, wire: string, options: Options = {}) =>
-      field(property, { type: 'person' }, { readOnly: true, ...options, wire }),
+    person: <K extends Of<string | null>>(property: K, wire: string, options: Options & { as?: 'name' } = {}) =>
+      field(property, options.as ? { type: 'person', as: options.as } : { type: 'person' }, { readOnly: true, ...options, wire }),
+    /** The parent record's internal id (`groupId`): see the `parent` field type. */
+    parent: <K extends Of<string>>(property: K, parent: ParentOf) => field(property, { type: 'parent', parent }, { readOnly: true }),
     nested: <K extends Of<object | null>>(property: K, shape: NestedShape, options: Options = {}) =>
       field(property, { type: 'nested', shape }, options),
     /**

@@ -1,9 +1,32 @@
-import { DeclaredField, snakeCase } from './declared-field';
+import { DeclaredField, FieldType, snakeCase } from './declared-field';
 
 /** An index of the resource's table, besides those its fields imply. */
 export interface DeclaredIndex {
   name: string;
   columns: string[];
+  unique?: boolean;
+  /** A partial index's condition (SQL on the table's columns). */
+  where?: string;
+}
+
+/** A column kept from the record beyond its fields (a unique index's key): written on every save, never read back. */
+export interface KeptColumn {
+  readonly name: string;
+  readonly type: FieldType;
+  /** Its value, from the record (the entity, as its rules give it). */
+  readonly of: (record: never) => unknown;
+}
+
+/** Where a resource's operations live, when not at `organisation/{org}/<names.many>/` in the `actions` pattern. */
+export interface DeclaredPath {
+  /** The collection's path segment (`contact-groups`); `names.many` when left out. */
+  readonly collection?: string;
+  /** The record's path parameter (`group`); `id` when left out. */
+  readonly idParam?: string;
+  /** `actions` (`…/{id}/update/`, `…/{id}/delete/`) or `detail` (GET, PUT, PATCH, DELETE on `…/{id}/`). */
+  readonly pattern?: 'actions' | 'detail';
+  /** A delete answers the record as it was (200), not 204. */
+  readonly deleteAnswersRecord?: boolean;
 }
 
 /**
@@ -30,12 +53,19 @@ export interface ResourceDeclaration {
   readonly defaultOrdering: string;
   /** The description of the list's `search`, when a field is `searched`. */
   readonly searchDescription?: string;
+  readonly path?: DeclaredPath;
   readonly storage: {
     /** Triggers keep the organisation's count of the table (migration 910). */
     readonly counted?: boolean;
     readonly indices?: readonly DeclaredIndex[];
     /** The 409 `in_use` a delete answers while another table's key names the record. */
     readonly inUse?: string;
+    /**
+     * Columns of a unique index that guards a rule against concurrent writes:
+     * a duplicate there is a 409 conflict on a create or an update.
+     */
+    readonly raced?: readonly string[];
+    readonly kept?: readonly KeptColumn[];
   };
 }
 
@@ -71,6 +101,11 @@ export function columnOf(field: DeclaredField): string {
 /** The lower-cased twin column of a `folded` field. */
 export function foldedColumnOf(field: DeclaredField): string {
   return `${columnOf(field)}_key`;
+}
+
+/** The field holding the parent's key, for a resource named under another's path (a contact under its group). */
+export function parentField(declaration: { fields: readonly DeclaredField[] }): DeclaredField | undefined {
+  return declaration.fields.find((field) => field.type.type === 'parent');
 }
 
 /** The field a list's ordering name sorts by. */

@@ -49,7 +49,7 @@ export class ContactGroupAccess {
   /** The group, locked until the transaction ends: writes to a group and its contacts take turns. */
   async groupForUpdate(actor: Actor, path: GroupPath, operation: Operation): Promise<ContactGroupGrant> {
     const { organisation, member } = await this.access.authorise(actor, path.organisationUniqueId, operation);
-    const group = await this.groups.findForUpdate(organisation.id, path.groupUniqueId);
+    const group = await this.groups.findByUniqueId(organisation.id, path.groupUniqueId, { forUpdate: true });
     if (!group) throw new NotFound();
     return { organisation, group, member };
   }

@@ -1,18 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { Contact, ContactSnapshot } from '../../domain/contact/contact';
-import { ContactGroup, ContactGroupSnapshot } from '../../domain/contact/contact-group';
-import { Organisation } from '../../domain/organisation/organisation';
 import { peopleNamed } from '../person/people-named';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ContactGroupGrant } from './contact-group-access';
-import { CONTACT_TOKENS, ContactRepository } from './contact.ports';
-
-/** A contact group with the names and counts shown beside it. */
-export interface ContactGroupView {
-  group: ContactGroupSnapshot;
-  organisationName: string;
-  contactsCount: number;
-}
 
 /** A contact with the names shown beside it. */
 export interface ContactView {
@@ -28,23 +18,8 @@ export interface ContactView {
 @injectable()
 export class ContactViews {
   constructor(
-    @inject(CONTACT_TOKENS.ContactRepository) private readonly contacts: ContactRepository,
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
   ) {}
-
-  async group(grant: ContactGroupGrant): Promise<ContactGroupView> {
-    const [view] = await this.groups(grant.organisation, [grant.group]);
-    return view;
-  }
-
-  async groups(organisation: Organisation, groups: ContactGroup[]): Promise<ContactGroupView[]> {
-    const counts = await this.contacts.countByGroup(organisation.id, groups.map((group) => group.id));
-    return groups.map((group) => ({
-      group: group.snapshot(),
-      organisationName: organisation.name,
-      contactsCount: counts.get(group.id) ?? 0,
-    }));
-  }
 
   async contact(grant: ContactGroupGrant, contact: Contact): Promise<ContactView> {
     const [view] = await this.contactsOf(grant, [contact]);

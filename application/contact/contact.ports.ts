@@ -1,11 +1,7 @@
 import { Contact } from '../../domain/contact/contact';
 import { ContactGroup } from '../../domain/contact/contact-group';
-import { ListQuery, NoFilters, Page } from '../shared/page';
-
-/** The group list has no filters. */
-export type ContactGroupFilters = NoFilters;
-export type ContactGroupOrderingField = 'name' | 'dateCreated';
-export type ContactGroupListQuery = ListQuery<ContactGroupFilters, ContactGroupOrderingField>;
+import { RecordRepository } from '../records/record.ports';
+import { ListQuery, Page } from '../shared/page';
 
 /** Contacts are listed one group at a time: the group (its internal id) scopes the list. */
 export interface ContactFilters {
@@ -15,20 +11,11 @@ export interface ContactFilters {
 export type ContactOrderingField = 'firstName' | 'lastName' | 'dateCreated';
 export type ContactListQuery = ListQuery<ContactFilters, ContactOrderingField>;
 
-export interface ContactGroupRepository {
-  findByUniqueId(organisationId: string, uniqueId: string): Promise<ContactGroup | null>;
-  /**
-   * The same, locked until the current transaction ends: every write to a
-   * group or to its contacts takes this lock first, so that they take turns.
-   */
-  findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null>;
-  /** Text fields sort case-insensitively; ties go by id, so pages are stable. */
-  list(organisationId: string, query: ContactGroupListQuery): Promise<Page<ContactGroup>>;
-  /** Duplicate unique_id in the organisation: `ValidationFailed` on `unique_id`. */
-  save(group: ContactGroup): Promise<void>;
-  /** A group that still holds contacts is `InUse` where the storage guards it (a foreign key); callers check first. */
-  delete(group: ContactGroup): Promise<void>;
-}
+/**
+ * Contact groups, a declared kind: a group that still holds contacts is
+ * `InUse` where the storage guards it (a foreign key); its kind checks first.
+ */
+export type ContactGroupRepository = RecordRepository<ContactGroup>;
 
 export interface ContactRepository {
   /** In any group of the organisation: unique_ids are unique across the organisation's contacts. */

@@ -1,20 +1,22 @@
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { Actor } from '../shared/actor';
-import { RecordContext } from './record-context';
+import { RecordContext, RecordPlace } from './record-context';
 import { KeptRecord } from './record-kind';
+import { RecordView } from './record-views';
 
-/** Deletes a record unless the kind's `beforeDelete` refuses (409 `in_use`); its event carries the record as it was. */
+/** Deletes a record, locked, unless the kind's `beforeDelete` refuses (409 `in_use`); its event and the answer carry the record as it was. */
 export class DeleteRecord<T extends KeptRecord<S>, S extends OrganisationRecordState> {
   constructor(private readonly context: RecordContext<T, S>) {}
 
-  execute(actor: Actor, organisationUniqueId: string, uniqueId: string): Promise<void> {
+  execute(actor: Actor, place: RecordPlace, uniqueId: string): Promise<RecordView<S>> {
     return this.context.unitOfWork.transaction(async () => {
-      const grant = await this.context.authorise(actor, organisationUniqueId, 'write');
-      const record = await this.context.find(grant.organisation.id, uniqueId);
+      const grant = await this.context.authorise(actor, place, 'write');
+      const record = await this.context.find(grant.organisation.id, uniqueId, true, grant.parent);
       await this.context.kind.beforeDelete?.(grant.organisation.id, record);
-      const view = await this.context.views.one(record);
+      const view = await this.context.views.one(record, undefined, grant);
       await this.context.records.delete(record);
       await this.context.announce(grant, 'deleted', record, view);
+      return view;
     });
   }
 }

@@ -5,9 +5,16 @@ import { Clock, IdGenerator, UnitOfWork } from '../shared/ports';
 import { found } from '../shared/records';
 import type { WebhookEventType } from '../../domain/webhook/webhook-events';
 import { RecordEvents } from '../webhook/record-events';
-import { KeptRecord, WiredRecordKind } from './record-kind';
+import { KeptRecord, ParentRecord, WiredRecordKind } from './record-kind';
+import { NotFound } from '../../domain/shared/errors';
 import { RecordRepository } from './record.ports';
 import { RecordView, RecordViews } from './record-views';
+
+/** Where a record is reached: its organisation's unique_id, and its parent's for a kind that has one. */
+export type RecordPlace = string | { organisation: string; parent: string };
+
+/** The caller's grant on the organisation, with the parent record the path names. */
+export type RecordGrant = OrganisationAccessGrant & { parent?: ParentRecord };
 
 /**
  * What the use cases of one record kind share: the kind, its storage and
@@ -25,13 +32,31 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
     private readonly events: RecordEvents,
   ) {}
 
-  authorise(actor: Actor, organisationUniqueId: string, access: 'read' | 'write'): Promise<OrganisationAccessGrant> {
-    return this.access.authoriseRole(actor, organisationUniqueId, this.kind.roles[access]);
+  /** The organisation, and the parent the path names (locked for a write), for a kind that has one: else 404. */
+  async authorise(actor: Actor, place: RecordPlace, access: 'read' | 'write'): Promise<RecordGrant> {
+    const organisationUniqueId = typeof place === 'string' ? place : place.organisation;
+    const grant = await this.access.authoriseRole(actor, organisationUniqueId, this.kind.roles[access]);
+    const { parent } = this.kind;
+    if (!parent) return grant;
+    if (typeof place === 'string') throw new Error(`A ${this.kind.names.one} is reached through its parent`);
+    const parentRecord = found(await parent.records.findByUniqueId(grant.organisation.id, place.parent, { forUpdate: access === 'write' }));
+    return { ...grant, parent: parentRecord };
   }
 
-  /** The organisation's record, or 404; `forUpdate` locks it until the transaction ends. */
-  async find(organisationId: string, uniqueId: string, forUpdate = false): Promise<T> {
-    return found(await this.records.findByUniqueId(organisationId, uniqueId, { forUpdate }));
+  /**
+   * The organisation's record, or 404; `forUpdate` locks it until the
+   * transaction ends. Under `parent`, a record of another parent is 404 too.
+   */
+  async find(organisationId: string, uniqueId: string, forUpdate = false, parent?: ParentRecord): Promise<T> {
+    const record = found(await this.records.findByUniqueId(organisationId, uniqueId, { forUpdate }));
+    if (parent && this.kind.parent && this.kind.parent.idOf(record) !== parent.id) throw new NotFound();
+    return record;
+  }
+
+  /** Saves a created or changed record, after what its kind's rules ask of the others. */
+  async save(record: T, now: Date): Promise<void> {
+    await this.kind.beforeSave?.(record, now);
+    await this.records.save(record);
   }
 
   /** `<model>.<change>` to the organisation's webhooks, in the change's transaction, for kinds that announce theirs. */

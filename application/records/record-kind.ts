@@ -11,6 +11,27 @@ export interface KeptRecord<S extends OrganisationRecordState> {
   snapshot(): S;
 }
 
+/** Where records are read and written: their organisation, and their parent record for a kind that has one. */
+export interface RecordScope {
+  organisation: Organisation;
+  parent?: ParentRecord;
+}
+
+/** A record that holds others (a contact group): its internal id, and the rest as its kind has it. */
+export interface ParentRecord {
+  readonly id: string;
+}
+
+/**
+ * The record a kind's records are reached through (a contact through its
+ * group): its storage, and its key in a record. A write locks it, so that
+ * writes under one parent take turns.
+ */
+export interface RecordParent<T> {
+  readonly records: { findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<ParentRecord | null> };
+  idOf(record: T): string;
+}
+
 /** What a new record is made with besides the command: its identity, its organisation and its maker. */
 export interface NewRecordContext {
   id: string;
@@ -18,6 +39,8 @@ export interface NewRecordContext {
   organisation: Organisation;
   actor: Actor;
   now: Date;
+  /** The record it is made under, for a kind that has a parent. */
+  parent?: ParentRecord;
 }
 
 /**
@@ -33,11 +56,21 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   readonly roles: { readonly read: Role; readonly write: Role };
   /** Announces `<one>.created`, `.updated` and `.deleted` to the organisation's webhooks. */
   readonly events: boolean;
+  /** The record the paths name before this one's; its records are found and listed only through it. */
+  readonly parent?: RecordParent<T>;
   create(command: C, context: NewRecordContext): T;
   /** PUT and PATCH alike: the entity applies what the changes carry. */
   update(record: T, changes: U, now: Date): void;
   /** Values its view shows that the record computes as of `today` (days since its last contact…), by property. */
   derive?(record: T, today: CalendarDate): Record<string, unknown>;
+  /**
+   * Values its view shows that come from beyond the record (its
+   * organisation's name, counts of other records), for many records at once:
+   * one object of values by property per record, in their order.
+   */
+  annotate?(records: readonly T[], scope: RecordScope): Promise<Record<string, unknown>[]>;
+  /** Before a created or changed record is saved: what its rules ask of the others (the primary contact it replaces). */
+  beforeSave?(record: T, now: Date): Promise<void>;
   /** Before a delete: refuses (`InUse`) while something still names the record. */
   beforeDelete?(organisationId: string, record: T): Promise<void>;
 }

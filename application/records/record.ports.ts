@@ -3,6 +3,9 @@ import { ListQuery, Page } from '../shared/page';
 /** A list's filters by name (`status`, `search`), as the kind's declaration names them. */
 export type RecordFilters = Readonly<Record<string, unknown>>;
 
+/** The filter of a child kind's list: its parent's internal id (the list use case sets it from the path). */
+export const PARENT_FILTER = 'parent';
+
 /** The storage of one kind of organisation-scoped record. */
 export interface RecordRepository<T> {
   /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */

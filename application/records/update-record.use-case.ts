@@ -1,6 +1,6 @@
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { Actor } from '../shared/actor';
-import { RecordContext } from './record-context';
+import { RecordContext, RecordPlace } from './record-context';
 import { KeptRecord } from './record-kind';
 import { RecordView } from './record-views';
 
@@ -8,13 +8,14 @@ import { RecordView } from './record-views';
 export class UpdateRecord<T extends KeptRecord<S>, S extends OrganisationRecordState> {
   constructor(private readonly context: RecordContext<T, S>) {}
 
-  execute(actor: Actor, organisationUniqueId: string, uniqueId: string, changes: object): Promise<RecordView<S>> {
+  execute(actor: Actor, place: RecordPlace, uniqueId: string, changes: object): Promise<RecordView<S>> {
     return this.context.unitOfWork.transaction(async () => {
-      const grant = await this.context.authorise(actor, organisationUniqueId, 'write');
-      const record = await this.context.find(grant.organisation.id, uniqueId, true);
-      this.context.kind.update(record, changes, this.context.clock.now());
-      await this.context.records.save(record);
-      const view = await this.context.views.one(record);
+      const grant = await this.context.authorise(actor, place, 'write');
+      const record = await this.context.find(grant.organisation.id, uniqueId, true, grant.parent);
+      const now = this.context.clock.now();
+      this.context.kind.update(record, changes, now);
+      await this.context.save(record, now);
+      const view = await this.context.views.one(record, undefined, grant);
       await this.context.announce(grant, 'updated', record, view);
       return view;
     });

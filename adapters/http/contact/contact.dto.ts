@@ -1,6 +1,5 @@
-import { ContactGroupOrderingField, ContactOrderingField } from '../../../application/contact/contact.ports';
+import { ContactOrderingField } from '../../../application/contact/contact.ports';
 import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS, ContactChanges, ContactEntityType } from '../../../domain/contact/contact';
-import { CONTACT_GROUP_NAME_MAX_LENGTH, ContactGroupChanges } from '../../../domain/contact/contact-group';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
 import { Orderings } from '../validation/query';
@@ -9,16 +8,6 @@ import { NoneMissing, UnboundFields } from '../shared/field-coverage';
 /** `translations` is an opaque text the client owns (see domain/contact/translations.ts). */
 const translations = () => fields.text({ nullable: true });
 const optionalText = (max: number) => fields.text({ max, nullable: true });
-
-/** A contact group's writable fields; read-only ones (counts, names, dates) are not declared, so ignored. */
-export class ContactGroupInput {
-  @Input('unique_id', fields.uniqueId()) uniqueId?: string;
-  @Input('name', fields.text({ required: true, max: CONTACT_GROUP_NAME_MAX_LENGTH })) name?: string;
-  @Input('description', fields.text({ nullable: true })) description?: string | null;
-  @Input('translations', translations()) translations?: string | null;
-}
-
-export type NewContactGroupInput = ContactGroupInput & { name: string };
 
 /** A contact's writable fields (contract.md section 6). */
 export class ContactInput {
@@ -44,14 +33,5 @@ export const CONTACT_ORDERINGS: Orderings<ContactOrderingField> = {
   default: { field: 'firstName', descending: false },
 };
 
-/** `ordering` of the contact group list. */
-export const CONTACT_GROUP_ORDERINGS: Orderings<ContactGroupOrderingField> = {
-  choices: { name: 'name', date_created: 'dateCreated' },
-  default: { field: 'name', descending: false },
-};
-
 // Every field the changes take is read from the body (see field-coverage.ts).
 export type ContactFieldsBound = NoneMissing<UnboundFields<ContactChanges, ContactInput> & string>;
-
-// Every field the changes take is read from the body (see field-coverage.ts).
-export type ContactGroupFieldsBound = NoneMissing<UnboundFields<ContactGroupChanges, ContactGroupInput> & string>;

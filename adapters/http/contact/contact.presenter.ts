@@ -1,23 +1,8 @@
-import { ContactGroupView, ContactView } from '../../../application/contact/contact-views';
+import { ContactView } from '../../../application/contact/contact-views';
 import { CONTACT_ENTITY_TYPES, CONTACT_LIMITS, ContactSnapshot } from '../../../domain/contact/contact';
-import { CONTACT_GROUP_NAME_MAX_LENGTH, ContactGroupSnapshot } from '../../../domain/contact/contact-group';
 import { wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
 import { NoneMissing, UnpresentedFields } from '../shared/field-coverage';
-
-export function presentContactGroup(view: ContactGroupView) {
-  const g = view.group;
-  return {
-    unique_id: g.uniqueId,
-    name: g.name,
-    description: g.description,
-    translations: g.translations,
-    organisation_name: view.organisationName,
-    contacts_count: view.contactsCount,
-    date_created: wire.dateTime(g.dateCreated),
-    last_updated: wire.dateTime(g.lastUpdated),
-  };
-}
 
 /** The contact of Part 2 of the spec, its fields in the spec's order. */
 export function presentContact(view: ContactView) {
@@ -44,21 +29,6 @@ export function presentContact(view: ContactView) {
     last_updated: wire.dateTime(c.lastUpdated),
   };
 }
-
-/** What `presentContactGroup` writes. */
-export const CONTACT_GROUP_SCHEMA = s.named(
-  'ContactGroup',
-  s.object<ReturnType<typeof presentContactGroup>>({
-    unique_id: s.uniqueId(),
-    name: s.text({ min: 1, max: CONTACT_GROUP_NAME_MAX_LENGTH }),
-    description: s.nullable(s.text()),
-    translations: s.nullable(s.text()),
-    organisation_name: s.text(),
-    contacts_count: s.integer({ min: 0 }),
-    date_created: s.dateTime(),
-    last_updated: s.dateTime(),
-  }),
-);
 
 const text = (max: number) => s.nullable(s.text({ max }));
 
@@ -92,6 +62,3 @@ export const CONTACT_SCHEMA = s.named(
 export type ContactFieldsPresented = NoneMissing<
   UnpresentedFields<ContactSnapshot, ReturnType<typeof presentContact>, 'id' | 'organisationId' | 'createdById' | 'groupId'> & string
 >;
-
-// Every field reaches the wire (see field-coverage.ts).
-export type ContactGroupFieldsPresented = NoneMissing<UnpresentedFields<ContactGroupSnapshot, ReturnType<typeof presentContactGroup>, 'id' | 'organisationId'> & string>;

@@ -41,6 +41,7 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
     case 'nested':
       return nested(inputClassOf(type.shape.name, type.shape.fields), { nullable: field.nullable });
     case 'person':
+    case 'parent':
       return undefined;
   }
 }

@@ -33,6 +33,7 @@ function wireValue(type: FieldType, value: unknown, people: ReadonlyMap<string, 
     case 'timestamp':
       return wire.dateTime(value as Date);
     case 'person':
+      if (type.as === 'name') return people.get(value as string)?.fullName ?? null;
       return wire.person(people.get(value as string) ?? null);
     case 'nested':
       return presentNested(type.shape, value as Values, people);
@@ -64,9 +65,12 @@ function writerOf(field: DeclaredField): Writer {
 
 const writers = new WeakMap<readonly DeclaredField[], Writer[]>();
 
+/** The fields a presenter writes: all but a parent's key. */
+const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent');
+
 function writersOf(declared: readonly DeclaredField[]): Writer[] {
   let made = writers.get(declared);
-  if (!made) writers.set(declared, (made = declared.map(writerOf)));
+  if (!made) writers.set(declared, (made = written(declared).map(writerOf)));
   return made;
 }
 
@@ -115,7 +119,9 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'timestamp':
       return s.dateTime();
     case 'person':
-      return PERSON_REF_SCHEMA;
+      return type.as === 'name' ? s.text() : PERSON_REF_SCHEMA;
+    case 'parent':
+      throw new Error(`${field.wire} is not written`);
     case 'nested':
       return nestedSchema(type.shape);
   }
@@ -123,7 +129,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
 
 function propertySchemas(declared: readonly DeclaredField[]): Record<string, WireSchema<unknown>> {
   const properties: Record<string, WireSchema<unknown>> = {};
-  for (const field of declared) {
+  for (const field of written(declared)) {
     const schema = typeSchema(field);
     properties[field.wire] = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
     if (field.type.type === 'choice' && field.display) {

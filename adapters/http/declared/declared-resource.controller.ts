@@ -1,9 +1,11 @@
+import { Context } from 'koa';
+import { RecordPlace } from '../../../application/records/record-context';
 import { RecordKind } from '../../../application/records/record-kind';
 import { RecordView } from '../../../application/records/record-views';
 import { RecordFilters } from '../../../application/records/record.ports';
 import { Actor } from '../../../application/shared/actor';
 import { ListQuery, Page } from '../../../application/shared/page';
-import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { parentField, ResourceDeclaration } from '../../declaration/resource-declaration';
 import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
@@ -13,11 +15,12 @@ import { presenterOf, schemaOf } from './declared-presenter';
 
 /** The five use cases of a declared kind (`ListRecords`, `CreateRecord`, … configured with it). */
 export interface RecordUseCases {
-  list: { execute(actor: Actor, organisation: string, query: ListQuery<RecordFilters, string>): Promise<Page<RecordView>> };
-  create: { execute(actor: Actor, organisation: string, command: object): Promise<RecordView> };
-  get: { execute(actor: Actor, organisation: string, uniqueId: string): Promise<RecordView> };
-  update: { execute(actor: Actor, organisation: string, uniqueId: string, changes: object): Promise<RecordView> };
-  delete: { execute(actor: Actor, organisation: string, uniqueId: string): Promise<void> };
+  list: { execute(actor: Actor, place: RecordPlace, query: ListQuery<RecordFilters, string>): Promise<Page<RecordView>> };
+  create: { execute(actor: Actor, place: RecordPlace, command: object): Promise<RecordView> };
+  get: { execute(actor: Actor, place: RecordPlace, uniqueId: string): Promise<RecordView> };
+  update: { execute(actor: Actor, place: RecordPlace, uniqueId: string, changes: object): Promise<RecordView> };
+  /** The record as it was, for a resource whose delete answers it. */
+  delete: { execute(actor: Actor, place: RecordPlace, uniqueId: string): Promise<RecordView | void> };
 }
 
 /**
@@ -35,20 +38,32 @@ export class DeclaredResourceController implements HttpController {
   register(routes: Routes): void {
     const { declaration, useCases } = this;
     const input = resourceInput(declaration);
+    const path = declaration.path ?? {};
+    const idParam = path.idParam ?? 'id';
+    // A child resource (a contact) lives under its parent's record (`contact-groups/:group/contacts`).
+    const parent = parentField(declaration);
+    const parentType = parent?.type.type === 'parent' ? parent.type.parent : undefined;
+    const parentParam = parentType?.path?.idParam ?? 'id';
+    const under = parentType ? `${parentType.path?.collection ?? parentType.names.many}/:${parentParam}/` : '';
+    const placeOf = (ctx: Context): RecordPlace => (parentType ? { organisation: ctx.params.org, parent: ctx.params[parentParam] } : ctx.params.org);
+    const hasFilters = declaration.fields.some((field) => field.filter !== undefined || field.searched);
     registerOrganisationResource(routes, {
       names: this.kind.names,
-      base: `${API_PREFIX}/organisation/:org/${this.kind.names.many}`,
+      base: `${API_PREFIX}/organisation/:org/${under}${path.collection ?? this.kind.names.many}`,
+      idParam: path.idParam,
+      pattern: path.pattern,
+      deleteAnswersRecord: path.deleteAnswersRecord,
       schema: schemaOf(declaration),
       present: presenterOf(declaration),
       input: { create: input, update: input },
-      list: { filters: filterClassOf(declaration), orderings: orderingsOf(declaration) },
-      conflicts: declaration.storage.inUse === undefined ? [] : ['delete'],
+      list: { filters: hasFilters ? filterClassOf(declaration) : undefined, orderings: orderingsOf(declaration) },
+      conflicts: [...(declaration.storage.raced ? (['create', 'update'] as const) : []), ...(declaration.storage.inUse === undefined ? [] : (['delete'] as const))],
       handlers: {
-        list: (ctx, query) => useCases.list.execute(actorOf(ctx), ctx.params.org, query as ListQuery<RecordFilters, string>),
-        create: (ctx, command) => useCases.create.execute(actorOf(ctx), ctx.params.org, command),
-        get: (ctx) => useCases.get.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
-        update: (ctx, changes) => useCases.update.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
-        delete: (ctx) => useCases.delete.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
+        list: (ctx, query) => useCases.list.execute(actorOf(ctx), placeOf(ctx), query as ListQuery<RecordFilters, string>),
+        create: (ctx, command) => useCases.create.execute(actorOf(ctx), placeOf(ctx), command),
+        get: (ctx) => useCases.get.execute(actorOf(ctx), placeOf(ctx), ctx.params[idParam]),
+        update: (ctx, changes) => useCases.update.execute(actorOf(ctx), placeOf(ctx), ctx.params[idParam], changes),
+        delete: (ctx) => useCases.delete.execute(actorOf(ctx), placeOf(ctx), ctx.params[idParam]),
       },
     });
   }

@@ -1,35 +1,9 @@
-import {
-  ContactFilters,
-  ContactGroupFilters,
-  ContactGroupOrderingField,
-  ContactGroupRepository,
-  ContactOrderingField,
-  ContactRepository,
-} from '../../../application/contact/contact.ports';
+import { ContactFilters, ContactOrderingField, ContactRepository } from '../../../application/contact/contact.ports';
 import { Contact, ContactSnapshot } from '../../../domain/contact/contact';
-import { ContactGroup, ContactGroupSnapshot } from '../../../domain/contact/contact-group';
+import { ContactGroup } from '../../../domain/contact/contact-group';
 import { ConcurrentModification } from '../../../domain/shared/errors';
 import { searchKey } from '../search-key';
 import { InMemoryRecords } from './in-memory-records';
-
-export class InMemoryContactGroupRepository
-  extends InMemoryRecords<ContactGroupSnapshot, ContactGroup, ContactGroupFilters, ContactGroupOrderingField>
-  implements ContactGroupRepository
-{
-  protected readonly collection = {
-    restore: ContactGroup.restore,
-    model: 'contact group',
-    sortKeys: {
-      name: (s: ContactGroupSnapshot) => searchKey(s.name),
-      dateCreated: (s: ContactGroupSnapshot) => s.dateCreated.getTime(),
-    },
-  };
-
-  /** Process memory has no row locks; transactions run one at a time (InMemoryUnitOfWork). */
-  findForUpdate(organisationId: string, uniqueId: string): Promise<ContactGroup | null> {
-    return this.findByUniqueId(organisationId, uniqueId);
-  }
-}
 
 export class InMemoryContactRepository
   extends InMemoryRecords<ContactSnapshot, Contact, ContactFilters, ContactOrderingField>

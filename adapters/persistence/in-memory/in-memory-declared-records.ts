@@ -1,9 +1,9 @@
-import { RecordFilters, RecordRepository } from '../../../application/records/record.ports';
+import { PARENT_FILTER, RecordFilters, RecordRepository } from '../../../application/records/record.ports';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
 import { OrganisationRecordState } from '../../../domain/shared/organisation-record';
 import { DeclaredField } from '../../declaration/declared-field';
-import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { parentField, ResourceDeclaration } from '../../declaration/resource-declaration';
 import { searchKey } from '../search-key';
 import { contains, InMemoryRecords, RecordCollection, SortValue } from './in-memory-records';
 
@@ -19,6 +19,7 @@ function sortValueOf(field: DeclaredField): (snapshot: OrganisationRecordState) 
 
 function readerOf(field: DeclaredField): (snapshot: Snapshot) => SortValue {
   const { property } = field;
+  if (field.foldedBlank) return (s) => searchKey((s[property] as string | null) ?? '');
   if (field.folded) return (s) => searchKey(s[property] as string | null);
   switch (field.type.type) {
     case 'decimal': {
@@ -45,6 +46,7 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
   protected readonly collection: RecordCollection<OrganisationRecordState, T, string>;
   private readonly equalities: { name: string; property: string }[];
   private readonly searched: string[];
+  private readonly parentProperty?: string;
 
   constructor(declaration: ResourceDeclaration) {
     super();
@@ -53,10 +55,12 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
     this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys };
     this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, property: field.property }]));
     this.searched = declaration.fields.filter((field) => field.searched).map((field) => field.property);
+    this.parentProperty = parentField(declaration)?.property;
   }
 
   protected override matches(state: OrganisationRecordState, filters: RecordFilters): boolean {
     const s = valuesOf(state);
+    if (this.parentProperty && filters[PARENT_FILTER] !== undefined && s[this.parentProperty] !== filters[PARENT_FILTER]) return false;
     for (const { name, property } of this.equalities) {
       const value = filters[name];
       if (value !== undefined && comparable(s[property]) !== comparable(value)) return false;

@@ -1,7 +1,11 @@
-import { TypeOrmContactGroupRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact-group.repository';
+import { randomBytes } from 'node:crypto';
+import { CONTACT_GROUP_DECLARATION } from '../../../adapters/declaration/contact/contact-group.declaration';
 import { TypeOrmContactRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact.repository';
+import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
-import { ContactGroupOrderingField, ContactOrderingField } from '../../../application/contact/contact.ports';
+import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
+import { ContactOrderingField } from '../../../application/contact/contact.ports';
+import { ContactGroup } from '../../../domain/contact/contact-group';
 import { salesStorage } from '../../support/sales-storage';
 import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
 import { storageTargets } from '../../support/storage';
@@ -46,11 +50,11 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
     }
   });
 
-  it.each<[ContactGroupOrderingField, string]>([['name', 'ix_contact_groups_org_name']])(
+  it.each<[string, string]>([['name', 'ix_contact_groups_org_name']])(
     "reads a page of the organisation's groups by %s through %s",
     async (field, index) => {
       const query = { filters: {}, ordering: { field, descending: false }, page: PAGE };
-      const pageQuery = new TypeOrmContactGroupRepository(database).pageQuery(organisationId, query);
+      const pageQuery = new TypeOrmDeclaredRecords<ContactGroup>(database, new AesGcmSecretBox(randomBytes(32)), CONTACT_GROUP_DECLARATION).pageQuery(organisationId, query);
 
       expectIndexedInOrder(await queryPlan(database, pageQuery), index);
     },

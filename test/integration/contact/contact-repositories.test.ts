@@ -1,22 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import {
-  InMemoryContactGroupRepository,
-  InMemoryContactRepository,
-} from '../../../adapters/persistence/in-memory/in-memory-contact.repository';
+import { CONTACT_GROUP_DECLARATION } from '../../../adapters/declaration/contact/contact-group.declaration';
+import { InMemoryContactRepository } from '../../../adapters/persistence/in-memory/in-memory-contact.repository';
+import { InMemoryDeclaredRecords } from '../../../adapters/persistence/in-memory/in-memory-declared-records';
 import { InMemoryUnitOfWork } from '../../../adapters/persistence/in-memory/in-memory-unit-of-work';
-import { TypeOrmContactGroupRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact-group.repository';
 import { TypeOrmContactRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact.repository';
 import { createDataSource, dialectOf } from '../../../adapters/persistence/typeorm/data-source';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
+import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
-import {
-  ContactGroupListQuery,
-  ContactGroupRepository,
-  ContactListQuery,
-  ContactRepository,
-} from '../../../application/contact/contact.ports';
+import { ContactGroupRepository, ContactListQuery, ContactRepository } from '../../../application/contact/contact.ports';
+import { RecordFilters } from '../../../application/records/record.ports';
+import { ListQuery } from '../../../application/shared/page';
 import { UnitOfWork } from '../../../application/shared/ports';
 import { Contact, CreateContact } from '../../../domain/contact/contact';
 import { ContactGroup } from '../../../domain/contact/contact-group';
@@ -38,7 +34,7 @@ interface ContactStorage {
 const inMemory = {
   name: 'in-memory',
   open: async (): Promise<ContactStorage> => ({
-    groups: new InMemoryContactGroupRepository(),
+    groups: new InMemoryDeclaredRecords<ContactGroup>(CONTACT_GROUP_DECLARATION),
     contacts: new InMemoryContactRepository(),
     unitOfWork: new InMemoryUnitOfWork(),
     seed: async () => undefined,
@@ -56,7 +52,7 @@ const typeOrm = testDatabases().map((factory) => ({
     const db = new TypeOrmDatabase(dataSource, dialectOf(database.url));
     const box = new AesGcmSecretBox(randomBytes(32));
     return {
-      groups: new TypeOrmContactGroupRepository(db),
+      groups: new TypeOrmDeclaredRecords<ContactGroup>(db, box, CONTACT_GROUP_DECLARATION),
       contacts: new TypeOrmContactRepository(db),
       unitOfWork: db,
       seed: async (organisationId, personId) => {
@@ -76,6 +72,8 @@ const typeOrm = testDatabases().map((factory) => ({
     };
   },
 }));
+
+type ContactGroupListQuery = ListQuery<RecordFilters, string>;
 
 const T0 = Date.parse('2026-01-10T08:00:00.000Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
@@ -135,7 +133,7 @@ describe.each([inMemory, ...typeOrm])('contact repositories on $name', (target) 
       );
 
       expect((await storage.groups.findByUniqueId('org-a', 'find-me'))?.snapshot()).toEqual(group.snapshot());
-      const locked = await storage.unitOfWork.transaction(() => storage.groups.findForUpdate('org-a', 'find-me'));
+      const locked = await storage.unitOfWork.transaction(() => storage.groups.findByUniqueId('org-a', 'find-me', { forUpdate: true }));
       expect(locked?.snapshot()).toEqual(group.snapshot());
       expect(await storage.groups.findByUniqueId('org-b', 'find-me')).toBeNull();
     });
@@ -176,7 +174,7 @@ describe.each([inMemory, ...typeOrm])('contact repositories on $name', (target) 
 
       expect(await ids({ field: 'name', descending: false })).toEqual({ ids: ['l-1', 'l-2', 'l-3', 'l-4'], total: 4 });
       expect((await ids({ field: 'name', descending: true })).ids).toEqual(['l-4', 'l-3', 'l-2', 'l-1']);
-      expect((await ids({ field: 'dateCreated', descending: false })).ids).toEqual(['l-2', 'l-1', 'l-3', 'l-4']);
+      expect((await ids({ field: 'date_created', descending: false })).ids).toEqual(['l-2', 'l-1', 'l-3', 'l-4']);
       expect(await ids({ field: 'name', descending: false }, { page: 2, pageSize: 3 })).toEqual({ ids: ['l-4'], total: 4 });
       expect(await ids({ field: 'name', descending: false }, { page: 3, pageSize: 3 })).toEqual({ ids: [], total: 4 });
     });

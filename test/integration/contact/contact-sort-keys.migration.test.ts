@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { TypeOrmContactGroupRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact-group.repository';
+import { CONTACT_GROUP_DECLARATION } from '../../../adapters/declaration/contact/contact-group.declaration';
 import { TypeOrmContactRepository } from '../../../adapters/persistence/typeorm/contact/typeorm-contact.repository';
+import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { ContactSortKeys1763700000700 } from '../../../adapters/persistence/typeorm/migrations/1763700000700-contact-sort-keys';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
@@ -25,7 +26,7 @@ describe.each(testDatabases())('the contact sort-key migration on $name', (facto
         Person.register({ id: 'p', uniqueId: 'p', email: 'p@example.com', firstName: 'Ada', lastName: 'Lovelace', now: NOW }),
       );
       await new TypeOrmOrganisationRepository(db, box).save(Organisation.found({ id: 'o', uniqueId: 'o', name: 'Old Ltd', ownerId: 'p', now: NOW }));
-      const groups = new TypeOrmContactGroupRepository(db);
+      const groups = new TypeOrmDeclaredRecords<ContactGroup>(db, box, CONTACT_GROUP_DECLARATION);
       const contacts = new TypeOrmContactRepository(db);
       const group = (id: string, name: string) => ContactGroup.create({ id, uniqueId: id, organisationId: 'o', name, now: NOW });
       for (const [id, name] of [['g-1', 'Équipe'], ['g-2', 'zulu'], ['g-3', 'ÅLAND'], ['g-4', 'alpha']]) await groups.save(group(id, name));

@@ -1,37 +1,6 @@
 import { Contact, ContactEntityType } from '../../../../domain/contact/contact';
-import { ContactGroup } from '../../../../domain/contact/contact-group';
 import { searchKey } from '../../search-key';
-import { ContactGroupRow, ContactRow } from './contact.schema';
-
-export const contactGroupMapper = {
-  toDomain(row: ContactGroupRow): ContactGroup {
-    return ContactGroup.restore({
-      id: row.id,
-      uniqueId: row.unique_id,
-      organisationId: row.organisation_id,
-      name: row.name,
-      description: row.description,
-      translations: row.translations,
-      dateCreated: row.date_created,
-      lastUpdated: row.last_updated,
-    });
-  },
-
-  toPersistence(group: ContactGroup): ContactGroupRow {
-    const s = group.snapshot();
-    return {
-      id: s.id,
-      unique_id: s.uniqueId,
-      organisation_id: s.organisationId,
-      name: s.name,
-      name_key: searchKey(s.name),
-      description: s.description,
-      translations: s.translations,
-      date_created: s.dateCreated,
-      last_updated: s.lastUpdated,
-    };
-  },
-};
+import { ContactRow } from './contact.schema';
 
 export const contactMapper = {
   toDomain(row: ContactRow): Contact {

@@ -1,25 +1,9 @@
 import { EntitySchema } from 'typeorm';
 import { CONTACT_LIMITS } from '../../../../domain/contact/contact';
-import { CONTACT_GROUP_NAME_MAX_LENGTH } from '../../../../domain/contact/contact-group';
 import { UNIQUE_ID_MAX_LENGTH } from '../../../../domain/shared/unique-id';
 import { column as c, Dialect, entityColumns, organisationKey, references, RowOf, uniqueIdPerOrganisation } from '../columns';
 
 export const ENTITY_TYPE_MAX_LENGTH = 20;
-
-const contactGroupColumns = {
-  id: c.id(),
-  unique_id: c.varchar(UNIQUE_ID_MAX_LENGTH),
-  organisation_id: c.ref(),
-  name: c.varchar(CONTACT_GROUP_NAME_MAX_LENGTH),
-  /** `name` lower-cased (search-key.ts): sorted alike on both engines. */
-  name_key: c.varchar(CONTACT_GROUP_NAME_MAX_LENGTH).bytewise().withDefault("''"),
-  description: c.text().nullable(),
-  translations: c.text().nullable(),
-  date_created: c.timestamp(),
-  last_updated: c.timestamp(),
-};
-
-export type ContactGroupRow = RowOf<typeof contactGroupColumns>;
 
 const contactColumns = {
   id: c.id(),
@@ -51,14 +35,6 @@ export type ContactRow = RowOf<typeof contactColumns>;
 
 export function contactSchemas(dialect: Dialect): EntitySchema[] {
   return [
-    new EntitySchema<ContactGroupRow>({
-      name: 'ContactGroup',
-      tableName: 'contact_groups',
-      columns: entityColumns(dialect, contactGroupColumns),
-      uniques: [uniqueIdPerOrganisation('contact_groups')],
-      foreignKeys: [organisationKey()],
-      indices: [{ name: 'ix_contact_groups_org_name', columns: ['organisation_id', 'name_key', 'id'] }],
-    }),
     new EntitySchema<ContactRow>({
       name: 'Contact',
       tableName: 'contacts',

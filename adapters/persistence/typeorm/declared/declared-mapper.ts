@@ -1,6 +1,6 @@
 import { SecretBox } from '../../../../application/shared/ports';
 import { DeclaredField } from '../../../declaration/declared-field';
-import { columnOf, foldedColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { columnOf, foldedColumnOf, KeptColumn, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
 import { searchKey } from '../../search-key';
 import { DecodedTexts } from '../engine';
 import { OrganisationScopedRow, RowMapper } from '../organisation-records';
@@ -26,10 +26,12 @@ interface FieldCodec {
 export class DeclaredMapper<T> implements RowMapper<Row, T> {
   private readonly codecs: FieldCodec[];
   private readonly restore: (snapshot: Snapshot) => T;
+  private readonly kept: readonly KeptColumn[];
 
   constructor(declaration: ResourceDeclaration, box: SecretBox) {
     this.restore = declaration.restore as unknown as (snapshot: Snapshot) => T;
     this.codecs = storedFields(declaration).map((field) => codecOf(field, box));
+    this.kept = declaration.storage.kept ?? [];
   }
 
   toDomain(row: Row): T {
@@ -42,6 +44,7 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
     const snapshot = (record as { snapshot(): Snapshot }).snapshot();
     const row = { id: snapshot.id, organisation_id: snapshot.organisationId } as Row;
     for (const codec of this.codecs) codec.write(snapshot, row);
+    for (const kept of this.kept) row[kept.name] = (kept.of as (record: T) => unknown)(record);
     return row;
   }
 }
@@ -75,7 +78,8 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
       },
       write: (snapshot, row) => {
         row[column] = snapshot[property];
-        row[folded] = searchKey(snapshot[property] as string | null);
+        const value = snapshot[property] as string | null;
+        row[folded] = searchKey(field.foldedBlank ? (value ?? '') : value);
       },
     };
   }

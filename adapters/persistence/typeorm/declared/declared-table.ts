@@ -31,12 +31,13 @@ function columnFor(field: DeclaredField): Column<unknown> {
       case 'integer':
         return c.integer();
       case 'boolean':
-        return c.boolean();
+        return c.boolean(type.default);
       case 'date':
         return c.date();
       case 'timestamp':
         return c.timestamp();
       case 'person':
+      case 'parent':
         return c.ref();
       case 'nested':
         return c.text();
@@ -49,6 +50,7 @@ function columnFor(field: DeclaredField): Column<unknown> {
 function foldedColumnFor(field: DeclaredField): Column<unknown> {
   const max = field.type.type === 'text' ? field.type.max : undefined;
   const folded = (max === undefined ? c.text() : c.varchar(max)).bytewise();
+  if (field.foldedBlank) return folded.withDefault("''");
   return field.nullable ? folded.nullable() : folded;
 }
 
@@ -63,6 +65,7 @@ export function declaredColumns(declaration: ResourceDeclaration): Columns {
       columns[columnOf(field)] = columnFor(field);
       if (field.folded) columns[foldedColumnOf(field)] = foldedColumnFor(field);
     }
+    for (const kept of declaration.storage.kept ?? []) columns[kept.name] = columnFor({ type: kept.type, nullable: false, secret: false } as DeclaredField);
     tables.set(declaration, columns);
   }
   return columns;
@@ -79,14 +82,19 @@ export const entityOf = (declaration: ResourceDeclaration): string => declaratio
 /** The entity schema of a declared table. */
 export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialect): EntitySchema {
   const { table } = declaration;
-  const people = storedFields(declaration).filter((field) => field.type.type === 'person');
+  // A person's key, and a parent's (no cascade: a parent that still holds records is not deleted).
+  const keys = storedFields(declaration).flatMap((field) => {
+    const { type } = field;
+    const table = type.type === 'person' ? 'persons' : type.type === 'parent' ? type.parent.table : undefined;
+    return table === undefined ? [] : [references(table, [columnOf(field)])];
+  });
   const searched = searchedColumns(declaration);
   return new EntitySchema({
     name: entityOf(declaration),
     tableName: table,
     columns: entityColumns(dialect, declaredColumns(declaration)),
     uniques: [uniqueIdPerOrganisation(table)],
-    foreignKeys: [organisationKey(), ...people.map((field) => references('persons', [columnOf(field)]))],
+    foreignKeys: [organisationKey(), ...keys],
     indices: [...(searched.length > 0 ? searchIndices(dialect, table, searched) : []), ...(declaration.storage.indices ?? []).map((index) => ({ ...index }))],
   });
 }

@@ -1,7 +1,7 @@
-import { RecordFilters, RecordRepository } from '../../../../application/records/record.ports';
+import { PARENT_FILTER, RecordFilters, RecordRepository } from '../../../../application/records/record.ports';
 import { SecretBox } from '../../../../application/shared/ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
-import { columnOf, foldedColumnOf, ResourceDeclaration } from '../../../declaration/resource-declaration';
+import { columnOf, foldedColumnOf, parentField, ResourceDeclaration } from '../../../declaration/resource-declaration';
 import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords, OrganisationScopedRow, RecordTable, SortKey } from '../organisation-records';
 import { searchCondition } from '../search-index';
@@ -28,6 +28,8 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
   protected readonly table: RecordTable<Row, T, string>;
   private readonly equalities: EqualityFilter[];
   private readonly searched: { table: string; columns: readonly string[] };
+  /** The parent's key, whose records a list of a child resource holds. */
+  private readonly parentColumn?: string;
 
   constructor(db: TypeOrmDatabase, box: SecretBox, declaration: ResourceDeclaration) {
     super(db);
@@ -41,15 +43,19 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       mapper: new DeclaredMapper<T>(declaration, box),
       model: declaration.names.one,
       inUse: declaration.storage.inUse,
+      raced: declaration.storage.raced && [...declaration.storage.raced],
       counted: declaration.storage.counted,
-      unread: declaration.fields.filter((field) => field.folded).map(foldedColumnOf),
+      unread: [...declaration.fields.filter((field) => field.folded).map(foldedColumnOf), ...(declaration.storage.kept ?? []).map((kept) => kept.name)],
       sortKeys,
     };
     this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, column: columnOf(field) }]));
     this.searched = { table: declaration.table, columns: searchedColumns(declaration) };
+    const parent = parentField(declaration);
+    this.parentColumn = parent && columnOf(parent);
   }
 
   protected override filtered(query: Conditions, filters: RecordFilters): Conditions {
+    if (this.parentColumn && filters[PARENT_FILTER] !== undefined) query.andWhere(`r.${this.parentColumn} = :f_parent`, { f_parent: filters[PARENT_FILTER] });
     for (const { name, column } of this.equalities) {
       const value = filters[name];
       if (value !== undefined) query.andWhere(`r.${column} = :f_${name}`, { [`f_${name}`]: value instanceof CalendarDate ? value.toString() : value });

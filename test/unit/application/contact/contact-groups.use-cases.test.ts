@@ -1,16 +1,14 @@
-import { ContactGroupListQuery } from '../../../../application/contact/contact.ports';
 import { CreateContact } from '../../../../application/contact/create-contact.use-case';
-import { CreateContactGroup } from '../../../../application/contact/create-contact-group.use-case';
-import { DeleteContactGroup } from '../../../../application/contact/delete-contact-group.use-case';
-import { GetContactGroup } from '../../../../application/contact/get-contact-group.use-case';
-import { ListContactGroups } from '../../../../application/contact/list-contact-groups.use-case';
-import { UpdateContactGroup } from '../../../../application/contact/update-contact-group.use-case';
+import { RecordFilters } from '../../../../application/records/record.ports';
 import { Actor } from '../../../../application/shared/actor';
+import { ListQuery } from '../../../../application/shared/page';
+import { ContactGroup, ContactGroupSnapshot } from '../../../../domain/contact/contact-group';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
 import { ContactWorld, START } from './contact-world';
 
 const BY_NAME = { field: 'name', descending: false } as const;
 const FIRST_PAGE = { page: 1, pageSize: 100 };
+type ContactGroupListQuery = ListQuery<RecordFilters, string>;
 const list = (ordering: ContactGroupListQuery['ordering'], page = FIRST_PAGE): ContactGroupListQuery => ({ filters: {}, ordering, page });
 
 describe('contact group use cases', () => {
@@ -31,21 +29,22 @@ describe('contact group use cases', () => {
     await world.join(member, org);
   });
 
+  const groups = () => world.records<ContactGroup, ContactGroupSnapshot>('contact group');
   const createGroup = (actor: Actor, name: string, extra: { uniqueId?: string; description?: string } = {}, uid = org) =>
-    world.get(CreateContactGroup).execute(actor, uid, { name, ...extra });
+    groups().create.execute(actor, uid, { name, ...extra });
   const path = (groupUniqueId: string) => ({ organisationUniqueId: org, groupUniqueId });
+  const getGroup = (actor: Actor, groupUniqueId: string) => groups().get.execute(actor, org, groupUniqueId);
 
   describe('CreateContactGroup', () => {
     it("lets a member create a group: its organisation's name, no contacts, a generated unique_id, the clock's time", async () => {
       const view = await createGroup(member, 'Suppliers', { description: 'People we buy from' });
 
-      expect(view).toEqual({
-        group: expect.objectContaining({ name: 'Suppliers', description: 'People we buy from', translations: null }),
-        organisationName: 'Acme',
-        contactsCount: 0,
+      expect(view).toMatchObject({
+        record: expect.objectContaining({ name: 'Suppliers', description: 'People we buy from', translations: null }),
+        derived: { organisationName: 'Acme', contactsCount: 0 },
       });
-      expect(view.group.uniqueId).toMatch(/^id-\d{4}$/);
-      expect(view.group).toMatchObject({ dateCreated: START, lastUpdated: START });
+      expect(view.record.uniqueId).toMatch(/^id-\d{4}$/);
+      expect(view.record).toMatchObject({ dateCreated: START, lastUpdated: START });
     });
 
     it('refuses a unique_id the organisation already uses, and accepts it in another organisation', async () => {
@@ -60,7 +59,7 @@ describe('contact group use cases', () => {
     it('is a 404 to someone outside the organisation, and creates nothing', async () => {
       await expect(createGroup(stranger, 'Intruders')).rejects.toBeInstanceOf(NotFound);
 
-      const { total } = await world.get(ListContactGroups).execute(owner, org, list(BY_NAME));
+      const { total } = await groups().list.execute(owner, org, list(BY_NAME));
       expect(total).toBe(0);
     });
 
@@ -78,21 +77,19 @@ describe('contact group use cases', () => {
       await createGroup(member, 'Gamma');
       await createGroup(stranger, 'Other organisation', {}, otherOrg);
       for (const firstName of ['Ada', 'Alan']) {
-        await world.get(CreateContact).execute(member, path(beta.group.uniqueId), { firstName });
+        await world.get(CreateContact).execute(member, path(beta.record.uniqueId), { firstName });
       }
 
-      const firstPage = await world.get(ListContactGroups).execute(member, org, list(BY_NAME, { page: 1, pageSize: 2 }));
-      const newestFirst = await world
-        .get(ListContactGroups)
-        .execute(member, org, list({ field: 'dateCreated', descending: true }));
+      const firstPage = await groups().list.execute(member, org, list(BY_NAME, { page: 1, pageSize: 2 }));
+      const newestFirst = await groups().list.execute(member, org, list({ field: 'date_created', descending: true }));
 
       expect(firstPage.total).toBe(3);
-      expect(firstPage.items.map((view) => [view.group.name, view.contactsCount])).toEqual([['Alpha', 0], ['beta', 2]]);
-      expect(newestFirst.items.map((view) => view.group.name)).toEqual(['Gamma', 'Alpha', 'beta']);
+      expect(firstPage.items.map((view) => [view.record.name, view.derived.contactsCount])).toEqual([['Alpha', 0], ['beta', 2]]);
+      expect(newestFirst.items.map((view) => view.record.name)).toEqual(['Gamma', 'Alpha', 'beta']);
     });
 
     it('is a 404 to someone outside the organisation', async () => {
-      await expect(world.get(ListContactGroups).execute(stranger, org, list(BY_NAME))).rejects.toBeInstanceOf(NotFound);
+      await expect(groups().list.execute(stranger, org, list(BY_NAME))).rejects.toBeInstanceOf(NotFound);
     });
   });
 
@@ -101,9 +98,9 @@ describe('contact group use cases', () => {
       const theirs = await createGroup(stranger, 'Theirs', { uniqueId: 'theirs' }, otherOrg);
       await createGroup(member, 'Ours', { uniqueId: 'ours' });
 
-      await expect(world.get(GetContactGroup).execute(member, path('ours'))).resolves.toMatchObject({ group: { name: 'Ours' } });
-      await expect(world.get(GetContactGroup).execute(member, path(theirs.group.uniqueId))).rejects.toBeInstanceOf(NotFound);
-      await expect(world.get(GetContactGroup).execute(stranger, path('ours'))).rejects.toBeInstanceOf(NotFound);
+      await expect(getGroup(member, 'ours')).resolves.toMatchObject({ record: { name: 'Ours' } });
+      await expect(getGroup(member, theirs.record.uniqueId)).rejects.toBeInstanceOf(NotFound);
+      await expect(getGroup(stranger, 'ours')).rejects.toBeInstanceOf(NotFound);
     });
   });
 
@@ -111,18 +108,18 @@ describe('contact group use cases', () => {
     it('changes what is supplied, keeps the rest and moves last_updated', async () => {
       const created = await createGroup(member, 'Clients', { uniqueId: 'clients', description: 'Who pays us' });
 
-      const updated = await world.get(UpdateContactGroup).execute(owner, path('clients'), { name: 'Customers' });
+      const updated = await groups().update.execute(owner, org, 'clients', { name: 'Customers' });
 
-      expect(updated.group).toMatchObject({ name: 'Customers', description: 'Who pays us', dateCreated: created.group.dateCreated });
-      expect(updated.group.lastUpdated.getTime()).toBeGreaterThan(created.group.lastUpdated.getTime());
-      await expect(world.get(GetContactGroup).execute(member, path('clients'))).resolves.toMatchObject({ group: { name: 'Customers' } });
+      expect(updated.record).toMatchObject({ name: 'Customers', description: 'Who pays us', dateCreated: created.record.dateCreated });
+      expect(updated.record.lastUpdated.getTime()).toBeGreaterThan(created.record.lastUpdated.getTime());
+      await expect(getGroup(member, 'clients')).resolves.toMatchObject({ record: { name: 'Customers' } });
     });
 
     it('is a 404 to someone outside the organisation, and changes nothing', async () => {
       await createGroup(member, 'Clients', { uniqueId: 'clients' });
 
-      await expect(world.get(UpdateContactGroup).execute(stranger, path('clients'), { name: 'Mine' })).rejects.toBeInstanceOf(NotFound);
-      await expect(world.get(GetContactGroup).execute(member, path('clients'))).resolves.toMatchObject({ group: { name: 'Clients' } });
+      await expect(groups().update.execute(stranger, org, 'clients', { name: 'Mine' })).rejects.toBeInstanceOf(NotFound);
+      await expect(getGroup(member, 'clients')).resolves.toMatchObject({ record: { name: 'Clients' } });
     });
   });
 
@@ -130,24 +127,24 @@ describe('contact group use cases', () => {
     it('deletes an empty group', async () => {
       await createGroup(member, 'Temporary', { uniqueId: 'temporary' });
 
-      await world.get(DeleteContactGroup).execute(member, path('temporary'));
+      await groups().delete.execute(member, org, 'temporary');
 
-      await expect(world.get(GetContactGroup).execute(member, path('temporary'))).rejects.toBeInstanceOf(NotFound);
+      await expect(getGroup(member, 'temporary')).rejects.toBeInstanceOf(NotFound);
     });
 
     it('refuses, in use, while the group holds contacts, and keeps it', async () => {
       await createGroup(member, 'Busy', { uniqueId: 'busy' });
       await world.get(CreateContact).execute(member, path('busy'), { firstName: 'Ada' });
 
-      await expect(world.get(DeleteContactGroup).execute(member, path('busy'))).rejects.toBeInstanceOf(InUse);
-      await expect(world.get(GetContactGroup).execute(member, path('busy'))).resolves.toMatchObject({ contactsCount: 1 });
+      await expect(groups().delete.execute(member, org, 'busy')).rejects.toBeInstanceOf(InUse);
+      await expect(getGroup(member, 'busy')).resolves.toMatchObject({ derived: { contactsCount: 1 } });
     });
 
     it('is a 404 to someone outside the organisation', async () => {
       await createGroup(member, 'Kept', { uniqueId: 'kept' });
 
-      await expect(world.get(DeleteContactGroup).execute(stranger, path('kept'))).rejects.toBeInstanceOf(NotFound);
-      await expect(world.get(GetContactGroup).execute(member, path('kept'))).resolves.toBeDefined();
+      await expect(groups().delete.execute(stranger, org, 'kept')).rejects.toBeInstanceOf(NotFound);
+      await expect(getGroup(member, 'kept')).resolves.toBeDefined();
     });
   });
 });

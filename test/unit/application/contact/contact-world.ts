@@ -12,7 +12,10 @@ import { IdGenerator } from '../../../../application/shared/ports';
 import { loadConfig } from '../../../../config/config';
 import { buildContainer } from '../../../../config/container';
 import { Person } from '../../../../domain/person/person';
+import { useCasesOf } from '../../../support/record-use-cases';
 import { SteppingClock } from '../../../support/stepping-clock';
+import { KeptRecord } from '../../../../application/records/record-kind';
+import { OrganisationRecordState } from '../../../../domain/shared/organisation-record';
 
 /** Readable, ordered ids: `id-0001`, `id-0002`… */
 export class SequentialIds implements IdGenerator {
@@ -46,6 +49,11 @@ export class ContactWorld {
 
   get<T>(useCase: new (...args: never[]) => T): T {
     return this.container.get(useCase);
+  }
+
+  /** The five use cases of a declared kind (`contact group`). */
+  records<T extends KeptRecord<S>, S extends OrganisationRecordState>(model: string) {
+    return useCasesOf<T, S>(this.container, model);
   }
 
   async person(firstName: string, lastName: string): Promise<Actor> {

@@ -1,6 +1,5 @@
 import { ContactPath } from '../../../../application/contact/contact-group-access';
 import { CreateContact, NewContact } from '../../../../application/contact/create-contact.use-case';
-import { CreateContactGroup } from '../../../../application/contact/create-contact-group.use-case';
 import { DeleteContact } from '../../../../application/contact/delete-contact.use-case';
 import { GetContact } from '../../../../application/contact/get-contact.use-case';
 import { ContactListRequest, ListContacts } from '../../../../application/contact/list-contacts.use-case';
@@ -29,7 +28,7 @@ describe('contact use cases', () => {
     await world.organisation(stranger, 'Elsewhere');
     await world.join(member, org);
     for (const [uniqueId, name] of [['suppliers', 'Suppliers'], ['partners', 'Partners']]) {
-      await world.get(CreateContactGroup).execute(owner, org, { uniqueId, name });
+      await world.records('contact group').create.execute(owner, org, { uniqueId, name });
     }
   });
 

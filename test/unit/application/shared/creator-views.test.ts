@@ -1,4 +1,3 @@
-import { CreateContactGroup } from '../../../../application/contact/create-contact-group.use-case';
 import { CreateContact } from '../../../../application/contact/create-contact.use-case';
 import { CLIENT_TOKENS, ClientRepository } from '../../../../application/client/client.ports';
 import { CreateClient } from '../../../../application/client/create-client.use-case';
@@ -30,7 +29,7 @@ describe('a record written names its creator, and a lead its stage and client, w
     member = await app.aPerson('Grace');
     org = await app.anOrganisation(owner);
     await app.join(org, member);
-    await app.container.get(CreateContactGroup).execute(owner, org, { uniqueId: 'suppliers', name: 'Suppliers' });
+    await useCasesOf(app.container, 'contact group').create.execute(owner, org, { uniqueId: 'suppliers', name: 'Suppliers' });
     personReads = jest.spyOn(app.container.get<PersonRepository>(PERSON_TOKENS.PersonRepository), 'findByIds');
   });
 
