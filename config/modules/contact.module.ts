@@ -1,11 +1,11 @@
 import { ContainerModule } from 'inversify';
 import { CONTACT_GROUP_DECLARATION } from '../../adapters/declaration/contact/contact-group.declaration';
-import { ContactController } from '../../adapters/http/contact/contact.controller';
-import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
+import { CONTACT_DECLARATION } from '../../adapters/declaration/contact/contact.declaration';
 import { InMemoryContactRepository } from '../../adapters/persistence/in-memory/in-memory-contact.repository';
 import { TypeOrmContactRepository } from '../../adapters/persistence/typeorm/contact/typeorm-contact.repository';
-import { contactGroupKind, ContactGroupContents } from '../../application/contact/contact-group.kind';
-import { CONTACT_TOKENS } from '../../application/contact/contact.ports';
+import { contactGroupKind } from '../../application/contact/contact-group.kind';
+import { contactKind } from '../../application/contact/contact.kind';
+import { CONTACT_TOKENS, ContactGroupRepository, ContactRepository } from '../../application/contact/contact.ports';
 import { declaredResourceModule } from './declared-resource.module';
 import { Storage } from './storage';
 
@@ -13,19 +13,18 @@ import { Storage } from './storage';
 export function contactGroupModule(storage: Storage): ContainerModule {
   return declaredResourceModule(storage, {
     declaration: CONTACT_GROUP_DECLARATION,
-    kind: (context) => contactGroupKind(context.get<ContactGroupContents>(CONTACT_TOKENS.ContactRepository)),
+    kind: (context) => contactGroupKind(context.get<ContactRepository>(CONTACT_TOKENS.ContactRepository)),
     repositoryToken: CONTACT_TOKENS.ContactGroupRepository,
   });
 }
 
-/** The contacts inside contact groups. */
+/** The contacts inside contact groups, declared, reached through their group; their storage has two queries of its own. */
 export function contactModule(storage: Storage): ContainerModule {
-  return new ContainerModule(({ bind }) => {
-    if (storage.kind === 'typeorm') {
-      bind(CONTACT_TOKENS.ContactRepository).to(TypeOrmContactRepository).inSingletonScope();
-    } else {
-      bind(CONTACT_TOKENS.ContactRepository).toConstantValue(new InMemoryContactRepository());
-    }
-    bind(HTTP_TOKENS.Controller).to(ContactController).inSingletonScope();
+  return declaredResourceModule(storage, {
+    declaration: CONTACT_DECLARATION,
+    kind: (context) =>
+      contactKind(context.get<ContactRepository>(CONTACT_TOKENS.ContactRepository), context.get<ContactGroupRepository>(CONTACT_TOKENS.ContactGroupRepository)),
+    repositoryToken: CONTACT_TOKENS.ContactRepository,
+    repositories: { typeorm: TypeOrmContactRepository, memory: () => new InMemoryContactRepository() },
   });
 }

@@ -1,6 +1,5 @@
 import { EventSubject } from '../../../application/webhook/record-events';
 import { EventPayloads } from '../../../application/webhook/webhook.ports';
-import { presentContact } from '../contact/contact.presenter';
 import { presentExpense } from '../expense/expense.presenter';
 import { presentLead } from '../lead/lead.presenter';
 import { presentMember } from '../organisation/members.presenter';
@@ -22,8 +21,6 @@ export class PresentedEventPayloads implements EventPayloads {
         return presentExpense(subject.view, this.origin);
       case 'lead':
         return presentLead(subject.view);
-      case 'contact':
-        return presentContact(subject.view);
       case 'member':
         return presentMember(subject.view);
     }

@@ -2,7 +2,6 @@ import { EntitySchema, MigrationInterface } from 'typeorm';
 import { accountSchemas } from './account/account.schema';
 import { clientSchemas } from './client/client.schema';
 import { Dialect } from './columns';
-import { contactSchemas } from './contact/contact.schema';
 import { expenseSchemas } from './expense/expense.schema';
 import { leadSchemas } from './lead/lead.schema';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation';
@@ -48,7 +47,6 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...clientSchemas(dialect),
     ...leadSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),
-    ...contactSchemas(dialect),
   ];
 }
 

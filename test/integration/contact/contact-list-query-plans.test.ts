@@ -4,7 +4,7 @@ import { TypeOrmContactRepository } from '../../../adapters/persistence/typeorm/
 import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
-import { ContactOrderingField } from '../../../application/contact/contact.ports';
+import { PARENT_FILTER } from '../../../application/records/record.ports';
 import { ContactGroup } from '../../../domain/contact/contact-group';
 import { salesStorage } from '../../support/sales-storage';
 import { expectIndexedInOrder, queryPlan } from '../../support/query-plans';
@@ -38,13 +38,13 @@ describe.each(storageTargets().filter((target) => target.name !== 'in-memory'))(
 
   afterAll(() => close());
 
-  it.each<[ContactOrderingField, string]>([
-    ['firstName', 'ix_contacts_group_first_name'],
-    ['lastName', 'ix_contacts_group_last_name'],
+  it.each<[string, string]>([
+    ['first_name', 'ix_contacts_group_first_name'],
+    ['last_name', 'ix_contacts_group_last_name'],
   ])("reads a page of a group's contacts by %s through %s, both ways", async (field, index) => {
     for (const descending of [false, true]) {
-      const query = { filters: { groupId: 'group-1' }, ordering: { field, descending }, page: PAGE };
-      const pageQuery = new TypeOrmContactRepository(database).pageQuery(organisationId, query);
+      const query = { filters: { [PARENT_FILTER]: 'group-1' }, ordering: { field, descending }, page: PAGE };
+      const pageQuery = new TypeOrmContactRepository(database, new AesGcmSecretBox(randomBytes(32))).pageQuery(organisationId, query);
 
       expectIndexedInOrder(await queryPlan(database, pageQuery), index);
     }

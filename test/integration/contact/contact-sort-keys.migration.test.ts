@@ -6,6 +6,7 @@ import { ContactSortKeys1763700000700 } from '../../../adapters/persistence/type
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
+import { PARENT_FILTER } from '../../../application/records/record.ports';
 import { Contact } from '../../../domain/contact/contact';
 import { ContactGroup } from '../../../domain/contact/contact-group';
 import { Organisation } from '../../../domain/organisation/organisation';
@@ -27,7 +28,7 @@ describe.each(testDatabases())('the contact sort-key migration on $name', (facto
       );
       await new TypeOrmOrganisationRepository(db, box).save(Organisation.found({ id: 'o', uniqueId: 'o', name: 'Old Ltd', ownerId: 'p', now: NOW }));
       const groups = new TypeOrmDeclaredRecords<ContactGroup>(db, box, CONTACT_GROUP_DECLARATION);
-      const contacts = new TypeOrmContactRepository(db);
+      const contacts = new TypeOrmContactRepository(db, box);
       const group = (id: string, name: string) => ContactGroup.create({ id, uniqueId: id, organisationId: 'o', name, now: NOW });
       for (const [id, name] of [['g-1', 'Équipe'], ['g-2', 'zulu'], ['g-3', 'ÅLAND'], ['g-4', 'alpha']]) await groups.save(group(id, name));
       const listed = (await groups.findByUniqueId('o', 'g-1'))!;
@@ -62,8 +63,8 @@ describe.each(testDatabases())('the contact sort-key migration on $name', (facto
       const byName = await groups.list('o', { filters: {}, ordering: { field: 'name', descending: false }, page: PAGE });
       expect(byName.items.map((g) => g.name)).toEqual(['alpha', 'zulu', 'ÅLAND', 'Équipe']);
       const byLastName = await contacts.list('o', {
-        filters: { groupId: listed.id },
-        ordering: { field: 'lastName', descending: false },
+        filters: { [PARENT_FILTER]: listed.id },
+        ordering: { field: 'last_name', descending: false },
         page: PAGE,
       });
       expect(byLastName.items.map((c) => c.snapshot().firstName)).toEqual(['eve', 'åke', 'Émile']);

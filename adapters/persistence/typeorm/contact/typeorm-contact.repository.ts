@@ -1,38 +1,16 @@
 import { inject, injectable } from 'inversify';
-import { ContactFilters, ContactOrderingField, ContactRepository } from '../../../../application/contact/contact.ports';
+import { ContactRepository } from '../../../../application/contact/contact.ports';
+import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Contact } from '../../../../domain/contact/contact';
-import { ContactGroup } from '../../../../domain/contact/contact-group';
-import { Conditions, TypeOrmDatabase } from '../engine';
-import { OrganisationRecords } from '../organisation-records';
-import { contactMapper } from './contact.mapper';
-import { ContactRow } from './contact.schema';
+import { CONTACT_DECLARATION } from '../../../declaration/contact/contact.declaration';
+import { TypeOrmDeclaredRecords } from '../declared/typeorm-declared.repository';
+import { TypeOrmDatabase } from '../engine';
 
-/** Contacts, listed within their group (the group is the list's filter). */
+/** Contacts, declared, with the two queries of their own: each group's count and a slot's primaries. */
 @injectable()
-export class TypeOrmContactRepository
-  extends OrganisationRecords<ContactRow, Contact, ContactFilters, ContactOrderingField>
-  implements ContactRepository
-{
-  protected readonly table = {
-    entity: 'Contact',
-    mapper: contactMapper,
-    model: 'contact',
-    // The primary slot's unique index is the storage's guard against two primaries written at once.
-    raced: ['slot_entity_id'],
-    sortKeys: {
-      firstName: { column: 'first_name_key' },
-      lastName: { column: 'last_name_key' },
-      dateCreated: { column: 'date_created' },
-    },
-  };
-
-  constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase) {
-    super(db);
-  }
-
-  async findInGroup(group: ContactGroup, uniqueId: string): Promise<Contact | null> {
-    const contact = await this.findByUniqueId(group.organisationId, uniqueId);
-    return contact?.groupId === group.id ? contact : null;
+export class TypeOrmContactRepository extends TypeOrmDeclaredRecords<Contact> implements ContactRepository {
+  constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase, @inject(SHARED_TOKENS.SecretBox) box: SecretBox) {
+    super(db, box, CONTACT_DECLARATION);
   }
 
   async countByGroup(organisationId: string, groupIds: string[]): Promise<Map<string, number>> {
@@ -47,18 +25,10 @@ export class TypeOrmContactRepository
   }
 
   async primariesSharingSlotWith(contact: Contact): Promise<Contact[]> {
-    const rows = await this.db.run((m) =>
-      this.repository(m).findBy({
-        group_id: contact.groupId,
-        entity_type: contact.entityType,
-        slot_entity_id: contact.slotEntityId ?? '',
-        primary_contact: true,
-      }),
+    const rows = await this.rows(
+      'r.group_id = :groupId AND r.entity_type = :entityType AND r.slot_entity_id = :slot AND r.primary_contact = true AND r.id <> :id',
+      { groupId: contact.groupId, entityType: contact.entityType, slot: contact.slotEntityId ?? '', id: contact.id },
     );
-    return rows.filter((row) => row.id !== contact.id).map((row) => this.restored(row));
-  }
-
-  protected override filtered(query: Conditions, filters: ContactFilters): Conditions {
-    return query.andWhere('r.group_id = :groupId', { groupId: filters.groupId });
+    return rows.map((row) => this.restored(row));
   }
 }

@@ -1,4 +1,3 @@
-import { CreateContact } from '../../../../application/contact/create-contact.use-case';
 import { RecordFilters } from '../../../../application/records/record.ports';
 import { Actor } from '../../../../application/shared/actor';
 import { ListQuery } from '../../../../application/shared/page';
@@ -32,7 +31,8 @@ describe('contact group use cases', () => {
   const groups = () => world.records<ContactGroup, ContactGroupSnapshot>('contact group');
   const createGroup = (actor: Actor, name: string, extra: { uniqueId?: string; description?: string } = {}, uid = org) =>
     groups().create.execute(actor, uid, { name, ...extra });
-  const path = (groupUniqueId: string) => ({ organisationUniqueId: org, groupUniqueId });
+  const addContact = (actor: Actor, groupUniqueId: string, firstName: string) =>
+    world.records('contact').create.execute(actor, { organisation: org, parent: groupUniqueId }, { firstName });
   const getGroup = (actor: Actor, groupUniqueId: string) => groups().get.execute(actor, org, groupUniqueId);
 
   describe('CreateContactGroup', () => {
@@ -77,7 +77,7 @@ describe('contact group use cases', () => {
       await createGroup(member, 'Gamma');
       await createGroup(stranger, 'Other organisation', {}, otherOrg);
       for (const firstName of ['Ada', 'Alan']) {
-        await world.get(CreateContact).execute(member, path(beta.record.uniqueId), { firstName });
+        await addContact(member, beta.record.uniqueId, firstName);
       }
 
       const firstPage = await groups().list.execute(member, org, list(BY_NAME, { page: 1, pageSize: 2 }));
@@ -134,7 +134,7 @@ describe('contact group use cases', () => {
 
     it('refuses, in use, while the group holds contacts, and keeps it', async () => {
       await createGroup(member, 'Busy', { uniqueId: 'busy' });
-      await world.get(CreateContact).execute(member, path('busy'), { firstName: 'Ada' });
+      await addContact(member, 'busy', 'Ada');
 
       await expect(groups().delete.execute(member, org, 'busy')).rejects.toBeInstanceOf(InUse);
       await expect(getGroup(member, 'busy')).resolves.toMatchObject({ derived: { contactsCount: 1 } });

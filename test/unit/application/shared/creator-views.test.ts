@@ -1,4 +1,3 @@
-import { CreateContact } from '../../../../application/contact/create-contact.use-case';
 import { CLIENT_TOKENS, ClientRepository } from '../../../../application/client/client.ports';
 import { CreateClient } from '../../../../application/client/create-client.use-case';
 import { CreateLead } from '../../../../application/lead/create-lead.use-case';
@@ -10,6 +9,7 @@ import { Actor } from '../../../../application/shared/actor';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
 import { useCasesOf } from '../../../support/record-use-cases';
 import { Vendor, VendorSnapshot } from '../../../../domain/supplier/vendor';
+import { Contact, ContactSnapshot } from '../../../../domain/contact/contact';
 
 /**
  * A new record's answer names its creator: the caller, whose name the
@@ -60,10 +60,12 @@ describe('a record written names its creator, and a lead its stage and client, w
   });
 
   it('a contact', async () => {
-    const view = await app.container
-      .get(CreateContact)
-      .execute(member, { organisationUniqueId: org, groupUniqueId: 'suppliers' }, { firstName: 'Amina', lastName: 'Otieno', email: 'amina@example.com' });
-    expect(view.createdByName).toBe((await grace()).fullName);
+    const view = await useCasesOf<Contact, ContactSnapshot>(app.container, 'contact').create.execute(
+      member,
+      { organisation: org, parent: 'suppliers' },
+      { firstName: 'Amina', lastName: 'Otieno', email: 'amina@example.com' },
+    );
+    expect(view.people.get(view.record.createdById)?.fullName).toBe((await grace()).fullName);
     expect(personReads).not.toHaveBeenCalled();
   });
 });
