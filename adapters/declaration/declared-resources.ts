@@ -1,3 +1,4 @@
+import { DeclaredField } from './declared-field';
 import { ResourceDeclaration } from './resource-declaration';
 import { VENDOR_DECLARATION } from './supplier/vendor.declaration';
 
@@ -12,4 +13,17 @@ export function declarationOf(model: string): ResourceDeclaration {
   const declaration = DECLARED_RESOURCES.find((candidate) => candidate.names.one === model);
   if (!declaration) throw new Error(`No resource is declared as ${model}`);
   return declaration;
+}
+
+/** The wire names of every declared secret field, nested ones included: history masks them. */
+export function declaredSecretFields(): ReadonlySet<string> {
+  const secrets = new Set<string>();
+  const collect = (fields: readonly DeclaredField[]) => {
+    for (const field of fields) {
+      if (field.type.type === 'nested') collect(field.type.shape.fields);
+      else if (field.secret) secrets.add(field.wire);
+    }
+  };
+  for (const declaration of DECLARED_RESOURCES) collect(declaration.fields);
+  return secrets;
 }
