@@ -1,7 +1,8 @@
+import { DECLARED_RESOURCES } from '../../declaration/declared-resources';
 import type { DocumentedOperation } from './operation';
 
-/** The areas of the API: one tag each in its description. */
-export const TAGS = {
+/** The areas of the API besides the declared resources (each of which is its own, see `apiTags`). */
+const AREAS = {
   Auth: 'Sign-up, sessions (log in, log out) and passwords.',
   Profile: "The caller's own profile and picture.",
   Organisations: "The caller's organisations: create, read, update, logo.",
@@ -11,7 +12,6 @@ export const TAGS = {
   'Sales stages': "The stages of an organisation's sales pipeline.",
   Clients: 'Clients.',
   Leads: 'Leads and their way through the sales stages.',
-  Vendors: 'Vendors (suppliers).',
   Contacts: 'Contact groups and the contacts in each.',
   History: "Who changed what: each record's history and an organisation's activity.",
   Webhooks: 'Endpoints that receive the events of an organisation, and their deliveries.',
@@ -19,7 +19,24 @@ export const TAGS = {
   Operations: 'Health, readiness, and this description.',
 } as const;
 
-export type Tag = keyof typeof TAGS;
+export type Tag = string;
+
+/** A declared resource's tag: its collection's name, capitalised (`Vendors`). */
+const tagOfDeclared = (many: string): Tag => many.charAt(0).toUpperCase() + many.slice(1).replace(/-/g, ' ');
+
+/**
+ * Every tag of the API description with its description, in the order it
+ * lists them: the areas, each declared resource after the area it follows
+ * (`tagAfter`, else before Operations).
+ */
+export function apiTags(): { name: Tag; description: string }[] {
+  const tags: { name: Tag; description: string }[] = Object.entries(AREAS).map(([name, description]) => ({ name, description }));
+  for (const declaration of DECLARED_RESOURCES) {
+    const after = declaration.tagAfter === undefined ? tags.length - 1 : tags.findIndex((tag) => tag.name === declaration.tagAfter) + 1;
+    tags.splice(after, 0, { name: tagOfDeclared(declaration.names.many), description: declaration.tagDescription });
+  }
+  return tags;
+}
 
 const TAG_BY_SEGMENT: Record<string, Tag> = {
   auth: 'Auth',
@@ -33,12 +50,13 @@ const TAG_BY_SEGMENT: Record<string, Tag> = {
   'sales-stages': 'Sales stages',
   clients: 'Clients',
   leads: 'Leads',
-  vendors: 'Vendors',
   'contact-groups': 'Contacts',
   activity: 'History',
   webhooks: 'Webhooks',
   reports: 'Reports',
   logo: 'Organisations',
+  // The organisation's own update (`organisation/{org}/update/`).
+  update: 'Organisations',
   people: 'Profile',
 };
 
@@ -50,5 +68,11 @@ export function tagOf(operation: Pick<DocumentedOperation, 'path' | 'tag'>): Tag
   const segments = path.replace(/^\/api\/v1\.0\//, '').split('/');
   // Under an organisation the segment after its parameter names the area (the organisation itself without one).
   const segment = segments[0] === 'organisation' ? (segments[2] ?? 'organisation') : segments[0];
-  return TAG_BY_SEGMENT[segment] ?? 'Operations';
+  const declared = DECLARED_RESOURCES.find((declaration) => declaration.names.many === segment);
+  if (declared) return tagOfDeclared(declared.names.many);
+  const tag = TAG_BY_SEGMENT[segment];
+  if (tag) return tag;
+  // Only the service's own endpoints (health, readiness, this description) are outside the API's areas.
+  if (path.startsWith('/api/v1.0/')) throw new Error(`No API tag for ${path}: declare the resource, or add its area`);
+  return 'Operations';
 }
