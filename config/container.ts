@@ -12,7 +12,6 @@ import { AppConfig } from './config';
 import { accountModule } from './modules/account.module';
 import { authModule } from './modules/auth.module';
 import { contactModule } from './modules/contact.module';
-import { declaredResourcesModule } from './modules/declared-resource.module';
 import { expenseModule } from './modules/expense.module';
 import { fileStorageModule } from './modules/file-storage.module';
 import { organisationModule } from './modules/organisation.module';
@@ -20,6 +19,7 @@ import { reportModule } from './modules/report.module';
 import { salesModule } from './modules/sales.module';
 import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
+import { vendorModule } from './modules/vendor.module';
 import { webhookModule } from './modules/webhook.module';
 import { WebhookSender } from '../application/webhook/webhook.ports';
 
@@ -60,7 +60,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     fileStorageModule(storage, config),
     expenseModule(storage),
     salesModule(storage),
-    declaredResourcesModule(storage),
+    vendorModule(storage),
     contactModule(storage),
     webhookModule(storage, config, parts.webhookSender),
     reportModule(storage),

@@ -1,4 +1,3 @@
-import { RecordKindFactory } from '../../application/records/record-kind';
 import { DeclaredField, snakeCase } from './declared-field';
 
 /** An index of the resource's table, besides those its fields imply. */
@@ -19,8 +18,6 @@ export interface DeclaredIndex {
 export interface ResourceDeclaration {
   /** The model's name (history, events, messages) and its collection's (`vendor`, `vendors`). */
   readonly names: { readonly one: string; readonly many: string };
-  /** What the resource does: its entity's rules and hooks, as the application runs them. */
-  readonly kind: RecordKindFactory;
   /** Its schema's name in the API description (`Vendor`). */
   readonly schemaName: string;
   /** Its API tag's description (the tag is `names.many` capitalised). */

@@ -27,6 +27,8 @@ export interface NewRecordContext {
  * declaration of it; the rules are its entity's.
  */
 export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecordState, C = unknown, U = unknown> {
+  /** The model's name (history, events, the duplicate unique_id message) and its collection's. */
+  readonly names: { readonly one: string; readonly many: string };
   /** The least role that may read it, and that may create, change and delete it. */
   readonly roles: { readonly read: Role; readonly write: Role };
   /** Announces `<one>.created`, `.updated` and `.deleted` to the organisation's webhooks. */
@@ -40,19 +42,14 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   beforeDelete?(organisationId: string, record: T): Promise<void>;
 }
 
-/** A kind made with what it needs of the composition root (`resolve(token)`: another area's port). */
-export type RecordKindFactory = (resolve: <P>(token: symbol) => P) => RecordKind<KeptRecord<OrganisationRecordState>, OrganisationRecordState, never, never>;
+/** The snapshot properties that hold people's internal ids: set from the adapters' declaration. */
+export type PersonProperties = readonly string[];
 
-/** A record kind wired with what its declaration says: its names and the people its records name. */
+/** A record kind wired to its storage and to the people its records name. */
 export interface WiredRecordKind<T extends KeptRecord<S>, S extends OrganisationRecordState = OrganisationRecordState> extends RecordKind<T, S> {
-  /** The model's name (history, events, the duplicate unique_id message) and its collection's. */
-  readonly names: { readonly one: string; readonly many: string };
-  /** The snapshot properties that hold people's internal ids. */
-  readonly people: readonly string[];
+  readonly repository: symbol;
+  readonly people: PersonProperties;
 }
-
-/** The container's token of a kind's repository (`RecordRepository`), for the areas that read its records. */
-export const recordRepositoryToken = (model: string): symbol => Symbol.for(`RecordRepository:${model}`);
 
 /** The container's token of a kind's `RecordContext` (its storage and views, for use cases beyond the five). */
 export const recordContextToken = (model: string): symbol => Symbol.for(`RecordContext:${model}`);

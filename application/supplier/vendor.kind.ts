@@ -1,6 +1,6 @@
 import { InUse } from '../../domain/shared/errors';
 import { Vendor, VENDOR_IN_USE, VendorChanges, VendorSnapshot } from '../../domain/supplier/vendor';
-import { RecordKind, recordRepositoryToken } from '../records/record-kind';
+import { RecordKind } from '../records/record-kind';
 import { RecordRepository } from '../records/record.ports';
 
 export type VendorRepository = RecordRepository<Vendor>;
@@ -14,7 +14,7 @@ export interface VendorReferences {
 }
 
 export const VENDOR_TOKENS = {
-  VendorRepository: recordRepositoryToken('vendor'),
+  VendorRepository: Symbol.for('VendorRepository'),
   VendorReferences: Symbol.for('VendorReferences'),
 } as const;
 
@@ -26,9 +26,9 @@ export type NewVendorCommand = VendorChanges & { name: string };
  * the organisation's. One that expenses name stays (409 `in_use`): the contract
  * says to set it inactive instead.
  */
-export function vendorKind(resolve: <P>(token: symbol) => P): RecordKind<Vendor, VendorSnapshot, NewVendorCommand, VendorChanges> {
-  const references = resolve<VendorReferences>(VENDOR_TOKENS.VendorReferences);
+export function vendorKind(references: VendorReferences): RecordKind<Vendor, VendorSnapshot, NewVendorCommand, VendorChanges> {
   return {
+    names: { one: 'vendor', many: 'vendors' },
     roles: { read: 'member', write: 'member' },
     events: true,
     create: (command, { id, uniqueId, organisation, actor, now }) =>

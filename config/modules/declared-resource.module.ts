@@ -1,68 +1,73 @@
-import { ContainerModule } from 'inversify';
-import { DECLARED_RESOURCES } from '../../adapters/declaration/declared-resources';
+import { ContainerModule, Newable, ResolutionContext } from 'inversify';
 import { ResourceDeclaration } from '../../adapters/declaration/resource-declaration';
 import { DeclaredResourceController } from '../../adapters/http/declared/declared-resource.controller';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
 import { InMemoryDeclaredRecords } from '../../adapters/persistence/in-memory/in-memory-declared-records';
-import { TypeOrmDeclaredRecords } from '../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine';
+import { TypeOrmDeclaredRecords } from '../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { OrganisationAccess } from '../../application/organisation/organisation-access';
 import { PERSON_TOKENS } from '../../application/person/person.ports';
 import { RecordContext } from '../../application/records/record-context';
-import { KeptRecord, recordContextToken, recordRepositoryToken, WiredRecordKind } from '../../application/records/record-kind';
+import { KeptRecord, recordContextToken, RecordKind, WiredRecordKind } from '../../application/records/record-kind';
 import { recordUseCases } from '../../application/records/record-use-cases';
 import { RecordViews } from '../../application/records/record-views';
+import { RecordRepository } from '../../application/records/record.ports';
 import { SHARED_TOKENS } from '../../application/shared/ports';
 import { EVENT_TOKENS } from '../../application/webhook/record-events';
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { Storage } from './storage';
 
-type AnyRecord = KeptRecord<OrganisationRecordState>;
-
-/**
- * Every declared resource, bound from its declaration: its repository on the
- * storage in use (under its kind's token, for other areas that read its
- * records), its record context (kind, views, the steps of the five use
- * cases) and its HTTP controller. A new resource is its declaration; nothing here changes.
- */
-export function declaredResourcesModule(storage: Storage): ContainerModule {
-  return new ContainerModule(({ bind }) => {
-    for (const declaration of DECLARED_RESOURCES) {
-      const people = declaration.fields.filter((field) => field.type.type === 'person' && !field.derived).map((field) => field.property);
-      const contextToken = recordContextToken(declaration.names.one);
-      const repositoryToken = recordRepositoryToken(declaration.names.one);
-      bindRepository(bind, storage, declaration, repositoryToken);
-      bind(contextToken)
-        .toDynamicValue((context) => {
-          const made = declaration.kind((token) => context.get(token));
-          const kind: WiredRecordKind<AnyRecord> = { ...made, names: declaration.names, people };
-          return new RecordContext<AnyRecord>(
-            kind,
-            context.get(repositoryToken),
-            new RecordViews(kind, context.get(PERSON_TOKENS.PersonRepository), context.get(SHARED_TOKENS.Clock)),
-            context.get(OrganisationAccess),
-            context.get(SHARED_TOKENS.UnitOfWork),
-            context.get(SHARED_TOKENS.Clock),
-            context.get(SHARED_TOKENS.IdGenerator),
-            context.get(EVENT_TOKENS.RecordEvents),
-          );
-        })
-        .inSingletonScope();
-      bind(HTTP_TOKENS.Controller)
-        .toDynamicValue((context) => new DeclaredResourceController(declaration, recordUseCases(context.get<RecordContext<AnyRecord>>(contextToken))))
-        .inSingletonScope();
-    }
-  });
+/** A declared resource as the container wires it. */
+export interface DeclaredResource<T extends KeptRecord<OrganisationRecordState>> {
+  declaration: ResourceDeclaration;
+  /** The kind, made with what it needs from the container. */
+  kind: (context: ResolutionContext) => RecordKind<T, OrganisationRecordState, never, never>;
+  /** The token its repository is bound to, for other areas that read its records. */
+  repositoryToken: symbol;
+  /** A repository with queries of its own (else the declaration's): TypeORM, and in memory. */
+  repositories?: { typeorm: Newable<RecordRepository<T>>; memory: () => RecordRepository<T> };
 }
 
-type Bind = Parameters<ConstructorParameters<typeof ContainerModule>[0]>[0]['bind'];
-
-function bindRepository(bind: Bind, storage: Storage, declaration: ResourceDeclaration, token: symbol): void {
-  if (storage.kind === 'typeorm') {
-    bind(token)
-      .toDynamicValue((context) => new TypeOrmDeclaredRecords(context.get(TypeOrmDatabase), context.get(SHARED_TOKENS.SecretBox), declaration))
+/**
+ * Binds a declared resource: its repository on the storage in use, its
+ * record context (kind, views and the five use cases' steps) and its HTTP
+ * controller. The people its records name come from the declaration.
+ */
+export function declaredResourceModule<T extends KeptRecord<OrganisationRecordState>>(storage: Storage, resource: DeclaredResource<T>): ContainerModule {
+  const { declaration, repositoryToken } = resource;
+  const people = declaration.fields.filter((field) => field.type.type === 'person' && !field.derived).map((field) => field.property);
+  return new ContainerModule(({ bind }) => {
+    if (resource.repositories) {
+      if (storage.kind === 'typeorm') bind(repositoryToken).to(resource.repositories.typeorm).inSingletonScope();
+      else bind(repositoryToken).toConstantValue(resource.repositories.memory());
+    } else if (storage.kind === 'typeorm') {
+      bind(repositoryToken)
+        .toDynamicValue((context) => new TypeOrmDeclaredRecords(context.get(TypeOrmDatabase), context.get(SHARED_TOKENS.SecretBox), declaration))
+        .inSingletonScope();
+    } else {
+      bind(repositoryToken).toConstantValue(new InMemoryDeclaredRecords(declaration));
+    }
+    const contextToken = recordContextToken(declaration.names.one);
+    bind(contextToken)
+      .toDynamicValue((context) => {
+        const kind: WiredRecordKind<T> = { ...resource.kind(context), repository: repositoryToken, people };
+        return new RecordContext<T>(
+          kind,
+          context.get(repositoryToken),
+          new RecordViews(kind, context.get(PERSON_TOKENS.PersonRepository), context.get(SHARED_TOKENS.Clock)),
+          context.get(OrganisationAccess),
+          context.get(SHARED_TOKENS.UnitOfWork),
+          context.get(SHARED_TOKENS.Clock),
+          context.get(SHARED_TOKENS.IdGenerator),
+          context.get(EVENT_TOKENS.RecordEvents),
+        );
+      })
       .inSingletonScope();
-  } else {
-    bind(token).toConstantValue(new InMemoryDeclaredRecords(declaration));
-  }
+    bind(HTTP_TOKENS.Controller)
+      .toDynamicValue((context) => {
+        const records = context.get<RecordContext<T>>(contextToken);
+        return new DeclaredResourceController(declaration, records.kind, recordUseCases(records));
+      })
+      .inSingletonScope();
+  });
 }

@@ -15,7 +15,6 @@ import {
 } from '../../../domain/supplier/vendor';
 import { VENDOR_ADDRESS_MAX_LENGTHS as ADDRESS, VendorAddress } from '../../../domain/supplier/vendor-address';
 import { VENDOR_BANKING_MAX_LENGTHS as BANKING, VendorBanking } from '../../../domain/supplier/vendor-banking';
-import { vendorKind } from '../../../application/supplier/vendor.kind';
 import { fieldsOf, nestedShape } from '../declared-field';
 import { declareResource } from '../resource-declaration';
 
@@ -49,7 +48,6 @@ const banking = nestedShape<VendorBanking>('VendorBanking', (n) => [
 /** `/organisation/{org}/vendors/` (spec Part 4). */
 export const VENDOR_DECLARATION = declareResource<VendorSnapshot>()({
   names: { one: 'vendor', many: 'vendors' },
-  kind: vendorKind,
   schemaName: 'Vendor',
   tagDescription: 'Vendors (suppliers).',
   tagAfter: 'Leads',

@@ -1,3 +1,4 @@
+import { RecordKind } from '../../../application/records/record-kind';
 import { RecordView } from '../../../application/records/record-views';
 import { RecordFilters } from '../../../application/records/record.ports';
 import { Actor } from '../../../application/shared/actor';
@@ -27,6 +28,7 @@ export interface RecordUseCases {
 export class DeclaredResourceController implements HttpController {
   constructor(
     private readonly declaration: ResourceDeclaration,
+    private readonly kind: Pick<RecordKind<never, never>, 'names'>,
     private readonly useCases: RecordUseCases,
   ) {}
 
@@ -34,8 +36,8 @@ export class DeclaredResourceController implements HttpController {
     const { declaration, useCases } = this;
     const input = resourceInput(declaration);
     registerOrganisationResource(routes, {
-      names: declaration.names,
-      base: `${API_PREFIX}/organisation/:org/${declaration.names.many}`,
+      names: this.kind.names,
+      base: `${API_PREFIX}/organisation/:org/${this.kind.names.many}`,
       schema: schemaOf(declaration),
       present: presenterOf(declaration),
       input: { create: input, update: input },
