@@ -24,12 +24,6 @@ export const AUTHORISATION_POLICY = {
   /** Every record's history together (a record's own history is for every member). */
   'activity.list': 'owner',
 
-  'accounts.list': 'member',
-  'accounts.view': 'member',
-  'accounts.create': 'member',
-  'accounts.update': 'member',
-  'accounts.delete': 'member',
-
   'expenses.list': 'member',
   'expenses.view': 'member',
   'expenses.view_receipt': 'member',

@@ -84,6 +84,11 @@ function filterField(field: DeclaredField): Field<unknown> {
   }
 }
 
+/** Whether the list takes any filter (a field's, or `search`). */
+export function hasFilters(declaration: ResourceDeclaration): boolean {
+  return declaration.fields.some((field) => field.filter !== undefined || field.searched);
+}
+
 /** The list's filters, by name in alphabetical order (as the API description lists them): each field's, and `search`. */
 export function filterClassOf(declaration: ResourceDeclaration): InputClass<object> {
   const made = class {};

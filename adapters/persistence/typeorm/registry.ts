@@ -1,5 +1,4 @@
 import { EntitySchema, MigrationInterface } from 'typeorm';
-import { accountSchemas } from './account/account.schema';
 import { clientSchemas } from './client/client.schema';
 import { Dialect } from './columns';
 import { contactSchemas } from './contact/contact.schema';
@@ -42,7 +41,6 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...personSchemas(dialect),
     ...organisationSchemas(dialect),
     ...invitationSchemas(dialect),
-    ...accountSchemas(dialect),
     ...expenseSchemas(dialect),
     ...salesStageSchemas(dialect),
     ...clientSchemas(dialect),
