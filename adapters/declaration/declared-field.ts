@@ -13,7 +13,12 @@ export type FieldType =
   | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number }
   | { type: 'decimal'; limits: DecimalLimits }
   | { type: 'currency' }
-  | { type: 'integer'; min?: number; max?: number }
+  /**
+   * `boundsOnInput`: the bounds are what a body may send, and the server may
+   * go past them (a sales stage appended after the last position), so an
+   * answer's schema leaves them out.
+   */
+  | { type: 'integer'; min?: number; max?: number; boundsOnInput?: boolean }
   /** `default`: what the column holds for rows that predate it (true for an account's `is_active`). */
   | { type: 'boolean'; default?: boolean }
   | { type: 'date' }
@@ -140,8 +145,8 @@ export function fieldsOf<S>() {
     decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options = {}) =>
       field(property, { type: 'decimal', limits }, options),
     currency: <K extends Of<string>>(property: K, options: Options = {}) => field(property, { type: 'currency' }, options),
-    integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number } = {}) =>
-      field(property, { type: 'integer', min: options.min, max: options.max }, options),
+    integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number; boundsOnInput?: boolean } = {}) =>
+      field(property, { type: 'integer', min: options.min, max: options.max, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
     boolean: <K extends Of<boolean>>(property: K, options: Options & { default?: boolean } = {}) =>
       field(property, { type: 'boolean', ...(options.default !== undefined && { default: options.default }) }, options),
     date: <K extends Of<{ isBefore(other: never): boolean } | null>>(property: K, options: Options = {}) =>

@@ -37,12 +37,6 @@ export const AUTHORISATION_POLICY = {
   'expenses.mark_paid': 'owner',
   'expenses.reimburse': 'owner',
 
-  'sales_stages.list': 'member',
-  'sales_stages.view': 'member',
-  'sales_stages.create': 'member',
-  'sales_stages.update': 'member',
-  'sales_stages.delete': 'member',
-
   'clients.list': 'member',
   'clients.view': 'member',
   'clients.create': 'member',

@@ -4,18 +4,17 @@ import { accountKind } from '../../application/account/account.kind';
 import { ACCOUNT_TOKENS, AccountUsage } from '../../application/account/account.ports';
 import { DefaultChartSeeder } from '../../application/account/default-chart.seeder';
 import { ORGANISATION_TOKENS } from '../../application/organisation/organisation.ports';
-import { declaredResourceModule } from './declared-resource.module';
+import { bindDeclaredResource } from './declared-resource.module';
 import { Storage } from './storage';
 
 /** The chart of accounts, seeded into every new organisation. What books to an account binds its AccountUsage (expenses). */
 export function accountModule(storage: Storage): ContainerModule {
-  const declared = declaredResourceModule(storage, {
-    declaration: ACCOUNT_DECLARATION,
-    kind: (context) => accountKind(context.getAll<AccountUsage>(ACCOUNT_TOKENS.AccountUsage, { optional: true }) ?? []),
-    repositoryToken: ACCOUNT_TOKENS.AccountRepository,
-  });
-  return new ContainerModule(async (options) => {
-    await declared.load(options);
-    options.bind(ORGANISATION_TOKENS.OrganisationSeeder).to(DefaultChartSeeder).inSingletonScope();
+  return new ContainerModule(({ bind }) => {
+    bindDeclaredResource(bind, storage, {
+      declaration: ACCOUNT_DECLARATION,
+      kind: (context) => accountKind(context.getAll<AccountUsage>(ACCOUNT_TOKENS.AccountUsage, { optional: true }) ?? []),
+      repositoryToken: ACCOUNT_TOKENS.AccountRepository,
+    });
+    bind(ORGANISATION_TOKENS.OrganisationSeeder).to(DefaultChartSeeder).inSingletonScope();
   });
 }

@@ -106,7 +106,9 @@ export function filterClassOf(declaration: ResourceDeclaration): InputClass<obje
 
 /** `ordering=` among the fields declared with an ordering, each named as the storage sorts by it. */
 export function orderingsOf(declaration: ResourceDeclaration): Orderings<string> {
-  const names = declaration.fields.flatMap((field) => (field.ordering === undefined ? [] : [field.ordering]));
+  // The default first (as the API description lists them), then the others in field order.
+  const declared = declaration.fields.flatMap((field) => (field.ordering === undefined ? [] : [field.ordering]));
+  const names = [declaration.defaultOrdering, ...declared.filter((name) => name !== declaration.defaultOrdering)];
   return {
     choices: Object.fromEntries(names.map((name) => [name, name])),
     default: { field: declaration.defaultOrdering, descending: false },

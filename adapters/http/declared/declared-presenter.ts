@@ -107,7 +107,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'currency':
       return s.currency();
     case 'integer':
-      return s.integer({ min: type.min, max: type.max });
+      return type.boundsOnInput ? s.integer() : s.integer({ min: type.min, max: type.max });
     case 'boolean':
       return s.boolean();
     case 'date':

@@ -31,7 +31,6 @@ import { HistoryMasking1763700001030 } from './migrations/1763700001030-history-
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
-import { salesStageSchemas } from './sales-stage/sales-stage.schema';
 import { DECLARED_RESOURCES } from '../../declaration/declared-resources';
 import { declaredSchema } from './declared/declared-table';
 
@@ -42,7 +41,6 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...organisationSchemas(dialect),
     ...invitationSchemas(dialect),
     ...expenseSchemas(dialect),
-    ...salesStageSchemas(dialect),
     ...clientSchemas(dialect),
     ...leadSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),
