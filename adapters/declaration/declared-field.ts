@@ -13,8 +13,14 @@ export type FieldType =
   | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number }
   | { type: 'decimal'; limits: DecimalLimits }
   | { type: 'currency' }
-  | { type: 'integer'; min?: number; max?: number }
-  | { type: 'boolean' }
+  /**
+   * `boundsOnInput`: the bounds are what a body may send, and the server may
+   * go past them (a sales stage appended after the last position), so an
+   * answer's schema leaves them out.
+   */
+  | { type: 'integer'; min?: number; max?: number; boundsOnInput?: boolean }
+  /** `default`: what the column holds for rows that predate it (true for an account's `is_active`). */
+  | { type: 'boolean'; default?: boolean }
   | { type: 'date' }
   | { type: 'timestamp' }
   /** A person's internal id, written `{unique_id, full_name}`. */
@@ -42,6 +48,10 @@ export interface DeclaredField<P extends string = string> {
   readonly column?: string;
   /** A `<column>_key` column keeps it lower-cased: searched and ordered alike on every engine. */
   readonly folded: boolean;
+  /** Its column compares byte by byte on every engine (collation "C" on Postgres), as SQLite compares all text. */
+  readonly bytewise?: boolean;
+  /** Stored and kept in history, never on the wire: not read from a body, not presented (an account's dates). */
+  readonly internal?: boolean;
   /** `<wire>_display` follows it with the choice's label. */
   readonly display: boolean;
   /** The list filter (`?status=`) that selects records holding exactly this value. */
@@ -76,6 +86,8 @@ type Options = {
   secret?: boolean;
   column?: string;
   folded?: boolean;
+  bytewise?: boolean;
+  internal?: boolean;
   display?: boolean;
   filter?: string;
   ordering?: string | true;
@@ -92,11 +104,13 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     type,
     nullable: options.nullable ?? false,
     required: options.required ?? false,
-    readOnly: (options.readOnly ?? false) || derived,
+    readOnly: (options.readOnly ?? false) || (options.internal ?? false) || derived,
     secret: options.secret ?? false,
     derived,
     column: options.column,
     folded: options.folded ?? false,
+    ...(options.bytewise && { bytewise: true }),
+    ...(options.internal && { internal: true }),
     display: options.display ?? false,
     filter: options.filter,
     ordering: options.ordering === true ? wire : options.ordering,
@@ -131,9 +145,10 @@ export function fieldsOf<S>() {
     decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options = {}) =>
       field(property, { type: 'decimal', limits }, options),
     currency: <K extends Of<string>>(property: K, options: Options = {}) => field(property, { type: 'currency' }, options),
-    integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number } = {}) =>
-      field(property, { type: 'integer', min: options.min, max: options.max }, options),
-    boolean: <K extends Of<boolean>>(property: K, options: Options = {}) => field(property, { type: 'boolean' }, options),
+    integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number; boundsOnInput?: boolean } = {}) =>
+      field(property, { type: 'integer', min: options.min, max: options.max, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
+    boolean: <K extends Of<boolean>>(property: K, options: Options & { default?: boolean } = {}) =>
+      field(property, { type: 'boolean', ...(options.default !== undefined && { default: options.default }) }, options),
     date: <K extends Of<{ isBefore(other: never): boolean } | null>>(property: K, options: Options = {}) =>
       field(property, { type: 'date' }, options),
     timestamp: <K extends Of<Date | null>>(property: K, options: Options = {}) =>

@@ -25,6 +25,8 @@ export interface ResourceDeclaration {
   /** The tag its own follows in the API description's list (else it comes before Operations). */
   readonly tagAfter?: string;
   readonly table: string;
+  /** The collection's path segment, when it is not `names.many` (`sales-stages`). */
+  readonly path?: string;
   readonly fields: readonly DeclaredField[];
   /** The entity from a snapshot the storage kept (its `restore`, for mappers only). */
   readonly restore: (snapshot: never) => object;
@@ -36,6 +38,12 @@ export interface ResourceDeclaration {
     /** Triggers keep the organisation's count of the table (migration 910). */
     readonly counted?: boolean;
     readonly indices?: readonly DeclaredIndex[];
+    /**
+     * Unique constraints besides unique_id's. One on `organisation_id` and a
+     * field's column makes the field unique in the organisation: a duplicate
+     * is a 400 on it (see `uniqueFields`).
+     */
+    readonly uniques?: readonly DeclaredIndex[];
     /** The 409 `in_use` a delete answers while another table's key names the record. */
     readonly inUse?: string;
   };
@@ -80,4 +88,22 @@ export function orderingField(declaration: ResourceDeclaration, ordering: string
   const field = declaration.fields.find((candidate) => candidate.ordering === ordering);
   if (!field) throw new Error(`${declaration.names.many} has no ordering ${ordering}`);
   return field;
+}
+
+/** A field unique in the organisation: its column, and the 400 a duplicate answers on it. */
+export interface UniqueField {
+  property: string;
+  column: string;
+  field: string;
+  message: string;
+}
+
+/** The fields the declared unique constraints make unique in the organisation, with DRF's message (`account with this account code already exists.`). */
+export function uniqueFields(declaration: ResourceDeclaration): UniqueField[] {
+  return (declaration.storage.uniques ?? []).flatMap(({ columns }) => {
+    const [scope, column, ...more] = columns;
+    const field = declaration.fields.find((candidate) => !candidate.derived && columnOf(candidate) === column);
+    if (scope !== 'organisation_id' || !field || more.length > 0) return [];
+    return [{ property: field.property, column, field: field.wire, message: `${declaration.names.one} with this ${field.wire.replace(/_/g, ' ')} already exists.` }];
+  });
 }

@@ -1,6 +1,5 @@
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { Actor } from '../shared/actor';
-import { newUniqueId } from '../shared/records';
 import { RecordContext } from './record-context';
 import { KeptRecord } from './record-kind';
 import { RecordView } from './record-views';
@@ -10,18 +9,16 @@ export class CreateRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
   constructor(private readonly context: RecordContext<T, S>) {}
 
   execute(actor: Actor, organisationUniqueId: string, command: { uniqueId?: string; [field: string]: unknown }): Promise<RecordView<S>> {
-    const { kind, records, ids, clock } = this.context;
-    return this.context.unitOfWork.transaction(async () => {
+    const { kind, records, ids, clock, unitOfWork } = this.context;
+    // Under a caller's transaction (an Idempotency-Key's) a refused insert would end that one too (Postgres).
+    const withinCaller = unitOfWork.inTransaction;
+    return unitOfWork.transaction(async () => {
       const grant = await this.context.authorise(actor, organisationUniqueId, 'write');
       const { organisation } = grant;
-      const existing = (uniqueId: string) => records.findByUniqueId(organisation.id, uniqueId);
-      const record = kind.create(command, {
-        id: ids.next(),
-        uniqueId: await newUniqueId(command.uniqueId, ids, existing, kind.names.one),
-        organisation,
-        actor,
-        now: clock.now(),
-      });
+      const requested = command.uniqueId;
+      const record = await kind.create(command, { id: ids.next(), uniqueId: requested ?? ids.next(), organisation, actor, now: clock.now() });
+      // Every clash is reported at once when asked first; otherwise the unique indexes refuse the one there can be.
+      if (requested !== undefined || withinCaller) await this.context.assertFree(record, requested !== undefined);
       await records.save(record);
       const view = await this.context.views.one(record, grant.member);
       await this.context.announce(grant, 'created', record, view);

@@ -1,3 +1,4 @@
+import { ValidationFailed } from '../../domain/shared/errors';
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { OrganisationAccess, OrganisationAccessGrant } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
@@ -32,6 +33,12 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
   /** The organisation's record, or 404; `forUpdate` locks it until the transaction ends. */
   async find(organisationId: string, uniqueId: string, forUpdate = false): Promise<T> {
     return found(await this.records.findByUniqueId(organisationId, uniqueId, { forUpdate }));
+  }
+
+  /** 400 on every unique field of `record` (its unique_id too when `withUniqueId`) that another record of its organisation holds. */
+  async assertFree(record: T, withUniqueId: boolean): Promise<void> {
+    const errors = await this.records.clashes(record, withUniqueId);
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
   }
 
   /** `<model>.<change>` to the organisation's webhooks, in the change's transaction, for kinds that announce theirs. */

@@ -33,7 +33,8 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   readonly roles: { readonly read: Role; readonly write: Role };
   /** Announces `<one>.created`, `.updated` and `.deleted` to the organisation's webhooks. */
   readonly events: boolean;
-  create(command: C, context: NewRecordContext): T;
+  /** May read what a new record needs first (the next free position of a sales stage). */
+  create(command: C, context: NewRecordContext): T | Promise<T>;
   /** PUT and PATCH alike: the entity applies what the changes carry. */
   update(record: T, changes: U, now: Date): void;
   /** Values its view shows that the record computes as of `today` (days since its last contact…), by property. */

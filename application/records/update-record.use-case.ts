@@ -13,6 +13,7 @@ export class UpdateRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
       const grant = await this.context.authorise(actor, organisationUniqueId, 'write');
       const record = await this.context.find(grant.organisation.id, uniqueId, true);
       this.context.kind.update(record, changes, this.context.clock.now());
+      await this.context.assertFree(record, false);
       await this.context.records.save(record);
       const view = await this.context.views.one(record);
       await this.context.announce(grant, 'updated', record, view);

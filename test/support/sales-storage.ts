@@ -46,7 +46,7 @@ export function salesStorage(database: TypeOrmDatabase | null): SalesStorage {
     people = new TypeOrmPersonRepository(database, box);
     organisations = new TypeOrmOrganisationRepository(database, box);
     storage = {
-      stages: new TypeOrmSalesStageRepository(database),
+      stages: new TypeOrmSalesStageRepository(database, box),
       clients: new TypeOrmClientRepository(database),
       leads: new TypeOrmLeadRepository(database),
       vendors: new TypeOrmDeclaredRecords<Vendor>(database, box, VENDOR_DECLARATION),

@@ -84,6 +84,11 @@ function filterField(field: DeclaredField): Field<unknown> {
   }
 }
 
+/** Whether the list takes any filter (a field's, or `search`). */
+export function hasFilters(declaration: ResourceDeclaration): boolean {
+  return declaration.fields.some((field) => field.filter !== undefined || field.searched);
+}
+
 /** The list's filters, by name in alphabetical order (as the API description lists them): each field's, and `search`. */
 export function filterClassOf(declaration: ResourceDeclaration): InputClass<object> {
   const made = class {};
@@ -101,7 +106,9 @@ export function filterClassOf(declaration: ResourceDeclaration): InputClass<obje
 
 /** `ordering=` among the fields declared with an ordering, each named as the storage sorts by it. */
 export function orderingsOf(declaration: ResourceDeclaration): Orderings<string> {
-  const names = declaration.fields.flatMap((field) => (field.ordering === undefined ? [] : [field.ordering]));
+  // The default first (as the API description lists them), then the others in field order.
+  const declared = declaration.fields.flatMap((field) => (field.ordering === undefined ? [] : [field.ordering]));
+  const names = [declaration.defaultOrdering, ...declared.filter((name) => name !== declaration.defaultOrdering)];
   return {
     choices: Object.fromEntries(names.map((name) => [name, name])),
     default: { field: declaration.defaultOrdering, descending: false },

@@ -66,7 +66,7 @@ const writers = new WeakMap<readonly DeclaredField[], Writer[]>();
 
 function writersOf(declared: readonly DeclaredField[]): Writer[] {
   let made = writers.get(declared);
-  if (!made) writers.set(declared, (made = declared.map(writerOf)));
+  if (!made) writers.set(declared, (made = declared.filter((field) => !field.internal).map(writerOf)));
   return made;
 }
 
@@ -107,7 +107,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'currency':
       return s.currency();
     case 'integer':
-      return s.integer({ min: type.min, max: type.max });
+      return type.boundsOnInput ? s.integer() : s.integer({ min: type.min, max: type.max });
     case 'boolean':
       return s.boolean();
     case 'date':
@@ -124,6 +124,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
 function propertySchemas(declared: readonly DeclaredField[]): Record<string, WireSchema<unknown>> {
   const properties: Record<string, WireSchema<unknown>> = {};
   for (const field of declared) {
+    if (field.internal) continue;
     const schema = typeSchema(field);
     properties[field.wire] = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
     if (field.type.type === 'choice' && field.display) {

@@ -8,7 +8,7 @@ import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { Routes } from '../shared/routes';
-import { filterClassOf, orderingsOf, resourceInput } from './declared-input';
+import { filterClassOf, hasFilters, orderingsOf, resourceInput } from './declared-input';
 import { presenterOf, schemaOf } from './declared-presenter';
 
 /** The five use cases of a declared kind (`ListRecords`, `CreateRecord`, … configured with it). */
@@ -37,11 +37,11 @@ export class DeclaredResourceController implements HttpController {
     const input = resourceInput(declaration);
     registerOrganisationResource(routes, {
       names: this.kind.names,
-      base: `${API_PREFIX}/organisation/:org/${this.kind.names.many}`,
+      base: `${API_PREFIX}/organisation/:org/${declaration.path ?? this.kind.names.many}`,
       schema: schemaOf(declaration),
       present: presenterOf(declaration),
       input: { create: input, update: input },
-      list: { filters: filterClassOf(declaration), orderings: orderingsOf(declaration) },
+      list: { filters: hasFilters(declaration) ? filterClassOf(declaration) : undefined, orderings: orderingsOf(declaration) },
       conflicts: declaration.storage.inUse === undefined ? [] : ['delete'],
       handlers: {
         list: (ctx, query) => useCases.list.execute(actorOf(ctx), ctx.params.org, query as ListQuery<RecordFilters, string>),

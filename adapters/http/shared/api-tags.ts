@@ -1,4 +1,5 @@
 import { DECLARED_RESOURCES } from '../../declaration/declared-resources';
+import { ResourceDeclaration } from '../../declaration/resource-declaration';
 import type { DocumentedOperation } from './operation';
 
 /** The areas of the API besides the declared resources (each of which is its own, see `apiTags`). */
@@ -8,8 +9,6 @@ const AREAS = {
   Organisations: "The caller's organisations: create, read, update, logo.",
   Members: "An organisation's members and invitations, and accepting an invitation.",
   Expenses: 'Expenses, their receipts, and the actions that move them from draft to paid.',
-  Accounts: 'The chart of accounts expenses are booked to.',
-  'Sales stages': "The stages of an organisation's sales pipeline.",
   Clients: 'Clients.',
   Leads: 'Leads and their way through the sales stages.',
   Contacts: 'Contact groups and the contacts in each.',
@@ -21,8 +20,13 @@ const AREAS = {
 
 export type Tag = string;
 
-/** A declared resource's tag: its collection's name, capitalised (`Vendors`). */
-const tagOfDeclared = (many: string): Tag => many.charAt(0).toUpperCase() + many.slice(1).replace(/-/g, ' ');
+/** A declared resource's tag: its collection's path segment, capitalised (`Vendors`, `Sales stages`). */
+const tagOfDeclared = (declaration: ResourceDeclaration): Tag => {
+  const segment = segmentOf(declaration);
+  return segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');
+};
+
+const segmentOf = (declaration: ResourceDeclaration): string => declaration.path ?? declaration.names.many;
 
 /**
  * Every tag of the API description with its description, in the order it
@@ -33,7 +37,7 @@ export function apiTags(): { name: Tag; description: string }[] {
   const tags: { name: Tag; description: string }[] = Object.entries(AREAS).map(([name, description]) => ({ name, description }));
   for (const declaration of DECLARED_RESOURCES) {
     const after = declaration.tagAfter === undefined ? tags.length - 1 : tags.findIndex((tag) => tag.name === declaration.tagAfter) + 1;
-    tags.splice(after, 0, { name: tagOfDeclared(declaration.names.many), description: declaration.tagDescription });
+    tags.splice(after, 0, { name: tagOfDeclared(declaration), description: declaration.tagDescription });
   }
   return tags;
 }
@@ -46,8 +50,6 @@ const TAG_BY_SEGMENT: Record<string, Tag> = {
   members: 'Members',
   invitations: 'Members',
   expenses: 'Expenses',
-  accounts: 'Accounts',
-  'sales-stages': 'Sales stages',
   clients: 'Clients',
   leads: 'Leads',
   'contact-groups': 'Contacts',
@@ -68,8 +70,8 @@ export function tagOf(operation: Pick<DocumentedOperation, 'path' | 'tag'>): Tag
   const segments = path.replace(/^\/api\/v1\.0\//, '').split('/');
   // Under an organisation the segment after its parameter names the area (the organisation itself without one).
   const segment = segments[0] === 'organisation' ? (segments[2] ?? 'organisation') : segments[0];
-  const declared = DECLARED_RESOURCES.find((declaration) => declaration.names.many === segment);
-  if (declared) return tagOfDeclared(declared.names.many);
+  const declared = DECLARED_RESOURCES.find((declaration) => segmentOf(declaration) === segment);
+  if (declared) return tagOfDeclared(declared);
   const tag = TAG_BY_SEGMENT[segment];
   if (tag) return tag;
   // Only the service's own endpoints (health, readiness, this description) are outside the API's areas.

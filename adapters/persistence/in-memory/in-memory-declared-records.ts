@@ -1,9 +1,11 @@
 import { RecordFilters, RecordRepository } from '../../../application/records/record.ports';
+import { duplicateUniqueId } from '../../../application/shared/records';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
+import { FieldErrors } from '../../../domain/shared/errors';
 import { OrganisationRecordState } from '../../../domain/shared/organisation-record';
 import { DeclaredField } from '../../declaration/declared-field';
-import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { ResourceDeclaration, uniqueFields } from '../../declaration/resource-declaration';
 import { searchKey } from '../search-key';
 import { contains, InMemoryRecords, RecordCollection, SortValue } from './in-memory-records';
 
@@ -50,9 +52,21 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
     super();
     const sortKeys: Record<string, (snapshot: OrganisationRecordState) => SortValue> = {};
     for (const field of declaration.fields) if (field.ordering !== undefined) sortKeys[field.ordering] = sortValueOf(field);
-    this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys };
+    const unique = uniqueFields(declaration).map(({ property, field, message }) => ({ of: (state: OrganisationRecordState) => valuesOf(state)[property], field, message }));
+    this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys, unique };
     this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, property: field.property }]));
     this.searched = declaration.fields.filter((field) => field.searched).map((field) => field.property);
+  }
+
+  async clashes(record: T, withUniqueId: boolean): Promise<FieldErrors> {
+    const state = record.snapshot();
+    const others = this.of(state.organisationId).filter((other) => other.id !== state.id);
+    const errors: FieldErrors = {};
+    for (const unique of this.collection.unique ?? []) {
+      if (others.some((other) => unique.of(other) === unique.of(state))) errors[unique.field] = [unique.message];
+    }
+    if (withUniqueId && others.some((other) => other.uniqueId === state.uniqueId)) Object.assign(errors, duplicateUniqueId(this.collection.model).errors);
+    return errors;
   }
 
   protected override matches(state: OrganisationRecordState, filters: RecordFilters): boolean {

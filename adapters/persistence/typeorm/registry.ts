@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { EntitySchema, MigrationInterface } from 'typeorm';
-import { accountSchemas } from './account/account.schema';
 import { clientSchemas } from './client/client.schema';
 import { Dialect } from './columns';
 import { contactSchemas } from './contact/contact.schema';
@@ -10,7 +9,6 @@ import { leadSchemas } from './lead/lead.schema';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
-import { salesStageSchemas } from './sales-stage/sales-stage.schema';
 import { DECLARED_RESOURCES } from '../../declaration/declared-resources';
 import { declaredSchema } from './declared/declared-table';
 
@@ -20,9 +18,7 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...personSchemas(dialect),
     ...organisationSchemas(dialect),
     ...invitationSchemas(dialect),
-    ...accountSchemas(dialect),
     ...expenseSchemas(dialect),
-    ...salesStageSchemas(dialect),
     ...clientSchemas(dialect),
     ...leadSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),

@@ -31,7 +31,7 @@ function columnFor(field: DeclaredField): Column<unknown> {
       case 'integer':
         return c.integer();
       case 'boolean':
-        return c.boolean();
+        return c.boolean(type.default);
       case 'date':
         return c.date();
       case 'timestamp':
@@ -42,7 +42,8 @@ function columnFor(field: DeclaredField): Column<unknown> {
         return c.text();
     }
   })();
-  return field.nullable ? described.nullable() : described;
+  const compared = field.bytewise ? described.bytewise() : described;
+  return field.nullable ? compared.nullable() : compared;
 }
 
 /** The folded twin of a `folded` text field: compared byte by byte on every engine. */
@@ -85,7 +86,7 @@ export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialec
     name: entityOf(declaration),
     tableName: table,
     columns: entityColumns(dialect, declaredColumns(declaration)),
-    uniques: [uniqueIdPerOrganisation(table)],
+    uniques: [uniqueIdPerOrganisation(table), ...(declaration.storage.uniques ?? []).map((unique) => ({ ...unique }))],
     foreignKeys: [organisationKey(), ...people.map((field) => references('persons', [columnOf(field)]))],
     indices: [...(searched.length > 0 ? searchIndices(dialect, table, searched) : []), ...(declaration.storage.indices ?? []).map((index) => ({ ...index }))],
   });

@@ -1,7 +1,9 @@
 import { RecordFilters, RecordRepository } from '../../../../application/records/record.ports';
 import { SecretBox } from '../../../../application/shared/ports';
+import { duplicateUniqueId } from '../../../../application/shared/records';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
-import { columnOf, foldedColumnOf, ResourceDeclaration } from '../../../declaration/resource-declaration';
+import { FieldErrors } from '../../../../domain/shared/errors';
+import { columnOf, foldedColumnOf, ResourceDeclaration, uniqueFields } from '../../../declaration/resource-declaration';
 import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords, OrganisationScopedRow, RecordTable, SortKey } from '../organisation-records';
 import { searchCondition } from '../search-index';
@@ -42,11 +44,24 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       model: declaration.names.one,
       inUse: declaration.storage.inUse,
       counted: declaration.storage.counted,
+      unique: uniqueFields(declaration),
       unread: declaration.fields.filter((field) => field.folded).map(foldedColumnOf),
       sortKeys,
     };
     this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, column: columnOf(field) }]));
     this.searched = { table: declaration.table, columns: searchedColumns(declaration) };
+  }
+
+  async clashes(record: T, withUniqueId: boolean): Promise<FieldErrors> {
+    const row = this.table.mapper.toPersistence(record);
+    const errors: FieldErrors = {};
+    for (const { column, field, message } of this.table.unique ?? []) {
+      if (await this.exists(row.organisation_id, `r.${column} = :value AND r.id <> :id`, { value: row[column], id: row.id })) errors[field] = [message];
+    }
+    if (withUniqueId && (await this.exists(row.organisation_id, 'r.unique_id = :value AND r.id <> :id', { value: row.unique_id, id: row.id }))) {
+      Object.assign(errors, duplicateUniqueId(this.table.model).errors);
+    }
+    return errors;
   }
 
   protected override filtered(query: Conditions, filters: RecordFilters): Conditions {

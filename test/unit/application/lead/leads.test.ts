@@ -5,10 +5,10 @@ import { GetLead } from '../../../../application/lead/get-lead.use-case';
 import { LeadListQuery } from '../../../../application/lead/lead.ports';
 import { ListLeads } from '../../../../application/lead/list-leads.use-case';
 import { UpdateLead } from '../../../../application/lead/update-lead.use-case';
-import { CreateSalesStage } from '../../../../application/sales-stage/create-sales-stage.use-case';
 import { Actor } from '../../../../application/shared/actor';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { NotFound } from '../../../../domain/shared/errors';
+import { useCasesOf } from '../../../support/record-use-cases';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
 
 const MINUTE = 60_000;
@@ -76,7 +76,7 @@ describe('lead use cases', () => {
   });
 
   it("does not see another organisation's stage or client", async () => {
-    await app.container.get(CreateSalesStage).execute(stranger, strangersOrg, { uniqueId: 'secret-stage', name: 'Secret' });
+    await useCasesOf(app.container, 'sales stage').create.execute(stranger, strangersOrg, { uniqueId: 'secret-stage', name: 'Secret' });
     await app.container.get(CreateClient).execute(stranger, strangersOrg, { uniqueId: 'secret-client', name: 'Secret' });
 
     await expect(create({ salesStage: 'secret-stage', client: 'secret-client' })).rejects.toMatchObject({
