@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Client } from '../../domain/client/client';
 import { SalesStage } from '../../domain/sales-stage/sales-stage';
 import { FieldErrors, ValidationFailed } from '../../domain/shared/errors';
-import { CLIENT_TOKENS, ClientRepository } from '../client/client.ports';
+import { CLIENT_TOKENS, ClientRepository } from '../client/client.kind';
 import { SALES_STAGE_TOKENS, SalesStageRepository } from '../sales-stage/sales-stage.ports';
 import { unknownReference } from '../shared/records';
 

@@ -3,7 +3,7 @@ import { Client } from '../../domain/client/client';
 import { Lead, LeadSnapshot } from '../../domain/lead/lead';
 import { SalesStage } from '../../domain/sales-stage/sales-stage';
 import { Decimal } from '../../domain/shared/decimal';
-import { CLIENT_TOKENS, ClientRepository } from '../client/client.ports';
+import { CLIENT_TOKENS, ClientRepository } from '../client/client.kind';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { SALES_STAGE_TOKENS, SalesStageRepository } from '../sales-stage/sales-stage.ports';
 import { peopleNamed } from '../person/people-named';

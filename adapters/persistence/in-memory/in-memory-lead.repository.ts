@@ -1,4 +1,4 @@
-import { ClientReferences } from '../../../application/client/client.ports';
+import { ClientReferences } from '../../../application/client/client.kind';
 import { LeadFilters, LeadOrderingField, LeadRepository } from '../../../application/lead/lead.ports';
 import { SalesStageReferences } from '../../../application/sales-stage/sales-stage.ports';
 import { Lead, leadOutcome, LeadSnapshot } from '../../../domain/lead/lead';

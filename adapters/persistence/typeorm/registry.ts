@@ -1,6 +1,5 @@
 import { EntitySchema, MigrationInterface } from 'typeorm';
 import { accountSchemas } from './account/account.schema';
-import { clientSchemas } from './client/client.schema';
 import { Dialect } from './columns';
 import { contactSchemas } from './contact/contact.schema';
 import { expenseSchemas } from './expense/expense.schema';
@@ -45,7 +44,6 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...accountSchemas(dialect),
     ...expenseSchemas(dialect),
     ...salesStageSchemas(dialect),
-    ...clientSchemas(dialect),
     ...leadSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),
     ...contactSchemas(dialect),

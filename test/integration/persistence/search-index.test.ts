@@ -1,7 +1,7 @@
 import { keyContains, searchKey } from '../../../adapters/persistence/search-key';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { OrganisationRecords, SearchPlan } from '../../../adapters/persistence/typeorm/organisation-records';
-import { CLIENT_TOKENS } from '../../../application/client/client.ports';
+import { CLIENT_TOKENS } from '../../../application/client/client.kind';
 import { EXPENSE_TOKENS } from '../../../application/expense/expense.ports';
 import { LEAD_TOKENS } from '../../../application/lead/lead.ports';
 import { VENDOR_TOKENS } from '../../../application/supplier/vendor.kind';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ClientReferences } from '../../../../application/client/client.ports';
+import { ClientReferences } from '../../../../application/client/client.kind';
 import { LeadFilters, LeadOrderingField, LeadRepository } from '../../../../application/lead/lead.ports';
 import { SalesStageReferences } from '../../../../application/sales-stage/sales-stage.ports';
 import { Lead } from '../../../../domain/lead/lead';

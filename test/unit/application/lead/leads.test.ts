@@ -1,4 +1,3 @@
-import { CreateClient } from '../../../../application/client/create-client.use-case';
 import { CreateLead, NewLeadCommand } from '../../../../application/lead/create-lead.use-case';
 import { DeleteLead } from '../../../../application/lead/delete-lead.use-case';
 import { GetLead } from '../../../../application/lead/get-lead.use-case';
@@ -10,6 +9,7 @@ import { Actor } from '../../../../application/shared/actor';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { NotFound } from '../../../../domain/shared/errors';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { useCasesOf } from '../../../support/record-use-cases';
 
 const MINUTE = 60_000;
 
@@ -61,7 +61,7 @@ describe('lead use cases', () => {
   });
 
   it('names its client by unique_id', async () => {
-    await app.container.get(CreateClient).execute(member, org, { uniqueId: 'acme', name: 'Acme' });
+    await useCasesOf(app.container, 'client').create.execute(member, org, { uniqueId: 'acme', name: 'Acme' });
 
     expect((await create({ client: 'acme' })).client).toBe('acme');
   });
@@ -77,7 +77,7 @@ describe('lead use cases', () => {
 
   it("does not see another organisation's stage or client", async () => {
     await app.container.get(CreateSalesStage).execute(stranger, strangersOrg, { uniqueId: 'secret-stage', name: 'Secret' });
-    await app.container.get(CreateClient).execute(stranger, strangersOrg, { uniqueId: 'secret-client', name: 'Secret' });
+    await useCasesOf(app.container, 'client').create.execute(stranger, strangersOrg, { uniqueId: 'secret-client', name: 'Secret' });
 
     await expect(create({ salesStage: 'secret-stage', client: 'secret-client' })).rejects.toMatchObject({
       errors: {

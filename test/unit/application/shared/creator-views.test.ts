@@ -1,7 +1,6 @@
 import { CreateContactGroup } from '../../../../application/contact/create-contact-group.use-case';
 import { CreateContact } from '../../../../application/contact/create-contact.use-case';
-import { CLIENT_TOKENS, ClientRepository } from '../../../../application/client/client.ports';
-import { CreateClient } from '../../../../application/client/create-client.use-case';
+import { CLIENT_TOKENS, ClientRepository } from '../../../../application/client/client.kind';
 import { CreateLead } from '../../../../application/lead/create-lead.use-case';
 import { UpdateLead } from '../../../../application/lead/update-lead.use-case';
 import { SALES_STAGE_TOKENS, SalesStageRepository } from '../../../../application/sales-stage/sales-stage.ports';
@@ -46,7 +45,7 @@ describe('a record written names its creator, and a lead its stage and client, w
   });
 
   it('a lead, which does not read again the stage and client it resolved either, nor when it is updated', async () => {
-    await app.container.get(CreateClient).execute(member, org, { uniqueId: 'acme', name: 'Acme' });
+    await useCasesOf(app.container, 'client').create.execute(member, org, { uniqueId: 'acme', name: 'Acme' });
     const stageReads = jest.spyOn(app.container.get<SalesStageRepository>(SALES_STAGE_TOKENS.SalesStageRepository), 'findByIds');
     const clientReads = jest.spyOn(app.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository), 'findByIds');
     const view = await app.container
