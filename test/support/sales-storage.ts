@@ -15,7 +15,7 @@ import { CLIENT_DECLARATION } from '../../adapters/declaration/client/client.dec
 import { AesGcmSecretBox } from '../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../adapters/system/uuid-v7-generator';
 import { ClientReferences, ClientRepository } from '../../application/client/client.kind';
-import { LeadRepository } from '../../application/lead/lead.ports';
+import { LeadRepository } from '../../application/lead/lead.kind';
 import { OrganisationRepository } from '../../application/organisation/organisation.ports';
 import { PersonRepository } from '../../application/person/person.ports';
 import { SalesStageReferences, SalesStageRepository } from '../../application/sales-stage/sales-stage.ports';
@@ -48,7 +48,7 @@ export function salesStorage(database: TypeOrmDatabase | null): SalesStorage {
     storage = {
       stages: new TypeOrmSalesStageRepository(database),
       clients: new TypeOrmDeclaredRecords<Client>(database, box, CLIENT_DECLARATION),
-      leads: new TypeOrmLeadRepository(database),
+      leads: new TypeOrmLeadRepository(database, box),
       vendors: new TypeOrmDeclaredRecords<Vendor>(database, box, VENDOR_DECLARATION),
     };
   } else {

@@ -3,7 +3,7 @@ import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
 import { OrganisationRecordState } from '../../../domain/shared/organisation-record';
 import { DeclaredField } from '../../declaration/declared-field';
-import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { ResourceDeclaration, searchFilterOf } from '../../declaration/resource-declaration';
 import { searchKey } from '../search-key';
 import { contains, InMemoryRecords, RecordCollection, SortValue } from './in-memory-records';
 
@@ -43,25 +43,32 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
   implements RecordRepository<T>
 {
   protected readonly collection: RecordCollection<OrganisationRecordState, T, string>;
-  private readonly equalities: { name: string; property: string }[];
+  private readonly equalities: { name: string; read: (snapshot: Snapshot) => unknown }[];
   private readonly searched: string[];
+  private readonly searchFilter: string;
 
   constructor(declaration: ResourceDeclaration) {
     super();
     const sortKeys: Record<string, (snapshot: OrganisationRecordState) => SortValue> = {};
     for (const field of declaration.fields) if (field.ordering !== undefined) sortKeys[field.ordering] = sortValueOf(field);
     this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys };
-    this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, property: field.property }]));
+    this.equalities = [
+      ...declaration.fields.flatMap(({ filter, property }) => (filter === undefined ? [] : [{ name: filter, read: (s: Snapshot) => s[property] }])),
+      ...(declaration.storage.computed ?? []).flatMap(({ filter, compute }) =>
+        filter === undefined ? [] : [{ name: filter, read: compute as (snapshot: Snapshot) => unknown }],
+      ),
+    ];
     this.searched = declaration.fields.filter((field) => field.searched).map((field) => field.property);
+    this.searchFilter = searchFilterOf(declaration);
   }
 
   protected override matches(state: OrganisationRecordState, filters: RecordFilters): boolean {
     const s = valuesOf(state);
-    for (const { name, property } of this.equalities) {
+    for (const { name, read } of this.equalities) {
       const value = filters[name];
-      if (value !== undefined && comparable(s[property]) !== comparable(value)) return false;
+      if (value !== undefined && comparable(read(s)) !== comparable(value)) return false;
     }
-    const term = filters.search;
+    const term = filters[this.searchFilter];
     return typeof term !== 'string' || contains(term, ...this.searched.map((property) => s[property] as string | null));
   }
 }

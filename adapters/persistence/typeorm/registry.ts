@@ -3,7 +3,6 @@ import { accountSchemas } from './account/account.schema';
 import { Dialect } from './columns';
 import { contactSchemas } from './contact/contact.schema';
 import { expenseSchemas } from './expense/expense.schema';
-import { leadSchemas } from './lead/lead.schema';
 import { Foundation1763700000000 } from './migrations/1763700000000-foundation';
 import { ChartOfAccounts1763700000100 } from './migrations/1763700000100-chart-of-accounts';
 import { Expenses1763700000101 } from './migrations/1763700000101-expenses';
@@ -28,6 +27,7 @@ import { ReportIndexes1763700001000 } from './migrations/1763700001000-report-in
 import { RecordCountSlots1763700001010 } from './migrations/1763700001010-record-count-slots';
 import { RecordRevisions1763700001020 } from './migrations/1763700001020-record-revisions';
 import { HistoryMasking1763700001030 } from './migrations/1763700001030-history-masking';
+import { LeadTitleOrder1763700001045 } from './migrations/1763700001045-lead-title-order';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -44,7 +44,6 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...accountSchemas(dialect),
     ...expenseSchemas(dialect),
     ...salesStageSchemas(dialect),
-    ...leadSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),
     ...contactSchemas(dialect),
   ];
@@ -75,4 +74,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   RecordCountSlots1763700001010,
   RecordRevisions1763700001020,
   HistoryMasking1763700001030,
+  LeadTitleOrder1763700001045,
 ];

@@ -1,11 +1,10 @@
 import { RecordFilters } from '../../../../application/records/record.ports';
 import { ListQuery } from '../../../../application/shared/page';
-import { CreateLead } from '../../../../application/lead/create-lead.use-case';
-import { UpdateLead } from '../../../../application/lead/update-lead.use-case';
 import { Actor } from '../../../../application/shared/actor';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
 import { Client, ClientSnapshot } from '../../../../domain/client/client';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { leadsOf } from '../../../support/lead-use-cases';
 import { useCasesOf } from '../../../support/record-use-cases';
 
 type ClientListQuery = ListQuery<RecordFilters, string>;
@@ -68,13 +67,11 @@ describe('client use cases', () => {
 
   it('refuses to delete a client a lead names, and deletes it once no lead does', async () => {
     await create('Acme Ltd', { uniqueId: 'acme' });
-    await app.container
-      .get(CreateLead)
-      .execute(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'website', salesStage: 'stage-new', client: 'acme' });
+    await leadsOf(app.container).create(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'website', salesStage: 'stage-new', client: 'acme' });
     const remove = () => clients().delete.execute(member, org, 'acme');
 
     await expect(remove()).rejects.toBeInstanceOf(InUse);
-    await app.container.get(UpdateLead).execute(member, org, 'deal', { client: null });
+    await leadsOf(app.container).update(member, org, 'deal', { client: null });
     await remove();
     await expect(clients().get.execute(member, org, 'acme')).rejects.toBeInstanceOf(NotFound);
   });

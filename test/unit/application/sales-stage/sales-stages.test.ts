@@ -1,5 +1,3 @@
-import { CreateLead } from '../../../../application/lead/create-lead.use-case';
-import { DeleteLead } from '../../../../application/lead/delete-lead.use-case';
 import { CreateSalesStage } from '../../../../application/sales-stage/create-sales-stage.use-case';
 import { DeleteSalesStage } from '../../../../application/sales-stage/delete-sales-stage.use-case';
 import { GetSalesStage } from '../../../../application/sales-stage/get-sales-stage.use-case';
@@ -10,6 +8,7 @@ import { Actor } from '../../../../application/shared/actor';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { leadsOf } from '../../../support/lead-use-cases';
 
 const BY_POSITION: SalesStageListQuery = { filters: {}, ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } };
 
@@ -81,15 +80,13 @@ describe('sales stage use cases', () => {
   });
 
   it('refuses to delete a stage while a lead is in it, and deletes it once the lead is gone', async () => {
-    await app.container
-      .get(CreateLead)
-      .execute(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'referral', salesStage: 'stage-proposal' });
+    await leadsOf(app.container).create(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'referral', salesStage: 'stage-proposal' });
     const remove = () => app.container.get(DeleteSalesStage).execute(member, org, 'stage-proposal');
 
     await expect(remove()).rejects.toBeInstanceOf(InUse);
     expect((await list(member)).total).toBe(6);
 
-    await app.container.get(DeleteLead).execute(member, org, 'deal');
+    await leadsOf(app.container).delete(member, org, 'deal');
     await remove();
     await expect(app.container.get(GetSalesStage).execute(member, org, 'stage-proposal')).rejects.toBeInstanceOf(NotFound);
     expect((await list(member)).total).toBe(5);
