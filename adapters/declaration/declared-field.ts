@@ -26,7 +26,13 @@ export type FieldType =
   /** A person's internal id, written `{unique_id, full_name}`. */
   | { type: 'person' }
   /** A value object stored whole as JSON (sealed when secret), written as a nested object. */
-  | { type: 'nested'; shape: NestedShape };
+  | { type: 'nested'; shape: NestedShape }
+  /**
+   * Another record of the organisation, kept by its internal id (a key to
+   * `table`) and written by its unique_id: the record kind resolves the one
+   * a body names and names the one a view shows (`RecordKind.references`).
+   */
+  | { type: 'reference'; table: string };
 
 /** One field of a declaration: a property of the record's snapshot (or of the view, when `derived`) and its wire. */
 export interface DeclaredField<P extends string = string> {
@@ -64,6 +70,15 @@ export interface DeclaredField<P extends string = string> {
   readonly description?: string;
   /** A derived field computed from the value that holds it (a nested object's); otherwise the view computes it. */
   readonly compute?: (holder: never) => unknown;
+  /** On a create, whether null is taken, where that differs from `nullable` (a lead's stage may be cleared, not left out). */
+  readonly createNullable?: boolean;
+  /**
+   * A folded text without a bound of its own is ordered through the first
+   * `orderPrefix` characters of its key (column `<column>_order`), then the
+   * whole key: a Postgres B-tree holds rows of at most 2 704 bytes, so the
+   * whole key cannot be indexed, while prefix-then-key is still its order.
+   */
+  readonly orderPrefix?: number;
 }
 
 /** The fields of a nested value object (an address, bank details), in wire order. */
@@ -93,6 +108,8 @@ type Options = {
   ordering?: string | true;
   searched?: boolean;
   description?: string;
+  createNullable?: boolean;
+  orderPrefix?: number;
 };
 
 /** A field of `property`; `ordering: true` orders under its wire name. */
@@ -116,6 +133,8 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     ordering: options.ordering === true ? wire : options.ordering,
     searched: options.searched ?? false,
     description: options.description,
+    ...(options.createNullable !== undefined && { createNullable: options.createNullable }),
+    ...(options.orderPrefix !== undefined && { orderPrefix: options.orderPrefix }),
   };
 }
 
@@ -161,6 +180,9 @@ export function fieldsOf<S>() {
       field(property, { type: 'person' }, { readOnly: true, ...options, wire }),
     nested: <K extends Of<object | null>>(property: K, shape: NestedShape, options: Options = {}) =>
       field(property, { type: 'nested', shape }, options),
+    /** Another record of the organisation in `table`, held by internal id (`salesStageId`), written by unique_id under `wire`. */
+    reference: <K extends Of<string | null>>(property: K, table: string, wire: string, options: Options = {}) =>
+      field(property, { type: 'reference', table }, { ...options, wire }),
     /**
      * A value computed from the record (not stored, not written): by `compute`
      * from the value that holds it, else by the record kind's view (days since…).

@@ -1,5 +1,7 @@
 import { DeclaredField } from './declared-field';
 import { ACCOUNT_DECLARATION } from './account/account.declaration';
+import { CLIENT_DECLARATION } from './client/client.declaration';
+import { LEAD_DECLARATION } from './lead/lead.declaration';
 import { ResourceDeclaration } from './resource-declaration';
 import { SALES_STAGE_DECLARATION } from './sales-stage/sales-stage.declaration';
 import { VENDOR_DECLARATION } from './supplier/vendor.declaration';
@@ -8,7 +10,13 @@ import { VENDOR_DECLARATION } from './supplier/vendor.declaration';
  * Every declared resource: the storage makes their tables from this list,
  * the webhooks present their events by it, and history masks their secrets.
  */
-export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [VENDOR_DECLARATION, ACCOUNT_DECLARATION, SALES_STAGE_DECLARATION];
+export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
+  VENDOR_DECLARATION,
+  ACCOUNT_DECLARATION,
+  SALES_STAGE_DECLARATION,
+  CLIENT_DECLARATION,
+  LEAD_DECLARATION,
+];
 
 /** The declaration of model `model` (`vendor`). */
 export function declarationOf(model: string): ResourceDeclaration {

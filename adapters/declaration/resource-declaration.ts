@@ -1,4 +1,18 @@
-import { DeclaredField, snakeCase } from './declared-field';
+import { DeclaredField, FieldType, snakeCase } from './declared-field';
+
+/**
+ * A column the storage keeps computed from the record, not on the wire: so
+ * that a list filter on a value the record derives (a lead's outcome) is an
+ * indexed equality.
+ */
+export interface ComputedColumn {
+  readonly column: string;
+  /** What it holds (its column and its filter's values follow from it). */
+  readonly type: FieldType;
+  readonly compute: (snapshot: never) => unknown;
+  /** The list filter that selects records holding exactly this value. */
+  readonly filter?: string;
+}
 
 /** An index of the resource's table, besides those its fields imply. */
 export interface DeclaredIndex {
@@ -30,10 +44,14 @@ export interface ResourceDeclaration {
   readonly fields: readonly DeclaredField[];
   /** The entity from a snapshot the storage kept (its `restore`, for mappers only). */
   readonly restore: (snapshot: never) => object;
-  /** The list's order when `ordering` is not given: a field's ordering name. */
+  /** The orderings in the order the API description lists them, when not the default's first and then the fields'. */
+  readonly orderings?: readonly string[];
+  /** The list's order when `ordering` is not given: a field's ordering name, after a `-` when descending. */
   readonly defaultOrdering: string;
   /** The description of the list's `search`, when a field is `searched`. */
   readonly searchDescription?: string;
+  /** The list's search filter when it is not `search` (a lead list's `name`); so named, it is described only by `searchDescription`. */
+  readonly searchFilter?: string;
   readonly storage: {
     /** Triggers keep the organisation's count of the table (migration 910). */
     readonly counted?: boolean;
@@ -46,6 +64,7 @@ export interface ResourceDeclaration {
     readonly uniques?: readonly DeclaredIndex[];
     /** The 409 `in_use` a delete answers while another table's key names the record. */
     readonly inUse?: string;
+    readonly computed?: readonly ComputedColumn[];
   };
 }
 
@@ -81,6 +100,21 @@ export function columnOf(field: DeclaredField): string {
 /** The lower-cased twin column of a `folded` field. */
 export function foldedColumnOf(field: DeclaredField): string {
   return `${columnOf(field)}_key`;
+}
+
+/** The column of a field's order prefix (`orderPrefix`). */
+export function orderPrefixColumnOf(field: DeclaredField): string {
+  return `${columnOf(field)}_order`;
+}
+
+/** The first `length` characters (code points, as a column counts them) of a key. */
+export function keyPrefix(key: string | null, length: number): string | null {
+  return key === null ? null : Array.from(key).slice(0, length).join('');
+}
+
+/** The name of the list's search filter. */
+export function searchFilterOf(declaration: ResourceDeclaration): string {
+  return declaration.searchFilter ?? 'search';
 }
 
 /** The field a list's ordering name sorts by. */

@@ -1,7 +1,7 @@
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { Actor } from '../shared/actor';
 import { RecordContext } from './record-context';
-import { KeptRecord } from './record-kind';
+import { KeptRecord, namedIn } from './record-kind';
 import { RecordView } from './record-views';
 
 /** A member records a new record of the kind; it is saved with its history entry and its event, or not at all. */
@@ -16,11 +16,12 @@ export class CreateRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
       const grant = await this.context.authorise(actor, organisationUniqueId, 'write');
       const { organisation } = grant;
       const requested = command.uniqueId;
-      const record = await kind.create(command, { id: ids.next(), uniqueId: requested ?? ids.next(), organisation, actor, now: clock.now() });
+      const { command: resolved, referenced } = await this.context.resolve(organisation.id, command);
+      const record = await kind.create(resolved, { id: ids.next(), uniqueId: requested ?? ids.next(), organisation, actor, now: clock.now(), referenced });
       // Every clash is reported at once when asked first; otherwise the unique indexes refuse the one there can be.
       if (requested !== undefined || withinCaller) await this.context.assertFree(record, requested !== undefined);
       await records.save(record);
-      const view = await this.context.views.one(record, grant.member);
+      const view = await this.context.views.one(record, grant.member, namedIn(referenced));
       await this.context.announce(grant, 'created', record, view);
       return view;
     });

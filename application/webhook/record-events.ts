@@ -1,7 +1,6 @@
 import type { WebhookEventType } from '../../domain/webhook/webhook-events';
 import type { ContactView } from '../contact/contact-views';
 import type { ExpenseView } from '../expense/expense-views';
-import type { LeadView } from '../lead/lead-views';
 import type { MemberView } from '../organisation/list-members.use-case';
 import type { RecordView } from '../records/record-views';
 
@@ -12,7 +11,6 @@ import type { RecordView } from '../records/record-views';
  */
 export type EventSubject =
   | { model: 'expense'; view: ExpenseView }
-  | { model: 'lead'; view: LeadView }
   | { model: 'contact'; view: ContactView }
   | { model: 'member'; view: MemberView }
   | { model: string; declared: true; view: RecordView };

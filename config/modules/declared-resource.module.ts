@@ -58,7 +58,14 @@ export function bindDeclaredResource<T extends KeptRecord<OrganisationRecordStat
   const contextToken = recordContextToken(declaration.names.one);
   bind(contextToken)
     .toDynamicValue((context) => {
-      const kind: WiredRecordKind<T> = { ...resource.kind(context), repository: repositoryToken, people };
+      const made = resource.kind(context);
+      const referenceFields = declaration.fields.flatMap((field) => {
+        if (field.type.type !== 'reference') return [];
+        const records = made.references?.[field.property];
+        if (!records) throw new Error(`The ${declaration.names.one} kind names no records for its reference ${field.property}`);
+        return [{ property: field.property, wire: field.wire, records }];
+      });
+      const kind: WiredRecordKind<T> = { ...made, repository: repositoryToken, people, referenceFields };
       return new RecordContext<T>(
         kind,
         context.get(repositoryToken),

@@ -16,14 +16,14 @@ import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
 type Values = Readonly<Record<string, unknown>>;
 
-/** What a field is written with besides the value that holds it: the view's people and derived values. */
-type Around = Pick<RecordView, 'people' | 'derived'>;
+/** What a field is written with besides the value that holds it: the view's people, references and derived values. */
+type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
 
 /** Writes one field of `holder` (a record's state, or a nested object) onto `out`. */
 type Writer = (holder: Values, around: Around, out: Record<string, unknown>) => void;
 
 /** A stored value as the wire writes it. */
-function wireValue(type: FieldType, value: unknown, people: ReadonlyMap<string, PersonRef>): unknown {
+function wireValue(type: FieldType, value: unknown, around: Around): unknown {
   if (value === null || value === undefined) return null;
   switch (type.type) {
     case 'decimal':
@@ -33,9 +33,11 @@ function wireValue(type: FieldType, value: unknown, people: ReadonlyMap<string, 
     case 'timestamp':
       return wire.dateTime(value as Date);
     case 'person':
-      return wire.person(people.get(value as string) ?? null);
+      return wire.person(around.people.get(value as string) ?? null);
+    case 'reference':
+      return around.references?.get(value as string) ?? null;
     case 'nested':
-      return presentNested(type.shape, value as Values, people);
+      return presentNested(type.shape, value as Values, around.people);
     default:
       return value;
   }
@@ -58,7 +60,7 @@ function writerOf(field: DeclaredField): Writer {
     };
   }
   return (holder, around, out) => {
-    out[name] = wireValue(type, read(holder, around), around.people);
+    out[name] = wireValue(type, read(holder, around), around);
   };
 }
 
@@ -116,6 +118,8 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
       return s.dateTime();
     case 'person':
       return PERSON_REF_SCHEMA;
+    case 'reference':
+      return s.uniqueId();
     case 'nested':
       return nestedSchema(type.shape);
   }

@@ -8,7 +8,7 @@ import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { Routes } from '../shared/routes';
-import { filterClassOf, hasFilters, orderingsOf, resourceInput } from './declared-input';
+import { filterClassOf, hasFilters, orderingsOf, resourceInputs } from './declared-input';
 import { presenterOf, schemaOf } from './declared-presenter';
 
 /** The five use cases of a declared kind (`ListRecords`, `CreateRecord`, … configured with it). */
@@ -34,15 +34,17 @@ export class DeclaredResourceController implements HttpController {
 
   register(routes: Routes): void {
     const { declaration, useCases } = this;
-    const input = resourceInput(declaration);
+    const input = resourceInputs(declaration);
+    const references = declaration.fields.some((field) => field.type.type === 'reference');
     registerOrganisationResource(routes, {
       names: this.kind.names,
       base: `${API_PREFIX}/organisation/:org/${declaration.path ?? this.kind.names.many}`,
       schema: schemaOf(declaration),
       present: presenterOf(declaration),
-      input: { create: input, update: input },
+      input,
       list: { filters: hasFilters(declaration) ? filterClassOf(declaration) : undefined, orderings: orderingsOf(declaration) },
-      conflicts: declaration.storage.inUse === undefined ? [] : ['delete'],
+      // A record it names may be deleted meanwhile (409); one that others name is not deleted (409 `in_use`).
+      conflicts: [...(references ? (['create', 'update'] as const) : []), ...(declaration.storage.inUse === undefined ? [] : (['delete'] as const))],
       handlers: {
         list: (ctx, query) => useCases.list.execute(actorOf(ctx), ctx.params.org, query as ListQuery<RecordFilters, string>),
         create: (ctx, command) => useCases.create.execute(actorOf(ctx), ctx.params.org, command),

@@ -9,8 +9,6 @@ const AREAS = {
   Organisations: "The caller's organisations: create, read, update, logo.",
   Members: "An organisation's members and invitations, and accepting an invitation.",
   Expenses: 'Expenses, their receipts, and the actions that move them from draft to paid.',
-  Clients: 'Clients.',
-  Leads: 'Leads and their way through the sales stages.',
   Contacts: 'Contact groups and the contacts in each.',
   History: "Who changed what: each record's history and an organisation's activity.",
   Webhooks: 'Endpoints that receive the events of an organisation, and their deliveries.',
@@ -35,7 +33,12 @@ const segmentOf = (declaration: ResourceDeclaration): string => declaration.path
  */
 export function apiTags(): { name: Tag; description: string }[] {
   const tags: { name: Tag; description: string }[] = Object.entries(AREAS).map(([name, description]) => ({ name, description }));
-  for (const declaration of DECLARED_RESOURCES) {
+  // Each after the tag it follows, once that one is placed (a declared resource may follow another).
+  const waiting = [...DECLARED_RESOURCES];
+  while (waiting.length > 0) {
+    const next = waiting.findIndex((declaration) => declaration.tagAfter === undefined || tags.some((tag) => tag.name === declaration.tagAfter));
+    if (next < 0) throw new Error(`No API tag named ${waiting[0].tagAfter} for ${waiting[0].names.many} to follow`);
+    const [declaration] = waiting.splice(next, 1);
     const after = declaration.tagAfter === undefined ? tags.length - 1 : tags.findIndex((tag) => tag.name === declaration.tagAfter) + 1;
     tags.splice(after, 0, { name: tagOfDeclared(declaration), description: declaration.tagDescription });
   }
@@ -50,8 +53,6 @@ const TAG_BY_SEGMENT: Record<string, Tag> = {
   members: 'Members',
   invitations: 'Members',
   expenses: 'Expenses',
-  clients: 'Clients',
-  leads: 'Leads',
   'contact-groups': 'Contacts',
   activity: 'History',
   webhooks: 'Webhooks',

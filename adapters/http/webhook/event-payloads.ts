@@ -2,7 +2,6 @@ import { EventSubject } from '../../../application/webhook/record-events';
 import { EventPayloads } from '../../../application/webhook/webhook.ports';
 import { presentContact } from '../contact/contact.presenter';
 import { presentExpense } from '../expense/expense.presenter';
-import { presentLead } from '../lead/lead.presenter';
 import { presentMember } from '../organisation/members.presenter';
 import { declarationOf } from '../../declaration/declared-resources';
 import { presenterOf } from '../declared/declared-presenter';
@@ -20,8 +19,6 @@ export class PresentedEventPayloads implements EventPayloads {
     switch (subject.model) {
       case 'expense':
         return presentExpense(subject.view, this.origin);
-      case 'lead':
-        return presentLead(subject.view);
       case 'contact':
         return presentContact(subject.view);
       case 'member':

@@ -5,7 +5,7 @@ import { Decimal } from '../../../domain/shared/decimal';
 import { FieldErrors } from '../../../domain/shared/errors';
 import { OrganisationRecordState } from '../../../domain/shared/organisation-record';
 import { DeclaredField } from '../../declaration/declared-field';
-import { ResourceDeclaration, uniqueFields } from '../../declaration/resource-declaration';
+import { ResourceDeclaration, searchFilterOf, uniqueFields } from '../../declaration/resource-declaration';
 import { searchKey } from '../search-key';
 import { contains, InMemoryRecords, RecordCollection, SortValue } from './in-memory-records';
 
@@ -45,8 +45,9 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
   implements RecordRepository<T>
 {
   protected readonly collection: RecordCollection<OrganisationRecordState, T, string>;
-  private readonly equalities: { name: string; property: string }[];
+  private readonly equalities: { name: string; read: (snapshot: Snapshot) => unknown }[];
   private readonly searched: string[];
+  private readonly searchFilter: string;
 
   constructor(declaration: ResourceDeclaration) {
     super();
@@ -54,8 +55,14 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
     for (const field of declaration.fields) if (field.ordering !== undefined) sortKeys[field.ordering] = sortValueOf(field);
     const unique = uniqueFields(declaration).map(({ property, field, message }) => ({ of: (state: OrganisationRecordState) => valuesOf(state)[property], field, message }));
     this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys, unique };
-    this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, property: field.property }]));
+    this.equalities = [
+      ...declaration.fields.flatMap(({ filter, property }) => (filter === undefined ? [] : [{ name: filter, read: (s: Snapshot) => s[property] }])),
+      ...(declaration.storage.computed ?? []).flatMap(({ filter, compute }) =>
+        filter === undefined ? [] : [{ name: filter, read: compute as (snapshot: Snapshot) => unknown }],
+      ),
+    ];
     this.searched = declaration.fields.filter((field) => field.searched).map((field) => field.property);
+    this.searchFilter = searchFilterOf(declaration);
   }
 
   async clashes(record: T, withUniqueId: boolean): Promise<FieldErrors> {
@@ -71,11 +78,11 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
 
   protected override matches(state: OrganisationRecordState, filters: RecordFilters): boolean {
     const s = valuesOf(state);
-    for (const { name, property } of this.equalities) {
+    for (const { name, read } of this.equalities) {
       const value = filters[name];
-      if (value !== undefined && comparable(s[property]) !== comparable(value)) return false;
+      if (value !== undefined && comparable(read(s)) !== comparable(value)) return false;
     }
-    const term = filters.search;
+    const term = filters[this.searchFilter];
     return typeof term !== 'string' || contains(term, ...this.searched.map((property) => s[property] as string | null));
   }
 }

@@ -35,6 +35,8 @@ export interface OrganisationScopedRow {
 export interface SortKey {
   column: string;
   nullable?: boolean;
+  /** A column that orders the rows equal in `column` (which holds a prefix of it) before their id. */
+  then?: string;
 }
 
 export interface RowMapper<Row, T> {
@@ -174,7 +176,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     const nulls = key.nullable ? (query.ordering.descending ? ' NULLS FIRST' : ' NULLS LAST') : '';
     const page = this.db.sql(
       `SELECT ${this.selected} FROM ${this.tableName} r WHERE ${where.sql} ` +
-        `ORDER BY r.${key.column} ${direction}${nulls}, r.id ${direction} ${PAGE_WINDOW}`,
+        `ORDER BY r.${key.column} ${direction}${nulls}${key.then ? `, r.${key.then} ${direction}` : ''}, r.id ${direction} ${PAGE_WINDOW}`,
       Object.assign({}, where.parameters, windowOf(query.page)),
     );
     return forHydration(page);

@@ -1,11 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { EntitySchema, MigrationInterface } from 'typeorm';
-import { clientSchemas } from './client/client.schema';
 import { Dialect } from './columns';
 import { contactSchemas } from './contact/contact.schema';
 import { expenseSchemas } from './expense/expense.schema';
-import { leadSchemas } from './lead/lead.schema';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -19,8 +17,6 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...organisationSchemas(dialect),
     ...invitationSchemas(dialect),
     ...expenseSchemas(dialect),
-    ...clientSchemas(dialect),
-    ...leadSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),
     ...contactSchemas(dialect),
   ];

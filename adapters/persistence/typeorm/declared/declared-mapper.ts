@@ -1,6 +1,6 @@
 import { SecretBox } from '../../../../application/shared/ports';
 import { DeclaredField } from '../../../declaration/declared-field';
-import { columnOf, foldedColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { columnOf, foldedColumnOf, keyPrefix, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
 import { searchKey } from '../../search-key';
 import { DecodedTexts } from '../engine';
 import { OrganisationScopedRow, RowMapper } from '../organisation-records';
@@ -30,6 +30,10 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
   constructor(declaration: ResourceDeclaration, box: SecretBox) {
     this.restore = declaration.restore as unknown as (snapshot: Snapshot) => T;
     this.codecs = storedFields(declaration).map((field) => codecOf(field, box));
+    for (const { column, compute } of declaration.storage.computed ?? []) {
+      const computed = compute as (snapshot: Snapshot) => unknown;
+      this.codecs.push({ read: () => undefined, write: (snapshot, row) => void (row[column] = computed(snapshot)) });
+    }
   }
 
   toDomain(row: Row): T {
@@ -69,13 +73,17 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
   }
   if (field.folded) {
     const folded = foldedColumnOf(field);
+    const prefix = field.orderPrefix;
+    const ordered = prefix === undefined ? undefined : orderPrefixColumnOf(field);
     return {
       read: (row, snapshot) => {
         snapshot[property] = row[column];
       },
       write: (snapshot, row) => {
         row[column] = snapshot[property];
-        row[folded] = searchKey(snapshot[property] as string | null);
+        const key = searchKey(snapshot[property] as string | null);
+        row[folded] = key;
+        if (ordered !== undefined) row[ordered] = keyPrefix(key, prefix as number);
       },
     };
   }

@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
-import { DeclaredField } from '../../../declaration/declared-field';
-import { columnOf, foldedColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { DeclaredField, FieldType } from '../../../declaration/declared-field';
+import { columnOf, foldedColumnOf, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
 import { Column, column as c, Columns, Dialect, entityColumns, organisationKey, references, uniqueIdPerOrganisation } from '../columns';
 import { searchIndices } from '../search-index';
 
@@ -13,37 +13,39 @@ import { searchIndices } from '../search-index';
 
 /** The column of a stored field. */
 function columnFor(field: DeclaredField): Column<unknown> {
-  const { type } = field;
-  const described = ((): Column<unknown> => {
-    // A secret is kept sealed: text of its own length, whatever the value's.
-    if (field.secret) return c.text();
-    switch (type.type) {
-      case 'uniqueId':
-        return c.varchar(100);
-      case 'text':
-        return type.max === undefined ? c.text() : c.varchar(type.max);
-      case 'choice':
-        return c.varchar(type.columnLength);
-      case 'decimal':
-        return c.decimal(type.limits.decimalPlaces);
-      case 'currency':
-        return c.varchar(3);
-      case 'integer':
-        return c.integer();
-      case 'boolean':
-        return c.boolean(type.default);
-      case 'date':
-        return c.date();
-      case 'timestamp':
-        return c.timestamp();
-      case 'person':
-        return c.ref();
-      case 'nested':
-        return c.text();
-    }
-  })();
+  // A secret is kept sealed: text of its own length, whatever the value's.
+  const described = field.secret ? c.text() : columnOfType(field.type);
   const compared = field.bytewise ? described.bytewise() : described;
   return field.nullable ? compared.nullable() : compared;
+}
+
+/** The column that holds a value of `type`. */
+function columnOfType(type: FieldType): Column<unknown> {
+  switch (type.type) {
+    case 'uniqueId':
+      return c.varchar(100);
+    case 'text':
+      return type.max === undefined ? c.text() : c.varchar(type.max);
+    case 'choice':
+      return c.varchar(type.columnLength);
+    case 'decimal':
+      return c.decimal(type.limits.decimalPlaces);
+    case 'currency':
+      return c.varchar(3);
+    case 'integer':
+      return c.integer();
+    case 'boolean':
+      return c.boolean(type.default);
+    case 'date':
+      return c.date();
+    case 'timestamp':
+      return c.timestamp();
+    case 'person':
+    case 'reference':
+      return c.ref();
+    case 'nested':
+      return c.text();
+  }
 }
 
 /** The folded twin of a `folded` text field: compared byte by byte on every engine. */
@@ -63,7 +65,10 @@ export function declaredColumns(declaration: ResourceDeclaration): Columns {
     for (const field of storedFields(declaration)) {
       columns[columnOf(field)] = columnFor(field);
       if (field.folded) columns[foldedColumnOf(field)] = foldedColumnFor(field);
+      // The default '' only lets SQLite add it NOT NULL to a filled table (see migration-columns.ts).
+      if (field.orderPrefix !== undefined) columns[orderPrefixColumnOf(field)] = c.varchar(field.orderPrefix).bytewise().withDefault("''");
     }
+    for (const computed of declaration.storage.computed ?? []) columns[computed.column] = columnOfType(computed.type);
     tables.set(declaration, columns);
   }
   return columns;
@@ -80,14 +85,19 @@ export const entityOf = (declaration: ResourceDeclaration): string => declaratio
 /** The entity schema of a declared table. */
 export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialect): EntitySchema {
   const { table } = declaration;
-  const people = storedFields(declaration).filter((field) => field.type.type === 'person');
+  // No cascade: a record that another names is not deleted (409 `in_use`).
+  const keys = storedFields(declaration).flatMap((field) => {
+    const { type } = field;
+    if (type.type === 'person') return [references('persons', [columnOf(field)])];
+    return type.type === 'reference' ? [references(type.table, [columnOf(field)])] : [];
+  });
   const searched = searchedColumns(declaration);
   return new EntitySchema({
     name: entityOf(declaration),
     tableName: table,
     columns: entityColumns(dialect, declaredColumns(declaration)),
     uniques: [uniqueIdPerOrganisation(table), ...(declaration.storage.uniques ?? []).map((unique) => ({ ...unique }))],
-    foreignKeys: [organisationKey(), ...people.map((field) => references('persons', [columnOf(field)]))],
+    foreignKeys: [organisationKey(), ...keys],
     indices: [...(searched.length > 0 ? searchIndices(dialect, table, searched) : []), ...(declaration.storage.indices ?? []).map((index) => ({ ...index }))],
   });
 }

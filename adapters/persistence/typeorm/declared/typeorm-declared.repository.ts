@@ -3,7 +3,7 @@ import { SecretBox } from '../../../../application/shared/ports';
 import { duplicateUniqueId } from '../../../../application/shared/records';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { FieldErrors } from '../../../../domain/shared/errors';
-import { columnOf, foldedColumnOf, ResourceDeclaration, uniqueFields } from '../../../declaration/resource-declaration';
+import { columnOf, foldedColumnOf, orderPrefixColumnOf, ResourceDeclaration, searchFilterOf, uniqueFields } from '../../../declaration/resource-declaration';
 import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords, OrganisationScopedRow, RecordTable, SortKey } from '../organisation-records';
 import { searchCondition } from '../search-index';
@@ -29,14 +29,16 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
 {
   protected readonly table: RecordTable<Row, T, string>;
   private readonly equalities: EqualityFilter[];
-  private readonly searched: { table: string; columns: readonly string[] };
+  private readonly searched: { filter: string; table: string; columns: readonly string[] };
 
   constructor(db: TypeOrmDatabase, box: SecretBox, declaration: ResourceDeclaration) {
     super(db);
     const sortKeys: Record<string, SortKey> = {};
     for (const field of declaration.fields) {
       if (field.ordering === undefined) continue;
-      sortKeys[field.ordering] = { column: field.folded ? foldedColumnOf(field) : columnOf(field), nullable: field.nullable || undefined };
+      const column = field.folded ? foldedColumnOf(field) : columnOf(field);
+      sortKeys[field.ordering] =
+        field.orderPrefix === undefined ? { column, nullable: field.nullable || undefined } : { column: orderPrefixColumnOf(field), then: column, nullable: field.nullable || undefined };
     }
     this.table = {
       entity: entityOf(declaration),
@@ -45,11 +47,18 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       inUse: declaration.storage.inUse,
       counted: declaration.storage.counted,
       unique: uniqueFields(declaration),
-      unread: declaration.fields.filter((field) => field.folded).map(foldedColumnOf),
+      unread: [
+        ...declaration.fields.filter((field) => field.folded).map(foldedColumnOf),
+        ...declaration.fields.filter((field) => field.orderPrefix !== undefined).map(orderPrefixColumnOf),
+        ...(declaration.storage.computed ?? []).map((computed) => computed.column),
+      ],
       sortKeys,
     };
-    this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, column: columnOf(field) }]));
-    this.searched = { table: declaration.table, columns: searchedColumns(declaration) };
+    this.equalities = [
+      ...declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, column: columnOf(field) }])),
+      ...(declaration.storage.computed ?? []).flatMap(({ filter, column }) => (filter === undefined ? [] : [{ name: filter, column }])),
+    ];
+    this.searched = { filter: searchFilterOf(declaration), table: declaration.table, columns: searchedColumns(declaration) };
   }
 
   async clashes(record: T, withUniqueId: boolean): Promise<FieldErrors> {
@@ -69,7 +78,7 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       const value = filters[name];
       if (value !== undefined) query.andWhere(`r.${column} = :f_${name}`, { [`f_${name}`]: value instanceof CalendarDate ? value.toString() : value });
     }
-    const term = filters.search;
+    const term = filters[this.searched.filter];
     if (typeof term === 'string') searchCondition(this.db.dialect, query, this.searched, term, 'search');
     return query;
   }

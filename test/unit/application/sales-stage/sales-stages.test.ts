@@ -1,5 +1,3 @@
-import { CreateLead } from '../../../../application/lead/create-lead.use-case';
-import { DeleteLead } from '../../../../application/lead/delete-lead.use-case';
 import { RecordFilters } from '../../../../application/records/record.ports';
 import { Actor } from '../../../../application/shared/actor';
 import { ListQuery } from '../../../../application/shared/page';
@@ -7,6 +5,7 @@ import { SalesStage, SalesStageSnapshot } from '../../../../domain/sales-stage/s
 import { Decimal } from '../../../../domain/shared/decimal';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { leadsOf } from '../../../support/lead-use-cases';
 import { useCasesOf } from '../../../support/record-use-cases';
 
 const BY_POSITION: ListQuery<RecordFilters, string> = { filters: {}, ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } };
@@ -80,15 +79,13 @@ describe('sales stage use cases', () => {
   });
 
   it('refuses to delete a stage while a lead is in it, and deletes it once the lead is gone', async () => {
-    await app.container
-      .get(CreateLead)
-      .execute(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'referral', salesStage: 'stage-proposal' });
+    await leadsOf(app.container).create(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'referral', salesStage: 'stage-proposal' });
     const remove = () => stages().delete.execute(member, org, 'stage-proposal');
 
     await expect(remove()).rejects.toBeInstanceOf(InUse);
     expect((await list(member)).total).toBe(6);
 
-    await app.container.get(DeleteLead).execute(member, org, 'deal');
+    await leadsOf(app.container).delete(member, org, 'deal');
     await remove();
     await expect(stages().get.execute(member, org, 'stage-proposal')).rejects.toBeInstanceOf(NotFound);
     expect((await list(member)).total).toBe(5);
