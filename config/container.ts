@@ -11,7 +11,9 @@ import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
 import { accountModule } from './modules/account.module';
 import { authModule } from './modules/auth.module';
+import { clientModule } from './modules/client.module';
 import { contactGroupModule, contactModule } from './modules/contact.module';
+import { leadModule } from './modules/lead.module';
 import { expenseModule } from './modules/expense.module';
 import { fileStorageModule } from './modules/file-storage.module';
 import { organisationModule } from './modules/organisation.module';
@@ -60,6 +62,8 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     fileStorageModule(storage, config),
     expenseModule(storage),
     salesModule(storage),
+    clientModule(storage),
+    leadModule(storage),
     vendorModule(storage),
     contactGroupModule(storage),
     contactModule(storage),

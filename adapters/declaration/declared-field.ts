@@ -13,8 +13,13 @@ export type FieldType =
   | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number }
   | { type: 'decimal'; limits: DecimalLimits }
   | { type: 'currency' }
-  | { type: 'integer'; min?: number; max?: number }
-  /** `default`: the column's default, where the storage set one (false when left out). */
+  /**
+   * `boundsOnInput`: the bounds are what a body may send, and the server may
+   * go past them (a sales stage appended after the last position), so an
+   * answer's schema leaves them out.
+   */
+  | { type: 'integer'; min?: number; max?: number; boundsOnInput?: boolean }
+  /** `default`: the column's default, what it holds for rows that predate it (true for an account's `is_active`; false when left out). */
   | { type: 'boolean'; default?: boolean }
   | { type: 'date' }
   | { type: 'timestamp' }
@@ -27,7 +32,13 @@ export type FieldType =
    */
   | { type: 'parent'; parent: ParentOf }
   /** A value object stored whole as JSON (sealed when secret), written as a nested object. */
-  | { type: 'nested'; shape: NestedShape };
+  | { type: 'nested'; shape: NestedShape }
+  /**
+   * Another record of the organisation, kept by its internal id (a key to
+   * `table`) and written by its unique_id: the record kind resolves the one
+   * a body names and names the one a view shows (`RecordKind.references`).
+   */
+  | { type: 'reference'; table: string };
 
 /** One field of a declaration: a property of the record's snapshot (or of the view, when `derived`) and its wire. */
 export interface DeclaredField<P extends string = string> {
@@ -51,6 +62,10 @@ export interface DeclaredField<P extends string = string> {
   readonly folded: boolean;
   /** Its key keeps a missing value as '' (not null, '' by default): it sorts first, as an empty one. */
   readonly foldedBlank?: boolean;
+  /** Its column compares byte by byte on every engine (collation "C" on Postgres), as SQLite compares all text. */
+  readonly bytewise?: boolean;
+  /** Stored and kept in history, never on the wire: not read from a body, not presented (an account's dates). */
+  readonly internal?: boolean;
   /** `<wire>_display` follows it with the choice's label. */
   readonly display: boolean;
   /** The list filter (`?status=`) that selects records holding exactly this value. */
@@ -63,6 +78,15 @@ export interface DeclaredField<P extends string = string> {
   readonly description?: string;
   /** A derived field computed from the value that holds it (a nested object's); otherwise the view computes it. */
   readonly compute?: (holder: never) => unknown;
+  /** On a create, whether null is taken, where that differs from `nullable` (a lead's stage may be cleared, not left out). */
+  readonly createNullable?: boolean;
+  /**
+   * A folded text without a bound of its own is ordered through the first
+   * `orderPrefix` characters of its key (column `<column>_order`), then the
+   * whole key: a Postgres B-tree holds rows of at most 2 704 bytes, so the
+   * whole key cannot be indexed, while prefix-then-key is still its order.
+   */
+  readonly orderPrefix?: number;
 }
 
 /** What a child resource knows of its parent's declaration: its table and where its paths name it. */
@@ -93,11 +117,15 @@ type Options = {
   column?: string;
   /** `'blank'`: folded, a missing value's key being '' (see `foldedBlank`). */
   folded?: boolean | 'blank';
+  bytewise?: boolean;
+  internal?: boolean;
   display?: boolean;
   filter?: string;
   ordering?: string | true;
   searched?: boolean;
   description?: string;
+  createNullable?: boolean;
+  orderPrefix?: number;
 };
 
 /** A field of `property`; `ordering: true` orders under its wire name. */
@@ -109,17 +137,21 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     type,
     nullable: options.nullable ?? false,
     required: options.required ?? false,
-    readOnly: (options.readOnly ?? false) || derived,
+    readOnly: (options.readOnly ?? false) || (options.internal ?? false) || derived,
     secret: options.secret ?? false,
     derived,
     column: options.column,
     folded: (options.folded ?? false) !== false,
     ...(options.folded === 'blank' && { foldedBlank: true }),
+    ...(options.bytewise && { bytewise: true }),
+    ...(options.internal && { internal: true }),
     display: options.display ?? false,
     filter: options.filter,
     ordering: options.ordering === true ? wire : options.ordering,
     searched: options.searched ?? false,
     description: options.description,
+    ...(options.createNullable !== undefined && { createNullable: options.createNullable }),
+    ...(options.orderPrefix !== undefined && { orderPrefix: options.orderPrefix }),
   };
 }
 
@@ -149,10 +181,10 @@ export function fieldsOf<S>() {
     decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options = {}) =>
       field(property, { type: 'decimal', limits }, options),
     currency: <K extends Of<string>>(property: K, options: Options = {}) => field(property, { type: 'currency' }, options),
-    integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number } = {}) =>
-      field(property, { type: 'integer', min: options.min, max: options.max }, options),
+    integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number; boundsOnInput?: boolean } = {}) =>
+      field(property, { type: 'integer', min: options.min, max: options.max, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
     boolean: <K extends Of<boolean>>(property: K, options: Options & { default?: boolean } = {}) =>
-      field(property, options.default === undefined ? { type: 'boolean' } : { type: 'boolean', default: options.default }, options),
+      field(property, { type: 'boolean', ...(options.default !== undefined && { default: options.default }) }, options),
     date: <K extends Of<{ isBefore(other: never): boolean } | null>>(property: K, options: Options = {}) =>
       field(property, { type: 'date' }, options),
     timestamp: <K extends Of<Date | null>>(property: K, options: Options = {}) =>
@@ -167,6 +199,9 @@ export function fieldsOf<S>() {
     parent: <K extends Of<string>>(property: K, parent: ParentOf) => field(property, { type: 'parent', parent }, { readOnly: true }),
     nested: <K extends Of<object | null>>(property: K, shape: NestedShape, options: Options = {}) =>
       field(property, { type: 'nested', shape }, options),
+    /** Another record of the organisation in `table`, held by internal id (`salesStageId`), written by unique_id under `wire`. */
+    reference: <K extends Of<string | null>>(property: K, table: string, wire: string, options: Options = {}) =>
+      field(property, { type: 'reference', table }, { ...options, wire }),
     /**
      * A value computed from the record (not stored, not written): by `compute`
      * from the value that holds it, else by the record kind's view (days since…).

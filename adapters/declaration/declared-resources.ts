@@ -1,17 +1,43 @@
+import { DeclaredField } from './declared-field';
+import { ACCOUNT_DECLARATION } from './account/account.declaration';
+import { CLIENT_DECLARATION } from './client/client.declaration';
 import { CONTACT_GROUP_DECLARATION } from './contact/contact-group.declaration';
 import { CONTACT_DECLARATION } from './contact/contact.declaration';
+import { LEAD_DECLARATION } from './lead/lead.declaration';
 import { ResourceDeclaration } from './resource-declaration';
+import { SALES_STAGE_DECLARATION } from './sales-stage/sales-stage.declaration';
 import { VENDOR_DECLARATION } from './supplier/vendor.declaration';
 
 /**
  * Every declared resource: the storage makes their tables from this list,
  * the webhooks present their events by it, and history masks their secrets.
  */
-export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [VENDOR_DECLARATION, CONTACT_GROUP_DECLARATION, CONTACT_DECLARATION];
+export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
+  VENDOR_DECLARATION,
+  ACCOUNT_DECLARATION,
+  SALES_STAGE_DECLARATION,
+  CLIENT_DECLARATION,
+  LEAD_DECLARATION,
+  CONTACT_GROUP_DECLARATION,
+  CONTACT_DECLARATION,
+];
 
 /** The declaration of model `model` (`vendor`). */
 export function declarationOf(model: string): ResourceDeclaration {
   const declaration = DECLARED_RESOURCES.find((candidate) => candidate.names.one === model);
   if (!declaration) throw new Error(`No resource is declared as ${model}`);
   return declaration;
+}
+
+/** The wire names of every declared secret field, nested ones included: history masks them. */
+export function declaredSecretFields(): ReadonlySet<string> {
+  const secrets = new Set<string>();
+  const collect = (fields: readonly DeclaredField[]) => {
+    for (const field of fields) {
+      if (field.type.type === 'nested') collect(field.type.shape.fields);
+      else if (field.secret) secrets.add(field.wire);
+    }
+  };
+  for (const declaration of DECLARED_RESOURCES) collect(declaration.fields);
+  return secrets;
 }

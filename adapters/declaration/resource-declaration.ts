@@ -1,5 +1,19 @@
 import { DeclaredField, FieldType, snakeCase } from './declared-field';
 
+/**
+ * A column the storage keeps computed from the record, not on the wire: so
+ * that a list filter on a value the record derives (a lead's outcome) is an
+ * indexed equality.
+ */
+export interface ComputedColumn {
+  readonly column: string;
+  /** What it holds (its column and its filter's values follow from it). */
+  readonly type: FieldType;
+  readonly compute: (snapshot: never) => unknown;
+  /** The list filter that selects records holding exactly this value. */
+  readonly filter?: string;
+}
+
 /** An index of the resource's table, besides those its fields imply. */
 export interface DeclaredIndex {
   name: string;
@@ -43,21 +57,36 @@ export interface ResourceDeclaration {
   readonly names: { readonly one: string; readonly many: string };
   /** Its schema's name in the API description (`Vendor`). */
   readonly schemaName: string;
-  /** Its API tag's description (the tag is `names.many` capitalised). */
+  /** Its API tag's description (the tag is its collection's segment capitalised, unless `tag` names it). */
   readonly tagDescription: string;
+  /** Its API tag when resources share one (contact groups and contacts: `Contacts`). */
+  readonly tag?: string;
+  /** The tag its own follows in the API description's list (else it comes before Operations). */
+  readonly tagAfter?: string;
   readonly table: string;
+  /** Where its operations live: the collection's segment (`sales-stages`), its id parameter, its pattern. */
+  readonly path?: DeclaredPath;
   readonly fields: readonly DeclaredField[];
   /** The entity from a snapshot the storage kept (its `restore`, for mappers only). */
   readonly restore: (snapshot: never) => object;
-  /** The list's order when `ordering` is not given: a field's ordering name. */
+  /** The orderings in the order the API description lists them, when not the default's first and then the fields'. */
+  readonly orderings?: readonly string[];
+  /** The list's order when `ordering` is not given: a field's ordering name, after a `-` when descending. */
   readonly defaultOrdering: string;
   /** The description of the list's `search`, when a field is `searched`. */
   readonly searchDescription?: string;
-  readonly path?: DeclaredPath;
+  /** The list's search filter when it is not `search` (a lead list's `name`); so named, it is described only by `searchDescription`. */
+  readonly searchFilter?: string;
   readonly storage: {
     /** Triggers keep the organisation's count of the table (migration 910). */
     readonly counted?: boolean;
     readonly indices?: readonly DeclaredIndex[];
+    /**
+     * Unique constraints besides unique_id's. One on `organisation_id` and a
+     * field's column makes the field unique in the organisation: a duplicate
+     * is a 400 on it (see `uniqueFields`).
+     */
+    readonly uniques?: readonly DeclaredIndex[];
     /** The 409 `in_use` a delete answers while another table's key names the record. */
     readonly inUse?: string;
     /**
@@ -66,6 +95,7 @@ export interface ResourceDeclaration {
      */
     readonly raced?: readonly string[];
     readonly kept?: readonly KeptColumn[];
+    readonly computed?: readonly ComputedColumn[];
   };
 }
 
@@ -108,9 +138,47 @@ export function parentField(declaration: { fields: readonly DeclaredField[] }): 
   return declaration.fields.find((field) => field.type.type === 'parent');
 }
 
+/** The collection's path segment (`sales-stages`): `path.collection`, else `names.many`. */
+export function collectionOf(declaration: { readonly path?: { readonly collection?: string }; readonly names: { readonly many: string } }): string {
+  return declaration.path?.collection ?? declaration.names.many;
+}
+
+/** The column of a field's order prefix (`orderPrefix`). */
+export function orderPrefixColumnOf(field: DeclaredField): string {
+  return `${columnOf(field)}_order`;
+}
+
+/** The first `length` characters (code points, as a column counts them) of a key. */
+export function keyPrefix(key: string | null, length: number): string | null {
+  return key === null ? null : Array.from(key).slice(0, length).join('');
+}
+
+/** The name of the list's search filter. */
+export function searchFilterOf(declaration: ResourceDeclaration): string {
+  return declaration.searchFilter ?? 'search';
+}
+
 /** The field a list's ordering name sorts by. */
 export function orderingField(declaration: ResourceDeclaration, ordering: string): DeclaredField {
   const field = declaration.fields.find((candidate) => candidate.ordering === ordering);
   if (!field) throw new Error(`${declaration.names.many} has no ordering ${ordering}`);
   return field;
+}
+
+/** A field unique in the organisation: its column, and the 400 a duplicate answers on it. */
+export interface UniqueField {
+  property: string;
+  column: string;
+  field: string;
+  message: string;
+}
+
+/** The fields the declared unique constraints make unique in the organisation, with DRF's message (`account with this account code already exists.`). */
+export function uniqueFields(declaration: ResourceDeclaration): UniqueField[] {
+  return (declaration.storage.uniques ?? []).flatMap(({ columns }) => {
+    const [scope, column, ...more] = columns;
+    const field = declaration.fields.find((candidate) => !candidate.derived && columnOf(candidate) === column);
+    if (scope !== 'organisation_id' || !field || more.length > 0) return [];
+    return [{ property: field.property, column, field: field.wire, message: `${declaration.names.one} with this ${field.wire.replace(/_/g, ' ')} already exists.` }];
+  });
 }

@@ -13,7 +13,7 @@ let loadedSdk: AwsSdk | undefined;
 
 /**
  * The AWS SDK, loaded when the first S3 storage is made: a server that keeps
- * its files on local disk never loads it (some 3 MB of heap, 8 MB of RSS).
+ * its files on local disk never loads it, nor holds it in memory (docs/performance.md).
  */
 function awsSdk(): AwsSdk {
   return (loadedSdk ??= {

@@ -57,8 +57,8 @@ export class KeyedCredentialCache implements VerifiedCredentialCache {
    * secret fills the hash's first block, so what follows is hashed from a
    * state nobody without it can compute, as inside an HMAC; what an HMAC adds
    * (the outer hash) guards digests that are shown, against extension, and
-   * these never leave the process. A third of an HMAC's cost, which Node makes
-   * a new object for on every request (docs/performance.md).
+   * these never leave the process. Cheaper than an HMAC, for which Node makes
+   * a new object on every request (docs/performance.md).
    */
   private keyOf(email: string, password: string): string {
     return hash('sha256', `${this.prefix}${emailKey(email)}\0${password}`, 'hex');

@@ -119,7 +119,7 @@ export class RedisLimiterStore implements LimiterStore {
     url: string,
     private readonly namespace = 'business-api',
   ) {
-    // Loaded only when Redis is configured: the client and its modules are some 19 MB of a server's memory.
+    // Loaded only when Redis is configured: other servers never hold the client and its modules in memory.
     const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
     // Commands wait for the connection rather than fail while it is (re)established.
     this.client = new RedisClient(url, { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 3 });

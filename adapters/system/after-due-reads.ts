@@ -7,7 +7,7 @@
  *
  * What is deferred so: a pipelined Postgres answer while a transaction holds
  * a connection (its holder's answer is among the due reads), and an HTTP
- * answer's write (the answers of one turn leave together: docs/performance.md).
+ * answer's write (the answers of one turn leave together: `answersTogether`).
  */
 
 /** Callbacks waiting for the loop's next check phase, in the order they came. */

@@ -47,8 +47,8 @@ let stdout: TurnBufferedStream | undefined;
  * process that exits writes what it holds first; one killed outright
  * (`kill -9`) loses at most the lines of the turn it was killed in, and never
  * more than `ATOMIC_WRITE` bytes of them. Pino's own default hands every write
- * to libuv's thread pool and is woken when it is done, which cost a small
- * request more than its line (docs/performance.md).
+ * to libuv's thread pool and is woken when it is done: a hand-off and a
+ * wake-up for every line (docs/performance.md).
  */
 export function standardOutput(): TurnBufferedStream {
   return (stdout ??= turnBuffered(1));

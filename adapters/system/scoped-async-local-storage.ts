@@ -6,14 +6,13 @@ const IDLE_MS = 1000;
 /**
  * Node's `AsyncLocalStorage`, switched off while it is not used. On Node 20 a
  * storage, once run, has every promise of the process pay for async hooks
- * from then on, whether or not it reads the store: about 15 % of a small
- * read's CPU (docs/performance.md). The work that needs a store (a
- * transaction, a write's acting person) is a share of the requests; once
- * none has been in progress for a second, the storage is disabled, and the
- * hooks with it when no other storage is on, until the next `run`. Not at
- * once: each switch changes V8's promise hooks, which it may answer by
- * throwing away optimised code, and creates measured slower switching at
- * every write (within this machine's noise; docs/performance.md).
+ * from then on, whether or not it reads the store (docs/performance.md). The
+ * work that needs a store (a transaction, a write's acting person) is a
+ * share of the requests; once none has been in progress for a second, the
+ * storage is disabled, and the hooks with it when no other storage is on,
+ * until the next `run`. Not at once: each switch changes V8's promise hooks,
+ * which it may answer by throwing away optimised code, so switching at every
+ * write does not pay.
  *
  * What `run` is given must be the whole of what needs the store, awaited:
  * once the storage is off, the store is gone for anything it left running,
@@ -63,10 +62,9 @@ export class ScopedAsyncLocalStorage<T> {
 
 /**
  * The one storage every `AsyncSlot` keeps its value in. On Node 20 each
- * storage in use copies its store into every promise the process makes: two
- * storages (a write's acting person, its transaction) made an `await` cost
- * 555 ns where one costs 327 and none 122 (measured alone), paid by every
- * request while writes run (docs/performance.md).
+ * storage in use copies its store into every promise the process makes:
+ * each storage more (a write's acting person, its transaction) makes every
+ * `await` of every request dearer while writes run (docs/performance.md).
  */
 const slots = new ScopedAsyncLocalStorage<Readonly<Record<symbol, unknown>>>();
 

@@ -26,7 +26,7 @@ export class SmtpMailer implements Mailer {
     private readonly logger: Logger,
     timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
   ) {
-    // Loaded only when SMTP is configured: nodemailer is some 13 MB of a server's memory.
+    // Loaded only when SMTP is configured: a server that sends no mail never holds nodemailer in memory.
     const nodemailer = require('nodemailer') as typeof import('nodemailer');
     this.transport = nodemailer.createTransport({ url: settings.url, ...timeouts, logger: false, debug: false }, { from: settings.from });
   }

@@ -24,12 +24,6 @@ export const AUTHORISATION_POLICY = {
   /** Every record's history together (a record's own history is for every member). */
   'activity.list': 'owner',
 
-  'accounts.list': 'member',
-  'accounts.view': 'member',
-  'accounts.create': 'member',
-  'accounts.update': 'member',
-  'accounts.delete': 'member',
-
   'expenses.list': 'member',
   'expenses.view': 'member',
   'expenses.view_receipt': 'member',
@@ -42,12 +36,6 @@ export const AUTHORISATION_POLICY = {
   'expenses.reject': 'owner',
   'expenses.mark_paid': 'owner',
   'expenses.reimburse': 'owner',
-
-  'sales_stages.list': 'member',
-  'sales_stages.view': 'member',
-  'sales_stages.create': 'member',
-  'sales_stages.update': 'member',
-  'sales_stages.delete': 'member',
 
   'clients.list': 'member',
   'clients.view': 'member',

@@ -2,11 +2,11 @@ import { OrganisationRecordState } from '../../domain/shared/organisation-record
 import { OrganisationAccess, OrganisationAccessGrant } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, UnitOfWork } from '../shared/ports';
-import { found } from '../shared/records';
+import { FieldErrors, NotFound, ValidationFailed } from '../../domain/shared/errors';
+import { found, unknownReference } from '../shared/records';
 import type { WebhookEventType } from '../../domain/webhook/webhook-events';
 import { RecordEvents } from '../webhook/record-events';
-import { KeptRecord, ParentRecord, WiredRecordKind } from './record-kind';
-import { NotFound } from '../../domain/shared/errors';
+import { KeptRecord, NamedRecord, ParentRecord, WiredRecordKind } from './record-kind';
 import { RecordRepository } from './record.ports';
 import { RecordView, RecordViews } from './record-views';
 
@@ -59,8 +59,42 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
     await this.records.save(record);
   }
 
+  /** 400 on every unique field of `record` (its unique_id too when `withUniqueId`) that another record of its organisation holds. */
+  async assertFree(record: T, withUniqueId: boolean): Promise<void> {
+    const errors = await this.records.clashes(record, withUniqueId);
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  }
+
+  /**
+   * The command with the unique_ids its reference fields carry replaced by
+   * the ids of the organisation's records they name (null clears, absent
+   * keeps), and those records by property. Every unknown one is reported at
+   * once, each on its own field, as DRF does.
+   */
+  async resolve<C extends object>(organisationId: string, command: C): Promise<{ command: C; referenced: Record<string, NamedRecord | null | undefined> }> {
+    const fields = this.kind.referenceFields ?? [];
+    const referenced: Record<string, NamedRecord | null | undefined> = {};
+    if (fields.length === 0) return { command, referenced };
+    const values = command as unknown as Record<string, unknown>;
+    const resolved: Record<string, unknown> = Object.assign({}, values);
+    const errors: FieldErrors = {};
+    for (const { property, wire, records } of fields) {
+      const uniqueId = values[property];
+      if (typeof uniqueId !== 'string') {
+        referenced[property] = uniqueId as null | undefined;
+        continue;
+      }
+      const record = await records.findByUniqueId(organisationId, uniqueId);
+      if (record === null) errors[wire] = [unknownReference(uniqueId)];
+      else resolved[property] = record.id;
+      referenced[property] = record;
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    return { command: resolved as C, referenced };
+  }
+
   /** `<model>.<change>` to the organisation's webhooks, in the change's transaction, for kinds that announce theirs. */
-  async announce(grant: OrganisationAccessGrant, change: 'created' | 'updated' | 'deleted', record: T, view: RecordView<S>): Promise<void> {
+  async announce(grant: OrganisationAccessGrant, change: string, record: T, view: RecordView<S>): Promise<void> {
     if (!this.kind.events) return;
     const model = this.kind.names.one;
     await this.events.publish({

@@ -32,6 +32,23 @@ export interface RecordParent<T> {
   idOf(record: T): string;
 }
 
+/** A record that another names by reference: kept by its id, written by its unique_id. */
+export interface NamedRecord {
+  readonly id: string;
+  readonly uniqueId: string;
+}
+
+/** The records a command's references resolved to. */
+export function namedIn(referenced: Readonly<Record<string, NamedRecord | null | undefined>>): NamedRecord[] {
+  return Object.values(referenced).filter((record): record is NamedRecord => record !== null && record !== undefined);
+}
+
+/** Where the records a reference field names are found (their kind's repository fits). */
+export interface ReferencedRecords {
+  findByUniqueId(organisationId: string, uniqueId: string): Promise<NamedRecord | null>;
+  findByIds(organisationId: string, ids: string[]): Promise<NamedRecord[]>;
+}
+
 /** What a new record is made with besides the command: its identity, its organisation and its maker. */
 export interface NewRecordContext {
   id: string;
@@ -41,6 +58,8 @@ export interface NewRecordContext {
   now: Date;
   /** The record it is made under, for a kind that has a parent. */
   parent?: ParentRecord;
+  /** The records the command's references name, by property, as resolved (null: none named). */
+  referenced: Readonly<Record<string, NamedRecord | null | undefined>>;
 }
 
 /**
@@ -58,7 +77,8 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   readonly events: boolean;
   /** The record the paths name before this one's; its records are found and listed only through it. */
   readonly parent?: RecordParent<T>;
-  create(command: C, context: NewRecordContext): T;
+  /** May read what a new record needs first (the next free position of a sales stage). */
+  create(command: C, context: NewRecordContext): T | Promise<T>;
   /** PUT and PATCH alike: the entity applies what the changes carry. */
   update(record: T, changes: U, now: Date): void;
   /** Values its view shows that the record computes as of `today` (days since its last contact…), by property. */
@@ -73,15 +93,32 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   beforeSave?(record: T, now: Date): Promise<void>;
   /** Before a delete: refuses (`InUse`) while something still names the record. */
   beforeDelete?(organisationId: string, record: T): Promise<void>;
+  /**
+   * Where the records its reference fields name are found, by property
+   * (`salesStageId`): a body's unique_ids are resolved to their ids before
+   * `create` and `update`, and a view shows their unique_ids.
+   */
+  readonly references?: Readonly<Record<string, ReferencedRecords>>;
+  /** Events an update announces after `<one>.updated`, by change (a lead `won`), from its state `before` the update. */
+  updateEvents?(before: S, record: T): readonly string[];
 }
 
 /** The snapshot properties that hold people's internal ids: set from the adapters' declaration. */
 export type PersonProperties = readonly string[];
 
-/** A record kind wired to its storage and to the people its records name. */
+/** A reference field of the kind: its snapshot property and the wire name its errors are reported under. */
+export interface ReferenceField {
+  readonly property: string;
+  readonly wire: string;
+  readonly records: ReferencedRecords;
+}
+
+/** A record kind wired to its storage and to the people and records its records name. */
 export interface WiredRecordKind<T extends KeptRecord<S>, S extends OrganisationRecordState = OrganisationRecordState> extends RecordKind<T, S> {
   readonly repository: symbol;
   readonly people: PersonProperties;
+  /** Set from the adapters' declaration, each with the kind's `references` entry. */
+  readonly referenceFields?: readonly ReferenceField[];
 }
 
 /** The container's token of a kind's `RecordContext` (its storage and views, for use cases beyond the five). */

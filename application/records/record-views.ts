@@ -3,7 +3,8 @@ import { peopleNamed } from '../person/people-named';
 import { PersonRepository } from '../person/person.ports';
 import { KnownPerson, PersonRef } from '../shared/actor';
 import { Clock } from '../shared/ports';
-import { KeptRecord, RecordScope, WiredRecordKind } from './record-kind';
+import { readMissing } from '../shared/records';
+import { KeptRecord, NamedRecord, RecordScope, WiredRecordKind } from './record-kind';
 
 /** A record as its presenter writes it: its state, the people it names and what it computes as of today. */
 export interface RecordView<S extends OrganisationRecordState = OrganisationRecordState> {
@@ -12,9 +13,12 @@ export interface RecordView<S extends OrganisationRecordState = OrganisationReco
   people: ReadonlyMap<string, PersonRef>;
   /** The kind's derived values, by property. */
   derived: Readonly<Record<string, unknown>>;
+  /** The unique_ids of the records its reference fields name, by internal id. */
+  references?: ReadonlyMap<string, string>;
 }
 
 const NOTHING_DERIVED: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_REFERENCES: ReadonlyMap<string, string> = new Map();
 
 /** Views of one kind's records: the people they name read in one query, every view as of one "today". */
 export class RecordViews<T extends KeptRecord<S>, S extends OrganisationRecordState> {
@@ -26,24 +30,26 @@ export class RecordViews<T extends KeptRecord<S>, S extends OrganisationRecordSt
 
   /**
    * `caller`: the person making the request, as the organisation's read gave
-   * them (not read again); `scope`: where the records are, for a kind that
-   * `annotate`s its views.
+   * them; `scope`: where the records are, for a kind that `annotate`s its
+   * views; `known`: records its references name that the caller has read
+   * already (resolving them). Neither the caller nor those is read again.
    */
-  async one(record: T, caller?: KnownPerson, scope?: RecordScope): Promise<RecordView<S>> {
-    const [view] = await this.many([record], caller, scope);
+  async one(record: T, caller?: KnownPerson, scope?: RecordScope, known: readonly NamedRecord[] = []): Promise<RecordView<S>> {
+    const [view] = await this.many([record], caller, scope, known);
     return view;
   }
 
-  async many(records: readonly T[], caller?: KnownPerson, scope?: RecordScope): Promise<RecordView<S>[]> {
+  async many(records: readonly T[], caller?: KnownPerson, scope?: RecordScope, known: readonly NamedRecord[] = []): Promise<RecordView<S>[]> {
     const { kind } = this;
     const today = kind.derive ? this.clock.today() : undefined;
     const snapshots = records.map((record) => record.snapshot());
     const ids = snapshots.flatMap((snapshot) => kind.people.map((property) => (snapshot as unknown as Record<string, string | null>)[property]));
     const people = await peopleNamed(this.persons, ids, [caller]);
     const annotations = await this.annotations(records, scope);
+    const references = await this.referencesOf(snapshots, known);
     return records.map((record, index) => {
       const derived = kind.derive && today ? kind.derive(record, today) : NOTHING_DERIVED;
-      return { record: snapshots[index], people, derived: annotations ? { ...derived, ...annotations[index] } : derived };
+      return { record: snapshots[index], people, derived: annotations ? { ...derived, ...annotations[index] } : derived, references };
     });
   }
 
@@ -51,5 +57,19 @@ export class RecordViews<T extends KeptRecord<S>, S extends OrganisationRecordSt
     if (!this.kind.annotate) return undefined;
     if (!scope) throw new Error(`The views of ${this.kind.names.many} need their scope`);
     return this.kind.annotate(records, scope);
+  }
+
+  /** The unique_ids of the records the snapshots name by reference: one read per field, of those not known. */
+  private async referencesOf(snapshots: readonly S[], known: readonly NamedRecord[]): Promise<ReadonlyMap<string, string>> {
+    const fields = this.kind.referenceFields ?? [];
+    if (fields.length === 0 || snapshots.length === 0) return NO_REFERENCES;
+    const { organisationId } = snapshots[0];
+    const uniqueIds = new Map<string, string>();
+    for (const { property, records } of fields) {
+      const ids = snapshots.map((snapshot) => (snapshot as unknown as Record<string, string | null>)[property]);
+      const named = await readMissing(known, ids, (missing) => records.findByIds(organisationId, missing));
+      for (const record of named) uniqueIds.set(record.id, record.uniqueId);
+    }
+    return uniqueIds;
   }
 }

@@ -1,3 +1,4 @@
+import { FieldErrors } from '../../domain/shared/errors';
 import { ListQuery, Page } from '../shared/page';
 
 /** A list's filters by name (`status`, `search`), as the kind's declaration names them. */
@@ -15,6 +16,13 @@ export interface RecordRepository<T> {
   list(organisationId: string, query: ListQuery<RecordFilters, string>): Promise<Page<T>>;
   /** Adds or replaces, with its history entry; a unique_id already taken in the organisation is a 400 on `unique_id`. */
   save(record: T): Promise<void>;
+  /**
+   * The 400s `save` would answer for the record's unique fields that another
+   * record of its organisation holds, all at once: its declared unique fields
+   * (an account's code), and its unique_id when `withUniqueId`. Nothing is
+   * read when there is nothing to check.
+   */
+  clashes(record: T, withUniqueId: boolean): Promise<FieldErrors>;
   /** Adds new records in one statement (seeding). */
   addAll(records: T[]): Promise<void>;
   /** Refuses (`InUse`) when the storage still holds a reference to the record. */

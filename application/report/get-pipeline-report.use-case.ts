@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { PipelineReport, PipelineStage } from '../../domain/report/pipeline-report';
-import { LeadFilters } from '../lead/lead.ports';
+import { LeadFilters } from '../lead/lead.kind';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { SALES_STAGE_TOKENS, SalesStageRepository } from '../sales-stage/sales-stage.ports';
 import { Actor } from '../shared/actor';

@@ -2,7 +2,7 @@ import { ExpenseStatus } from '../../domain/expense/expense-status';
 import { ExpenseFigures, ExpenseGrouping } from '../../domain/report/expense-report';
 import { PipelineCell } from '../../domain/report/pipeline-report';
 import { CalendarDate } from '../../domain/shared/calendar-date';
-import { LeadFilters } from '../lead/lead.ports';
+import { LeadFilters } from '../lead/lead.kind';
 import { PageWindow } from '../shared/page';
 
 /** The expense report's filters, as the expense list's of the same names. */

@@ -1,6 +1,5 @@
 import type { WebhookEventType } from '../../domain/webhook/webhook-events';
 import type { ExpenseView } from '../expense/expense-views';
-import type { LeadView } from '../lead/lead-views';
 import type { MemberView } from '../organisation/list-members.use-case';
 import type { RecordView } from '../records/record-views';
 
@@ -11,7 +10,6 @@ import type { RecordView } from '../records/record-views';
  */
 export type EventSubject =
   | { model: 'expense'; view: ExpenseView }
-  | { model: 'lead'; view: LeadView }
   | { model: 'member'; view: MemberView }
   | { model: string; declared: true; view: RecordView };
 

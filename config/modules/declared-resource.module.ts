@@ -1,4 +1,4 @@
-import { ContainerModule, Newable, ResolutionContext } from 'inversify';
+import { ContainerModule, ContainerModuleLoadOptions, Newable, ResolutionContext } from 'inversify';
 import { ResourceDeclaration } from '../../adapters/declaration/resource-declaration';
 import { DeclaredResourceController } from '../../adapters/http/declared/declared-resource.controller';
 import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
@@ -34,40 +34,54 @@ export interface DeclaredResource<T extends KeptRecord<OrganisationRecordState>>
  * controller. The people its records name come from the declaration.
  */
 export function declaredResourceModule<T extends KeptRecord<OrganisationRecordState>>(storage: Storage, resource: DeclaredResource<T>): ContainerModule {
+  return new ContainerModule(({ bind }) => bindDeclaredResource(bind, storage, resource));
+}
+
+/** As `declaredResourceModule`, inside an area's own module (beside its other bindings, in their order). */
+export function bindDeclaredResource<T extends KeptRecord<OrganisationRecordState>>(
+  bind: ContainerModuleLoadOptions['bind'],
+  storage: Storage,
+  resource: DeclaredResource<T>,
+): void {
   const { declaration, repositoryToken } = resource;
   const people = declaration.fields.filter((field) => field.type.type === 'person' && !field.derived).map((field) => field.property);
-  return new ContainerModule(({ bind }) => {
-    if (resource.repositories) {
-      if (storage.kind === 'typeorm') bind(repositoryToken).to(resource.repositories.typeorm).inSingletonScope();
-      else bind(repositoryToken).toConstantValue(resource.repositories.memory());
-    } else if (storage.kind === 'typeorm') {
-      bind(repositoryToken)
-        .toDynamicValue((context) => new TypeOrmDeclaredRecords(context.get(TypeOrmDatabase), context.get(SHARED_TOKENS.SecretBox), declaration))
-        .inSingletonScope();
-    } else {
-      bind(repositoryToken).toConstantValue(new InMemoryDeclaredRecords(declaration));
-    }
-    const contextToken = recordContextToken(declaration.names.one);
-    bind(contextToken)
-      .toDynamicValue((context) => {
-        const kind: WiredRecordKind<T> = { ...resource.kind(context), repository: repositoryToken, people };
-        return new RecordContext<T>(
-          kind,
-          context.get(repositoryToken),
-          new RecordViews(kind, context.get(PERSON_TOKENS.PersonRepository), context.get(SHARED_TOKENS.Clock)),
-          context.get(OrganisationAccess),
-          context.get(SHARED_TOKENS.UnitOfWork),
-          context.get(SHARED_TOKENS.Clock),
-          context.get(SHARED_TOKENS.IdGenerator),
-          context.get(EVENT_TOKENS.RecordEvents),
-        );
-      })
+  if (resource.repositories) {
+    if (storage.kind === 'typeorm') bind(repositoryToken).to(resource.repositories.typeorm).inSingletonScope();
+    else bind(repositoryToken).toConstantValue(resource.repositories.memory());
+  } else if (storage.kind === 'typeorm') {
+    bind(repositoryToken)
+      .toDynamicValue((context) => new TypeOrmDeclaredRecords(context.get(TypeOrmDatabase), context.get(SHARED_TOKENS.SecretBox), declaration))
       .inSingletonScope();
-    bind(HTTP_TOKENS.Controller)
-      .toDynamicValue((context) => {
-        const records = context.get<RecordContext<T>>(contextToken);
-        return new DeclaredResourceController(declaration, records.kind, recordUseCases(records));
-      })
-      .inSingletonScope();
-  });
+  } else {
+    bind(repositoryToken).toConstantValue(new InMemoryDeclaredRecords(declaration));
+  }
+  const contextToken = recordContextToken(declaration.names.one);
+  bind(contextToken)
+    .toDynamicValue((context) => {
+      const made = resource.kind(context);
+      const referenceFields = declaration.fields.flatMap((field) => {
+        if (field.type.type !== 'reference') return [];
+        const records = made.references?.[field.property];
+        if (!records) throw new Error(`The ${declaration.names.one} kind names no records for its reference ${field.property}`);
+        return [{ property: field.property, wire: field.wire, records }];
+      });
+      const kind: WiredRecordKind<T> = { ...made, repository: repositoryToken, people, referenceFields };
+      return new RecordContext<T>(
+        kind,
+        context.get(repositoryToken),
+        new RecordViews(kind, context.get(PERSON_TOKENS.PersonRepository), context.get(SHARED_TOKENS.Clock)),
+        context.get(OrganisationAccess),
+        context.get(SHARED_TOKENS.UnitOfWork),
+        context.get(SHARED_TOKENS.Clock),
+        context.get(SHARED_TOKENS.IdGenerator),
+        context.get(EVENT_TOKENS.RecordEvents),
+      );
+    })
+    .inSingletonScope();
+  bind(HTTP_TOKENS.Controller)
+    .toDynamicValue((context) => {
+      const records = context.get<RecordContext<T>>(contextToken);
+      return new DeclaredResourceController(declaration, records.kind, recordUseCases(records));
+    })
+    .inSingletonScope();
 }

@@ -6,7 +6,7 @@ import { TypeOrmExpenseReportQueries } from '../../adapters/persistence/typeorm/
 import { TypeOrmPipelineQueries } from '../../adapters/persistence/typeorm/report/typeorm-pipeline.queries';
 import { TypeOrmVendorFollowUps } from '../../adapters/persistence/typeorm/report/typeorm-vendor-follow-ups.queries';
 import { EXPENSE_TOKENS, ExpenseRepository } from '../../application/expense/expense.ports';
-import { LEAD_TOKENS, LeadRepository } from '../../application/lead/lead.ports';
+import { LEAD_TOKENS, LeadRepository } from '../../application/lead/lead.kind';
 import { REPORT_TOKENS } from '../../application/report/report.ports';
 import { VENDOR_TOKENS, VendorRepository } from '../../application/supplier/vendor.kind';
 import { Storage } from './storage';

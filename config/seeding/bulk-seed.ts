@@ -123,9 +123,9 @@ export async function seed(env: Record<string, string | undefined>, sizes: SeedS
  * On Postgres, what autovacuum does a while after a bulk load, done at once:
  * statistics for the planner, and the trigram indexes' pending entries merged
  * (until then a search reads them one by one and the planner, without
- * statistics, scans the organisation instead: 7 ms rather than 1 for a
- * search's count over 10 000 vendors). SQLite keeps no statistics unless told
- * to, and the service's query plans are made and tested without them.
+ * statistics, scans the organisation instead, for a search's count too).
+ * SQLite keeps no statistics unless told to, and the service's query plans
+ * are made and tested without them.
  */
 async function settle(db: TypeOrmDatabase): Promise<void> {
   if (db.dialect === 'postgres') await db.dataSource.query('VACUUM ANALYZE');

@@ -21,3 +21,15 @@ export function expectIndexedInOrder(plan: string, index: string): void {
   expect(plan).toContain(index);
   expect(plan).not.toMatch(/^SCAN r$|Seq Scan|TEMP B-TREE|\bSort\b/m);
 }
+
+/**
+ * Read through an index that holds the order's first key (a bounded prefix of
+ * a long text): in that order, only rows equal in it sorted as they come
+ * (Postgres "Incremental Sort", SQLite "TEMP B-TREE FOR LAST n TERMS"), never
+ * a scan of the table nor a sort of all the matching rows.
+ */
+export function expectIndexedInPrefixOrder(plan: string, index: string): void {
+  expect(plan).toContain(index);
+  expect(plan).toMatch(/Incremental Sort|USE TEMP B-TREE FOR (LAST \d+ TERMS|RIGHT PART) OF ORDER BY/);
+  expect(plan).not.toMatch(/^SCAN r$|Seq Scan|TEMP B-TREE FOR ORDER BY|(^|->)\s*Sort\s+\(/m);
+}

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { InMemoryClientRepository } from '../../adapters/persistence/in-memory/in-memory-client.repository';
 import { InMemoryLeadRepository } from '../../adapters/persistence/in-memory/in-memory-lead.repository';
 import { InMemoryMembershipRepository, InMemoryOrganisationRepository } from '../../adapters/persistence/in-memory/in-memory-organisation.repository';
 import { InMemoryPersonRepository } from '../../adapters/persistence/in-memory/in-memory-person.repository';
 import { InMemorySalesStageRepository } from '../../adapters/persistence/in-memory/in-memory-sales-stage.repository';
 import { InMemoryDeclaredRecords } from '../../adapters/persistence/in-memory/in-memory-declared-records';
-import { TypeOrmClientRepository } from '../../adapters/persistence/typeorm/client/typeorm-client.repository';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmLeadRepository } from '../../adapters/persistence/typeorm/lead/typeorm-lead.repository';
 import { TypeOrmOrganisationRepository } from '../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
@@ -13,14 +11,16 @@ import { TypeOrmPersonRepository } from '../../adapters/persistence/typeorm/pers
 import { TypeOrmSalesStageRepository } from '../../adapters/persistence/typeorm/sales-stage/typeorm-sales-stage.repository';
 import { TypeOrmDeclaredRecords } from '../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { VENDOR_DECLARATION } from '../../adapters/declaration/supplier/vendor.declaration';
+import { CLIENT_DECLARATION } from '../../adapters/declaration/client/client.declaration';
 import { AesGcmSecretBox } from '../../adapters/security/aes-gcm-secret-box';
 import { UuidV7Generator } from '../../adapters/system/uuid-v7-generator';
-import { ClientReferences, ClientRepository } from '../../application/client/client.ports';
-import { LeadRepository } from '../../application/lead/lead.ports';
+import { ClientReferences, ClientRepository } from '../../application/client/client.kind';
+import { LeadRepository } from '../../application/lead/lead.kind';
 import { OrganisationRepository } from '../../application/organisation/organisation.ports';
 import { PersonRepository } from '../../application/person/person.ports';
 import { SalesStageReferences, SalesStageRepository } from '../../application/sales-stage/sales-stage.ports';
 import { VendorRepository } from '../../application/supplier/vendor.kind';
+import { Client } from '../../domain/client/client';
 import { Organisation } from '../../domain/organisation/organisation';
 import { Person } from '../../domain/person/person';
 import { Vendor } from '../../domain/supplier/vendor';
@@ -46,9 +46,9 @@ export function salesStorage(database: TypeOrmDatabase | null): SalesStorage {
     people = new TypeOrmPersonRepository(database, box);
     organisations = new TypeOrmOrganisationRepository(database, box);
     storage = {
-      stages: new TypeOrmSalesStageRepository(database),
-      clients: new TypeOrmClientRepository(database),
-      leads: new TypeOrmLeadRepository(database),
+      stages: new TypeOrmSalesStageRepository(database, box),
+      clients: new TypeOrmDeclaredRecords<Client>(database, box, CLIENT_DECLARATION),
+      leads: new TypeOrmLeadRepository(database, box),
       vendors: new TypeOrmDeclaredRecords<Vendor>(database, box, VENDOR_DECLARATION),
     };
   } else {
@@ -57,7 +57,7 @@ export function salesStorage(database: TypeOrmDatabase | null): SalesStorage {
     organisations = new InMemoryOrganisationRepository(memberships, people);
     storage = {
       stages: new InMemorySalesStageRepository(),
-      clients: new InMemoryClientRepository(),
+      clients: new InMemoryDeclaredRecords<Client>(CLIENT_DECLARATION),
       leads: new InMemoryLeadRepository(),
       vendors: new InMemoryDeclaredRecords<Vendor>(VENDOR_DECLARATION),
     };

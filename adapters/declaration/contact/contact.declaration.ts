@@ -14,6 +14,8 @@ export const CONTACT_DECLARATION = declareResource<ContactSnapshot>()({
   names: { one: 'contact', many: 'contacts' },
   schemaName: 'Contact',
   tagDescription: 'Contact groups and the contacts in each.',
+  tag: 'Contacts',
+  tagAfter: 'Vendors',
   table: 'contacts',
   restore: Contact.restore,
   defaultOrdering: 'first_name',

@@ -50,9 +50,11 @@ export const VENDOR_DECLARATION = declareResource<VendorSnapshot>()({
   names: { one: 'vendor', many: 'vendors' },
   schemaName: 'Vendor',
   tagDescription: 'Vendors (suppliers).',
+  tagAfter: 'Leads',
   table: 'vendors',
   restore: Vendor.restore,
   defaultOrdering: 'name',
+  orderings: ['name', 'vendor_status', 'quality_rating', 'last_contact_date', 'date_created'],
   fields: [
     f.uniqueId(),
     f.text('name', { max: VENDOR_NAME_MAX_LENGTH, required: true, folded: true, searched: true, ordering: true }),

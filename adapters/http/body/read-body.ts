@@ -111,8 +111,8 @@ let loadedKoaBody: KoaBody | undefined;
 
 /**
  * koa-body, loaded by the first multipart request: it is only the multipart
- * parser (formidable) here, and with zod, co-body and qs it is some 190
- * modules and 8 MB of an idle server's RSS (4 MB of heap) that JSON and forms never use.
+ * parser (formidable) here, and with zod, co-body and qs it is a large share
+ * of an idle server's memory that JSON and forms never use (docs/performance.md).
  */
 function koaBody(): KoaBody {
   return (loadedKoaBody ??= (require('koa-body') as typeof import('koa-body')).koaBody);

@@ -1,6 +1,6 @@
 import { isCurrencyCode } from '../../../domain/shared/currency';
-import { DeclaredField } from '../../declaration/declared-field';
-import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { DeclaredField, FieldType } from '../../declaration/declared-field';
+import { ResourceDeclaration, searchFilterOf } from '../../declaration/resource-declaration';
 import { Field, fields } from '../validation/fields';
 import { Input, InputClass, nested } from '../validation/input';
 import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
@@ -40,6 +40,9 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
       return fields.dateTime(options);
     case 'nested':
       return nested(inputClassOf(type.shape.name, type.shape.fields), { nullable: field.nullable });
+    case 'reference':
+      // A blank unique_id is refused rather than looked up.
+      return fields.text({ ...options, allowBlank: false });
     case 'person':
     case 'parent':
       return undefined;
@@ -68,9 +71,22 @@ export function resourceInput(declaration: ResourceDeclaration): InputClass<obje
   return inputClassOf(declaration.schemaName, declaration.fields);
 }
 
-/** The list filter of a declared field: the value it must hold, as django-filter reads it. */
-function filterField(field: DeclaredField): Field<unknown> {
-  const { type } = field;
+const createInputs = new WeakMap<ResourceDeclaration, InputClass<object>>();
+
+/** The DTOs of a resource's create body and of its PUT and PATCH bodies: one unless a field's nullability differs on a create. */
+export function resourceInputs(declaration: ResourceDeclaration): { create: InputClass<object>; update: InputClass<object> } {
+  const update = resourceInput(declaration);
+  if (!declaration.fields.some((field) => field.createNullable !== undefined)) return { create: update, update };
+  let create = createInputs.get(declaration);
+  if (!create) {
+    const fields = declaration.fields.map((field) => (field.createNullable === undefined ? field : { ...field, nullable: field.createNullable }));
+    createInputs.set(declaration, (create = inputClassOf(`New${declaration.schemaName}`, fields)));
+  }
+  return { create, update };
+}
+
+/** The list filter of a value of `type`: the value it must hold, as django-filter reads it. */
+function filterField(type: FieldType): Field<unknown> {
   switch (type.type) {
     case 'choice':
       return filters.choice(type.choices);
@@ -85,16 +101,26 @@ function filterField(field: DeclaredField): Field<unknown> {
   }
 }
 
+/** Whether the list takes any filter (a field's, or `search`). */
+export function hasFilters(declaration: ResourceDeclaration): boolean {
+  return declaration.fields.some((field) => field.filter !== undefined || field.searched);
+}
+
 /** The list's filters, by name in alphabetical order (as the API description lists them): each field's, and `search`. */
 export function filterClassOf(declaration: ResourceDeclaration): InputClass<object> {
   const made = class {};
   Object.defineProperty(made, 'name', { value: `${declaration.schemaName}FilterInput` });
   const named: [string, () => void][] = declaration.fields
     .filter((field) => field.filter !== undefined)
-    .map((field) => [field.filter as string, () => Input(field.filter as string, filterField(field))(made.prototype, field.filter as string)]);
+    .map((field) => [field.filter as string, () => Input(field.filter as string, filterField(field.type))(made.prototype, field.filter as string)]);
+  for (const computed of declaration.storage.computed ?? []) {
+    const name = computed.filter;
+    if (name !== undefined) named.push([name, () => Input(name, filterField(computed.type))(made.prototype, name)]);
+  }
   if (declaration.fields.some((field) => field.searched)) {
-    const description = declaration.searchDescription ?? SEARCH_DESCRIPTION;
-    named.push(['search', () => Input('search', filters.text(), { description })(made.prototype, 'search')]);
+    const search = searchFilterOf(declaration);
+    const description = declaration.searchDescription ?? (declaration.searchFilter === undefined ? SEARCH_DESCRIPTION : undefined);
+    named.push([search, () => Input(search, filters.text(), description === undefined ? {} : { description })(made.prototype, search)]);
   }
   for (const [, declare] of named.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) declare();
   return made;
@@ -102,9 +128,12 @@ export function filterClassOf(declaration: ResourceDeclaration): InputClass<obje
 
 /** `ordering=` among the fields declared with an ordering, each named as the storage sorts by it. */
 export function orderingsOf(declaration: ResourceDeclaration): Orderings<string> {
-  const names = declaration.fields.flatMap((field) => (field.ordering === undefined ? [] : [field.ordering]));
+  // As the declaration lists them (`orderings`), else the default first and the others in field order.
+  const declared = declaration.fields.flatMap((field) => (field.ordering === undefined ? [] : [field.ordering]));
+  const byDefault = declaration.defaultOrdering.replace(/^-/, '');
+  const names = declaration.orderings ?? [byDefault, ...declared.filter((name) => name !== byDefault)];
   return {
     choices: Object.fromEntries(names.map((name) => [name, name])),
-    default: { field: declaration.defaultOrdering, descending: false },
+    default: { field: declaration.defaultOrdering.replace(/^-/, ''), descending: declaration.defaultOrdering.startsWith('-') },
   };
 }

@@ -16,14 +16,14 @@ import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
 type Values = Readonly<Record<string, unknown>>;
 
-/** What a field is written with besides the value that holds it: the view's people and derived values. */
-type Around = Pick<RecordView, 'people' | 'derived'>;
+/** What a field is written with besides the value that holds it: the view's people, references and derived values. */
+type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
 
 /** Writes one field of `holder` (a record's state, or a nested object) onto `out`. */
 type Writer = (holder: Values, around: Around, out: Record<string, unknown>) => void;
 
 /** A stored value as the wire writes it. */
-function wireValue(type: FieldType, value: unknown, people: ReadonlyMap<string, PersonRef>): unknown {
+function wireValue(type: FieldType, value: unknown, around: Around): unknown {
   if (value === null || value === undefined) return null;
   switch (type.type) {
     case 'decimal':
@@ -33,10 +33,12 @@ function wireValue(type: FieldType, value: unknown, people: ReadonlyMap<string, 
     case 'timestamp':
       return wire.dateTime(value as Date);
     case 'person':
-      if (type.as === 'name') return people.get(value as string)?.fullName ?? null;
-      return wire.person(people.get(value as string) ?? null);
+      if (type.as === 'name') return around.people.get(value as string)?.fullName ?? null;
+      return wire.person(around.people.get(value as string) ?? null);
+    case 'reference':
+      return around.references?.get(value as string) ?? null;
     case 'nested':
-      return presentNested(type.shape, value as Values, people);
+      return presentNested(type.shape, value as Values, around.people);
     default:
       return value;
   }
@@ -59,14 +61,14 @@ function writerOf(field: DeclaredField): Writer {
     };
   }
   return (holder, around, out) => {
-    out[name] = wireValue(type, read(holder, around), around.people);
+    out[name] = wireValue(type, read(holder, around), around);
   };
 }
 
 const writers = new WeakMap<readonly DeclaredField[], Writer[]>();
 
-/** The fields a presenter writes: all but a parent's key. */
-const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent');
+/** The fields a presenter writes: all but a parent's key and the internal ones. */
+const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal);
 
 function writersOf(declared: readonly DeclaredField[]): Writer[] {
   let made = writers.get(declared);
@@ -111,7 +113,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'currency':
       return s.currency();
     case 'integer':
-      return s.integer({ min: type.min, max: type.max });
+      return type.boundsOnInput ? s.integer() : s.integer({ min: type.min, max: type.max });
     case 'boolean':
       return s.boolean();
     case 'date':
@@ -122,6 +124,8 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
       return type.as === 'name' ? s.text() : PERSON_REF_SCHEMA;
     case 'parent':
       throw new Error(`${field.wire} is not written`);
+    case 'reference':
+      return s.uniqueId();
     case 'nested':
       return nestedSchema(type.shape);
   }

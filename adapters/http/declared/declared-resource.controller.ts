@@ -5,12 +5,12 @@ import { RecordView } from '../../../application/records/record-views';
 import { RecordFilters } from '../../../application/records/record.ports';
 import { Actor } from '../../../application/shared/actor';
 import { ListQuery, Page } from '../../../application/shared/page';
-import { parentField, ResourceDeclaration } from '../../declaration/resource-declaration';
+import { collectionOf, parentField, ResourceDeclaration } from '../../declaration/resource-declaration';
 import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { Routes } from '../shared/routes';
-import { filterClassOf, orderingsOf, resourceInput } from './declared-input';
+import { filterClassOf, hasFilters, orderingsOf, resourceInputs } from './declared-input';
 import { presenterOf, schemaOf } from './declared-presenter';
 
 /** The five use cases of a declared kind (`ListRecords`, `CreateRecord`, … configured with it). */
@@ -37,27 +37,29 @@ export class DeclaredResourceController implements HttpController {
 
   register(routes: Routes): void {
     const { declaration, useCases } = this;
-    const input = resourceInput(declaration);
+    const input = resourceInputs(declaration);
     const path = declaration.path ?? {};
     const idParam = path.idParam ?? 'id';
     // A child resource (a contact) lives under its parent's record (`contact-groups/:group/contacts`).
     const parent = parentField(declaration);
     const parentType = parent?.type.type === 'parent' ? parent.type.parent : undefined;
     const parentParam = parentType?.path?.idParam ?? 'id';
-    const under = parentType ? `${parentType.path?.collection ?? parentType.names.many}/:${parentParam}/` : '';
+    const under = parentType ? `${collectionOf(parentType)}/:${parentParam}/` : '';
     const placeOf = (ctx: Context): RecordPlace => (parentType ? { organisation: ctx.params.org, parent: ctx.params[parentParam] } : ctx.params.org);
-    const hasFilters = declaration.fields.some((field) => field.filter !== undefined || field.searched);
+    const references = declaration.fields.some((field) => field.type.type === 'reference');
+    // A record it names may be deleted meanwhile, or a raced unique index refuse a write (409); one that others name is not deleted (409 `in_use`).
+    const writesConflict = references || declaration.storage.raced !== undefined;
     registerOrganisationResource(routes, {
       names: this.kind.names,
-      base: `${API_PREFIX}/organisation/:org/${under}${path.collection ?? this.kind.names.many}`,
+      base: `${API_PREFIX}/organisation/:org/${under}${collectionOf(declaration)}`,
       idParam: path.idParam,
       pattern: path.pattern,
       deleteAnswersRecord: path.deleteAnswersRecord,
       schema: schemaOf(declaration),
       present: presenterOf(declaration),
-      input: { create: input, update: input },
-      list: { filters: hasFilters ? filterClassOf(declaration) : undefined, orderings: orderingsOf(declaration) },
-      conflicts: [...(declaration.storage.raced ? (['create', 'update'] as const) : []), ...(declaration.storage.inUse === undefined ? [] : (['delete'] as const))],
+      input,
+      list: { filters: hasFilters(declaration) ? filterClassOf(declaration) : undefined, orderings: orderingsOf(declaration) },
+      conflicts: [...(writesConflict ? (['create', 'update'] as const) : []), ...(declaration.storage.inUse === undefined ? [] : (['delete'] as const))],
       handlers: {
         list: (ctx, query) => useCases.list.execute(actorOf(ctx), placeOf(ctx), query as ListQuery<RecordFilters, string>),
         create: (ctx, command) => useCases.create.execute(actorOf(ctx), placeOf(ctx), command),

@@ -7,9 +7,8 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Sets a header of text, as `ctx.set` does, without the arrays Koa 3.3's
- * `set` builds for every call (the entries, each normalised, then walked):
- * with the headers every answer carries, the largest share of a small
- * request's garbage (docs/performance.md).
+ * `set` builds for every call (the entries, each normalised, then walked),
+ * garbage made for every header of every answer (docs/performance.md).
  */
 export function setHeader(ctx: Context, name: string, value: string): void {
   if (!ctx.headerSent) ctx.res.setHeader(name, value);
@@ -28,10 +27,10 @@ export async function requestId(ctx: Context, next: Next): Promise<void> {
  * finished in it (`afterDueReads`), not the moment it is ready. Each write to
  * a socket wakes the reader at its other end (a proxy, a client on the same
  * host): written one by one between the turn's requests, every answer woke
- * a reader gone back to sleep, the largest single cost of a `/me/` on SQLite
- * (a sixth of its time, in the kernel); written together, one wakes it and
- * the rest find it awake. The wait is the rest of the turn's requests, and
- * nothing when one request came alone (docs/performance.md).
+ * a reader gone back to sleep, a system call and a wake-up in the kernel for
+ * each; written together, one wakes it and the rest find it awake. The wait
+ * is the rest of the turn's requests, nothing when one came alone
+ * (docs/performance.md).
  */
 export async function answersTogether(_ctx: Context, next: Next): Promise<void> {
   await next();
@@ -71,7 +70,7 @@ function isPlainJson(body: object): boolean {
  */
 export function requestLog(logger: Logger) {
   // The line is made field by field of values that are no secret (the path masked): the logger's redaction,
-  // the backstop for objects logged whole, is spared here, where it was a few per cent of a small request.
+  // the backstop for objects logged whole, is spared here, on the path of every request.
   const log = logger.child({}, { redact: [] });
   return async function logRequest(ctx: Context, next: Next): Promise<void> {
     const started = process.hrtime.bigint();

@@ -90,7 +90,7 @@ const ALLOWED: ReadonlyMap<string, () => Buffer> = new Map([
 
 /**
  * Each asset's version, from its content read once. The content itself is
- * not kept (some 2 MB, Swagger UI's bundle mostly): a browser asks for each
+ * not kept (Swagger UI's bundle is large): a browser asks for each
  * file once a version and keeps it for good, so reading it again is rare.
  */
 const versions = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { tagOf, TAGS } from '../shared/api-tags';
+import { apiTags, tagOf } from '../shared/api-tags';
 import { answersOneRecord, DocumentedOperation, isCreate } from '../shared/operation';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
@@ -34,7 +34,7 @@ export function openApiDocument(operations: readonly DocumentedOperation[], vers
         'parameter sent empty (`status=`) is as if left out (`allowEmptyValue`).',
     },
     servers: [{ url: '/' }],
-    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    tags: apiTags(),
     security: [{ basicAuth: [] }, { cookieAuth: [] }],
     paths,
     components: {

@@ -3,7 +3,9 @@ import { GetExpenseReport } from '../../../application/report/get-expense-report
 import { GetPipelineReport } from '../../../application/report/get-pipeline-report.use-case';
 import { GetVendorFollowUps } from '../../../application/report/get-vendor-follow-ups.use-case';
 import { DEFAULT_EXPENSE_GROUPING } from '../../../domain/report/expense-report';
-import { LeadFilterInput } from '../lead/lead.dto';
+import { LEAD_DECLARATION } from '../../declaration/lead/lead.declaration';
+import { LeadFilters } from '../../../application/lead/lead.kind';
+import { filterClassOf } from '../declared/declared-input';
 import { actorOf } from '../middleware/authentication';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { answers } from '../shared/answers';
@@ -23,6 +25,9 @@ import {
   presentVendorFollowUps,
   VENDOR_FOLLOW_UPS_SCHEMA,
 } from './report.presenter';
+
+/** The pipeline report is filtered as the lead list is. */
+const LEAD_FILTERS = filterClassOf(LEAD_DECLARATION);
 
 /** `/api/v1.0/organisation/{org_uid}/reports/…` (contract section 10): figures any member may read; the vendors' follow-ups paged as a list. */
 @injectable()
@@ -55,12 +60,12 @@ export class ReportController implements HttpController {
       path: `${base}/pipeline`,
       summary: 'Pipeline report',
       description: 'The leads per sales stage with their values, the won and the lost; filtered as the lead list is. With `format=csv` a line each. Any member of the organisation.',
-      filters: LeadFilterInput,
+      filters: LEAD_FILTERS,
       answers: [answers.table(PIPELINE_REPORT_SCHEMA, 'Per stage in position order, the totals, the won and the lost; as CSV a line each.')],
       table: { item: PIPELINE_LINE_SCHEMA, rows: pipelineLines },
       errors: [400],
       handle: async (ctx) => {
-        ctx.body = presentPipelineReport(await this.pipelineReport.execute(actorOf(ctx), ctx.params.org, readFilters(ctx, LeadFilterInput)));
+        ctx.body = presentPipelineReport(await this.pipelineReport.execute(actorOf(ctx), ctx.params.org, readFilters(ctx, LEAD_FILTERS) as LeadFilters));
       },
     });
     routes.add({

@@ -1,25 +1,51 @@
+import { DECLARED_RESOURCES } from '../../declaration/declared-resources';
+import { collectionOf, ResourceDeclaration } from '../../declaration/resource-declaration';
 import type { DocumentedOperation } from './operation';
 
-/** The areas of the API: one tag each in its description. */
-export const TAGS = {
+/** The areas of the API besides the declared resources (each of which is its own, see `apiTags`). */
+const AREAS = {
   Auth: 'Sign-up, sessions (log in, log out) and passwords.',
   Profile: "The caller's own profile and picture.",
   Organisations: "The caller's organisations: create, read, update, logo.",
   Members: "An organisation's members and invitations, and accepting an invitation.",
   Expenses: 'Expenses, their receipts, and the actions that move them from draft to paid.',
-  Accounts: 'The chart of accounts expenses are booked to.',
-  'Sales stages': "The stages of an organisation's sales pipeline.",
-  Clients: 'Clients.',
-  Leads: 'Leads and their way through the sales stages.',
-  Vendors: 'Vendors (suppliers).',
-  Contacts: 'Contact groups and the contacts in each.',
   History: "Who changed what: each record's history and an organisation's activity.",
   Webhooks: 'Endpoints that receive the events of an organisation, and their deliveries.',
   Reports: 'Figures over expenses, the pipeline and vendors.',
   Operations: 'Health, readiness, and this description.',
 } as const;
 
-export type Tag = keyof typeof TAGS;
+export type Tag = string;
+
+/** A declared resource's tag: its own `tag`, else its collection's path segment, capitalised (`Vendors`, `Sales stages`). */
+const tagOfDeclared = (declaration: ResourceDeclaration): Tag => {
+  if (declaration.tag !== undefined) return declaration.tag;
+  const segment = segmentOf(declaration);
+  return segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');
+};
+
+const segmentOf = collectionOf;
+
+/**
+ * Every tag of the API description with its description, in the order it
+ * lists them: the areas, each declared resource after the area it follows
+ * (`tagAfter`, else before Operations).
+ */
+export function apiTags(): { name: Tag; description: string }[] {
+  const tags: { name: Tag; description: string }[] = Object.entries(AREAS).map(([name, description]) => ({ name, description }));
+  // Each after the tag it follows, once that one is placed (a declared resource may follow another).
+  const waiting = [...DECLARED_RESOURCES];
+  while (waiting.length > 0) {
+    const next = waiting.findIndex((declaration) => declaration.tagAfter === undefined || tags.some((tag) => tag.name === declaration.tagAfter));
+    if (next < 0) throw new Error(`No API tag named ${waiting[0].tagAfter} for ${waiting[0].names.many} to follow`);
+    const [declaration] = waiting.splice(next, 1);
+    // Resources that share a tag (contact groups and contacts) list it once.
+    if (tags.some((tag) => tag.name === tagOfDeclared(declaration))) continue;
+    const after = declaration.tagAfter === undefined ? tags.length - 1 : tags.findIndex((tag) => tag.name === declaration.tagAfter) + 1;
+    tags.splice(after, 0, { name: tagOfDeclared(declaration), description: declaration.tagDescription });
+  }
+  return tags;
+}
 
 const TAG_BY_SEGMENT: Record<string, Tag> = {
   auth: 'Auth',
@@ -29,16 +55,12 @@ const TAG_BY_SEGMENT: Record<string, Tag> = {
   members: 'Members',
   invitations: 'Members',
   expenses: 'Expenses',
-  accounts: 'Accounts',
-  'sales-stages': 'Sales stages',
-  clients: 'Clients',
-  leads: 'Leads',
-  vendors: 'Vendors',
-  'contact-groups': 'Contacts',
   activity: 'History',
   webhooks: 'Webhooks',
   reports: 'Reports',
   logo: 'Organisations',
+  // The organisation's own update (`organisation/{org}/update/`).
+  update: 'Organisations',
   people: 'Profile',
 };
 
@@ -50,5 +72,11 @@ export function tagOf(operation: Pick<DocumentedOperation, 'path' | 'tag'>): Tag
   const segments = path.replace(/^\/api\/v1\.0\//, '').split('/');
   // Under an organisation the segment after its parameter names the area (the organisation itself without one).
   const segment = segments[0] === 'organisation' ? (segments[2] ?? 'organisation') : segments[0];
-  return TAG_BY_SEGMENT[segment] ?? 'Operations';
+  const declared = DECLARED_RESOURCES.find((declaration) => segmentOf(declaration) === segment);
+  if (declared) return tagOfDeclared(declared);
+  const tag = TAG_BY_SEGMENT[segment];
+  if (tag) return tag;
+  // Only the service's own endpoints (health, readiness, this description) are outside the API's areas.
+  if (path.startsWith('/api/v1.0/')) throw new Error(`No API tag for ${path}: declare the resource, or add its area`);
+  return 'Operations';
 }

@@ -1,7 +1,6 @@
 import { EventSubject } from '../../../application/webhook/record-events';
 import { EventPayloads } from '../../../application/webhook/webhook.ports';
 import { presentExpense } from '../expense/expense.presenter';
-import { presentLead } from '../lead/lead.presenter';
 import { presentMember } from '../organisation/members.presenter';
 import { declarationOf } from '../../declaration/declared-resources';
 import { presenterOf } from '../declared/declared-presenter';
@@ -19,8 +18,6 @@ export class PresentedEventPayloads implements EventPayloads {
     switch (subject.model) {
       case 'expense':
         return presentExpense(subject.view, this.origin);
-      case 'lead':
-        return presentLead(subject.view);
       case 'member':
         return presentMember(subject.view);
     }

@@ -1,9 +1,11 @@
 import { PARENT_FILTER, RecordFilters, RecordRepository } from '../../../application/records/record.ports';
+import { duplicateUniqueId } from '../../../application/shared/records';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
+import { FieldErrors } from '../../../domain/shared/errors';
 import { OrganisationRecordState } from '../../../domain/shared/organisation-record';
 import { DeclaredField } from '../../declaration/declared-field';
-import { parentField, ResourceDeclaration } from '../../declaration/resource-declaration';
+import { parentField, ResourceDeclaration, searchFilterOf, uniqueFields } from '../../declaration/resource-declaration';
 import { searchKey } from '../search-key';
 import { contains, InMemoryRecords, RecordCollection, SortValue } from './in-memory-records';
 
@@ -44,28 +46,47 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
   implements RecordRepository<T>
 {
   protected readonly collection: RecordCollection<OrganisationRecordState, T, string>;
-  private readonly equalities: { name: string; property: string }[];
+  private readonly equalities: { name: string; read: (snapshot: Snapshot) => unknown }[];
   private readonly searched: string[];
   private readonly parentProperty?: string;
+  private readonly searchFilter: string;
 
   constructor(declaration: ResourceDeclaration) {
     super();
     const sortKeys: Record<string, (snapshot: OrganisationRecordState) => SortValue> = {};
     for (const field of declaration.fields) if (field.ordering !== undefined) sortKeys[field.ordering] = sortValueOf(field);
-    this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys };
-    this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, property: field.property }]));
+    const unique = uniqueFields(declaration).map(({ property, field, message }) => ({ of: (state: OrganisationRecordState) => valuesOf(state)[property], field, message }));
+    this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys, unique };
+    this.equalities = [
+      ...declaration.fields.flatMap(({ filter, property }) => (filter === undefined ? [] : [{ name: filter, read: (s: Snapshot) => s[property] }])),
+      ...(declaration.storage.computed ?? []).flatMap(({ filter, compute }) =>
+        filter === undefined ? [] : [{ name: filter, read: compute as (snapshot: Snapshot) => unknown }],
+      ),
+    ];
     this.searched = declaration.fields.filter((field) => field.searched).map((field) => field.property);
     this.parentProperty = parentField(declaration)?.property;
+    this.searchFilter = searchFilterOf(declaration);
+  }
+
+  async clashes(record: T, withUniqueId: boolean): Promise<FieldErrors> {
+    const state = record.snapshot();
+    const others = this.of(state.organisationId).filter((other) => other.id !== state.id);
+    const errors: FieldErrors = {};
+    for (const unique of this.collection.unique ?? []) {
+      if (others.some((other) => unique.of(other) === unique.of(state))) errors[unique.field] = [unique.message];
+    }
+    if (withUniqueId && others.some((other) => other.uniqueId === state.uniqueId)) Object.assign(errors, duplicateUniqueId(this.collection.model).errors);
+    return errors;
   }
 
   protected override matches(state: OrganisationRecordState, filters: RecordFilters): boolean {
     const s = valuesOf(state);
     if (this.parentProperty && filters[PARENT_FILTER] !== undefined && s[this.parentProperty] !== filters[PARENT_FILTER]) return false;
-    for (const { name, property } of this.equalities) {
+    for (const { name, read } of this.equalities) {
       const value = filters[name];
-      if (value !== undefined && comparable(s[property]) !== comparable(value)) return false;
+      if (value !== undefined && comparable(read(s)) !== comparable(value)) return false;
     }
-    const term = filters.search;
+    const term = filters[this.searchFilter];
     return typeof term !== 'string' || contains(term, ...this.searched.map((property) => s[property] as string | null));
   }
 }

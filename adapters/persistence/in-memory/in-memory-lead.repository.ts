@@ -1,40 +1,20 @@
-import { ClientReferences } from '../../../application/client/client.ports';
-import { LeadFilters, LeadOrderingField, LeadRepository } from '../../../application/lead/lead.ports';
+import { ClientReferences } from '../../../application/client/client.kind';
 import { SalesStageReferences } from '../../../application/sales-stage/sales-stage.ports';
-import { Lead, leadOutcome, LeadSnapshot } from '../../../domain/lead/lead';
-import { searchKey } from '../search-key';
-import { contains, InMemoryRecords } from './in-memory-records';
+import { Lead, LeadSnapshot } from '../../../domain/lead/lead';
+import { LEAD_DECLARATION } from '../../declaration/lead/lead.declaration';
+import { InMemoryDeclaredRecords } from './in-memory-declared-records';
 
-export class InMemoryLeadRepository
-  extends InMemoryRecords<LeadSnapshot, Lead, LeadFilters, LeadOrderingField>
-  implements LeadRepository, SalesStageReferences, ClientReferences
-{
-  protected readonly collection = {
-    restore: Lead.restore,
-    model: 'lead',
-    sortKeys: {
-      title: (s: LeadSnapshot) => searchKey(s.title),
-      estimatedValue: (s: LeadSnapshot) => s.estimatedValue?.toUnits(2) ?? null,
-      winProbability: (s: LeadSnapshot) => s.winProbability?.toUnits(2) ?? null,
-      expectedCloseDate: (s: LeadSnapshot) => s.expectedCloseDate?.toString() ?? null,
-      dateCreated: (s: LeadSnapshot) => s.dateCreated.getTime(),
-    },
-  };
+/** The in-memory twin of `TypeOrmLeadRepository`. */
+export class InMemoryLeadRepository extends InMemoryDeclaredRecords<Lead> implements SalesStageReferences, ClientReferences {
+  constructor() {
+    super(LEAD_DECLARATION);
+  }
 
   async isSalesStageReferenced(organisationId: string, salesStageId: string): Promise<boolean> {
-    return this.exists(organisationId, (s) => s.salesStageId === salesStageId);
+    return this.exists(organisationId, (s) => (s as LeadSnapshot).salesStageId === salesStageId);
   }
 
   async isClientReferenced(organisationId: string, clientId: string): Promise<boolean> {
-    return this.exists(organisationId, (s) => s.clientId === clientId);
-  }
-
-  protected override matches(s: LeadSnapshot, filters: LeadFilters): boolean {
-    const { title, source, outcome } = filters;
-    return (
-      (title === undefined || contains(title, s.title)) &&
-      (source === undefined || s.leadSource === source) &&
-      (outcome === undefined || leadOutcome(s.winProbability) === outcome)
-    );
+    return this.exists(organisationId, (s) => (s as LeadSnapshot).clientId === clientId);
   }
 }

@@ -1,5 +1,5 @@
 import { ExpenseRepository } from '../../../application/expense/expense.ports';
-import { LeadFilters, LeadRepository } from '../../../application/lead/lead.ports';
+import { LeadFilters, LeadRepository } from '../../../application/lead/lead.kind';
 import { ExpenseReportFilters, ExpenseReportQueries, FollowUpCounts, FollowUpIds, PipelineQueries, StoredExpenseGroup, VendorFollowUps } from '../../../application/report/report.ports';
 import { PageWindow } from '../../../application/shared/page';
 import { VendorRepository } from '../../../application/supplier/vendor.kind';
@@ -48,7 +48,7 @@ export class InMemoryPipelineQueries implements PipelineQueries {
   constructor(private readonly leads: LeadRepository) {}
 
   async sumByStageAndOutcome(organisationId: string, filters: LeadFilters): Promise<PipelineCell[]> {
-    const { items } = await this.leads.list(organisationId, { filters, ordering: { field: 'dateCreated', descending: false }, page: EVERYTHING });
+    const { items } = await this.leads.list(organisationId, { filters: { ...filters }, ordering: { field: 'date_created', descending: false }, page: EVERYTHING });
     return [...groupBy(items, (lead) => `${lead.salesStageId ?? ''} ${lead.outcome}`).values()].map((leads: Lead[]) => ({
       stageId: leads[0].salesStageId,
       outcome: leads[0].outcome,

@@ -1,3 +1,4 @@
+import { declaredSecretFields } from '../../declaration/declared-resources';
 import { isSecretField, MASK } from '../../../application/shared/secret-fields';
 import { actingContext } from '../../system/acting-context';
 import { UuidV7Generator } from '../../system/uuid-v7-generator';
@@ -59,12 +60,14 @@ interface Field {
 /** The fields of the properties met so far: the entities' own names, a few hundred (every write went through a regular expression per property). */
 const fields = new Map<string, Field>();
 const FIELDS_KEPT = 2_000;
+/** The secrets the resources' declarations name, besides the shared rule's. */
+const DECLARED_SECRETS = declaredSecretFields();
 
 function fieldOf(name: string): Field {
   let known = fields.get(name);
   if (!known) {
     const field = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-    known = { field, hidden: isSecretField(field) || (field.endsWith('_id') && !WIRE_IDS.has(field)) };
+    known = { field, hidden: isSecretField(field) || DECLARED_SECRETS.has(field) || (field.endsWith('_id') && !WIRE_IDS.has(field)) };
     if (fields.size < FIELDS_KEPT) fields.set(name, known);
   }
   return known;

@@ -11,7 +11,7 @@ import { PAGE_WINDOW, readPage, windowOf } from './sql-page';
 
 /**
  * How much more a row walked in a list's order costs than a match the search
- * index finds (measured on SQLite: 1.3 µs against 0.3 µs, see `searchPlan`).
+ * index finds, on SQLite (see `searchPlan`; the figures: docs/performance.md).
  */
 const WALK_COST_PER_MATCH = 4;
 
@@ -35,6 +35,8 @@ export interface OrganisationScopedRow {
 export interface SortKey {
   column: string;
   nullable?: boolean;
+  /** A column that orders the rows equal in `column` (which holds a prefix of it) before their id. */
+  then?: string;
 }
 
 export interface RowMapper<Row, T> {
@@ -75,8 +77,8 @@ export interface RecordTable<Row, T, O extends string> extends RecordMessages {
   counted?: boolean;
   /**
    * Columns written for the database's own searching and ordering (folded
-   * keys), which no mapper reads: left out of every read (they were a tenth of
-   * the text a vendor page carried out of SQLite).
+   * keys), which no mapper reads: left out of every read, where they would
+   * only add to the text a page carries out of the database.
    */
   unread?: string[];
 }
@@ -174,7 +176,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     const nulls = key.nullable ? (query.ordering.descending ? ' NULLS FIRST' : ' NULLS LAST') : '';
     const page = this.db.sql(
       `SELECT ${this.selected} FROM ${this.tableName} r WHERE ${where.sql} ` +
-        `ORDER BY r.${key.column} ${direction}${nulls}, r.id ${direction} ${PAGE_WINDOW}`,
+        `ORDER BY r.${key.column} ${direction}${nulls}${key.then ? `, r.${key.then} ${direction}` : ''}, r.id ${direction} ${PAGE_WINDOW}`,
       Object.assign({}, where.parameters, windowOf(query.page)),
     );
     return forHydration(page);
@@ -190,17 +192,16 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
 
   /**
    * How a page of a search is read, from the count last known. The search
-   * index finds every match before the page is cut from them (on SQLite
-   * about 0.3 µs a match: 11 ms for a page of the 50 000 `acme` among
-   * 1 000 000 vendors); walking the list's order index and testing each row
-   * costs about 1.3 µs a row, and stops at the page's end. Where matches are
-   * dense the walk reaches the page's end after a few rows (1.3 ms); where
-   * they are rare it would read the whole organisation (2.8 s for a term
-   * that matches nothing), so the walk is taken only when the rows it is
-   * expected to read cost less than the index's matches, and only when the
-   * engine's plan of it reads the rows through an index in the list's order
-   * (no sort of the organisation). Both plans answer the same rows. SQLite
-   * only: Postgres chooses between its trigram and order indexes itself.
+   * index finds every match before the page is cut from them; walking the
+   * list's order index and testing each row costs more a row, but stops at
+   * the page's end. Where matches are dense the walk reaches the page's end
+   * after a few rows; where they are rare it would read the whole
+   * organisation (every row, for a term that matches nothing), so the walk
+   * is taken only when the rows it is expected to read cost less than the
+   * index's matches (docs/performance.md), and only when the engine's plan of
+   * it reads the rows through an index in the list's order (no sort of the
+   * organisation). Both plans answer the same rows. SQLite only: Postgres
+   * chooses between its trigram and order indexes itself.
    */
   private async searchPlan(organisationId: string, query: ListQuery<F, O>, where: Conditions, known: KnownCount): Promise<SearchPlan> {
     if (this.db.dialect !== 'sqlite' || !where.searchIndexed || known.count === 0) return 'indexed';
@@ -299,8 +300,8 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
    * The SQL of a list's total: kept by triggers for the whole organisation of
    * a counted table, else counted. A search through an FTS5 index counts its
    * matches alone: left to itself, SQLite walks the organisation's index and
-   * tests every row against them (123 ms for the 50 000 matches among
-   * 1 000 000 vendors, against 78 ms), and the unary `+` keeps it off that index.
+   * tests every row against them, which is slower; the unary `+` keeps it off
+   * that index.
    */
   countQuery(organisationId: string, filters: F): SqlQuery {
     return this.countOf(organisationId, this.where(organisationId, filters));

@@ -1,5 +1,4 @@
 import { UuidV7Generator } from '../../../adapters/system/uuid-v7-generator';
-import { AccountOrderingField } from '../../../application/account/account.ports';
 import { Account, CreateAccount } from '../../../domain/account/account';
 import { DEFAULT_CHART_OF_ACCOUNTS } from '../../../domain/account/default-chart';
 import { ConcurrentModification, InUse } from '../../../domain/shared/errors';
@@ -66,12 +65,14 @@ describe.each(storageTargets())('the account repository on $name', (target) => {
     await storage.accounts.save(anAccount(other, { accountCode: 'SHARED', uniqueId: 'shared' }));
   });
 
-  it('answers whether a code or unique_id is taken, leaving out the account itself', async () => {
+  it('answers which of a code and a unique_id another account holds, leaving out the account itself', async () => {
     const travel = org.accounts.get('6300')!;
-    expect(await storage.accounts.existsWithCode(org.organisationId, '6300')).toBe(true);
-    expect(await storage.accounts.existsWithCode(org.organisationId, '6300', travel.id)).toBe(false);
-    expect(await storage.accounts.existsWithUniqueId(org.organisationId, 'acct-6300')).toBe(true);
-    expect(await storage.accounts.existsWithUniqueId(org.organisationId, 'acct-0000')).toBe(false);
+    const both = { account_code: ['account with this account code already exists.'], unique_id: ['account with this unique id already exists.'] };
+    expect(await storage.accounts.clashes(anAccount(org, { accountCode: '6300', uniqueId: 'acct-6300' }), true)).toEqual(both);
+    expect(await storage.accounts.clashes(anAccount(org, { accountCode: '6300', uniqueId: 'acct-6300' }), false)).toEqual({ account_code: both.account_code });
+    expect(await storage.accounts.clashes(anAccount(org, { uniqueId: 'acct-6300' }), true)).toEqual({ unique_id: both.unique_id });
+    expect(await storage.accounts.clashes(travel, true)).toEqual({});
+    expect(await storage.accounts.clashes(anAccount(other, { accountCode: 'FREE', uniqueId: 'acct-0000' }), true)).toEqual({});
   });
 
   it('deletes an account', async () => {
@@ -91,24 +92,24 @@ describe.each(storageTargets())('the account repository on $name', (target) => {
       await storage.accounts.save(retired);
     });
 
-    const codes = async (field: AccountOrderingField, descending: boolean, filter = {}, page = { page: 1, pageSize: 100 }) =>
+    const codes = async (field: string, descending: boolean, filter = {}, page = { page: 1, pageSize: 100 }) =>
       (await storage.accounts.list(fixture.organisationId, { filters: filter, ordering: { field, descending }, page })).items.map((a) => a.accountCode);
 
     it('orders by code, name or type, ties by id', async () => {
       const byCode = DEFAULT_CHART_OF_ACCOUNTS.map((entry) => entry.code);
-      expect(await codes('accountCode', false)).toEqual(byCode);
-      expect(await codes('accountCode', true)).toEqual([...byCode].reverse());
+      expect(await codes('account_code', false)).toEqual(byCode);
+      expect(await codes('account_code', true)).toEqual([...byCode].reverse());
       const byName = [...DEFAULT_CHART_OF_ACCOUNTS].sort((a, b) => (a.name < b.name ? -1 : 1)).map((entry) => entry.code);
       expect(await codes('name', false)).toEqual(byName);
-      const types = await storage.accounts.list(fixture.organisationId, { filters: {}, ordering: { field: 'accountType', descending: false }, page: { page: 1, pageSize: 100 } });
+      const types = await storage.accounts.list(fixture.organisationId, { filters: {}, ordering: { field: 'account_type', descending: false }, page: { page: 1, pageSize: 100 } });
       expect(types.items.map((a) => a.accountType)).toEqual([...types.items.map((a) => a.accountType)].sort());
     });
 
     it('filters by type and by active flag, and pages', async () => {
-      expect(await codes('accountCode', false, { accountType: 'income' })).toEqual(['4000', '4100']);
-      expect(await codes('accountCode', false, { isActive: false })).toEqual(['6400']);
-      expect(await codes('accountCode', false, { accountType: 'expense', isActive: true })).toEqual(['5000', '6000', '6100', '6200', '6300', '6500', '6600', '6900']);
-      const page = await storage.accounts.list(fixture.organisationId, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: { page: 2, pageSize: 5 } });
+      expect(await codes('account_code', false, { account_type: 'income' })).toEqual(['4000', '4100']);
+      expect(await codes('account_code', false, { is_active: false })).toEqual(['6400']);
+      expect(await codes('account_code', false, { account_type: 'expense', is_active: true })).toEqual(['5000', '6000', '6100', '6200', '6300', '6500', '6600', '6900']);
+      const page = await storage.accounts.list(fixture.organisationId, { filters: {}, ordering: { field: 'account_code', descending: false }, page: { page: 2, pageSize: 5 } });
       expect(page.total).toBe(DEFAULT_CHART_OF_ACCOUNTS.length);
       expect(page.items.map((a) => a.accountCode)).toEqual(['3000', '4000', '4100', '5000', '6000']);
     });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { TypeOrmAccountRepository } from '../../../adapters/persistence/typeorm/account/typeorm-account.repository';
+import { ACCOUNT_DECLARATION } from '../../../adapters/declaration/account/account.declaration';
+import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { createDataSource } from '../../../adapters/persistence/typeorm/data-source';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmOrganisationRepository } from '../../../adapters/persistence/typeorm/organisation/typeorm-organisation.repository';
 import { TypeOrmPersonRepository } from '../../../adapters/persistence/typeorm/person/typeorm-person.repository';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
+import { Account } from '../../../domain/account/account';
 import { DEFAULT_CHART_OF_ACCOUNTS } from '../../../domain/account/default-chart';
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
@@ -36,9 +38,9 @@ describe.each(testDatabases())('the chart-of-accounts migration on $name', (fact
 
     const after = await openMigratedDatabase(database);
     try {
-      const accounts = new TypeOrmAccountRepository(after.db);
+      const accounts = new TypeOrmDeclaredRecords<Account>(after.db, box, ACCOUNT_DECLARATION);
       for (const organisation of founded) {
-        const chart = await accounts.list(organisation.id, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: { page: 1, pageSize: 100 } });
+        const chart = await accounts.list(organisation.id, { filters: {}, ordering: { field: 'account_code', descending: false }, page: { page: 1, pageSize: 100 } });
         expect(chart.items.map((a) => [a.uniqueId, a.accountCode, a.name, a.accountType, a.isActive])).toEqual(
           DEFAULT_CHART_OF_ACCOUNTS.map((entry) => [`acct-${entry.code}`, entry.code, entry.name, entry.type, true]),
         );
@@ -47,8 +49,8 @@ describe.each(testDatabases())('the chart-of-accounts migration on $name', (fact
         expect(Number.isNaN(snapshot.dateCreated.getTime())).toBe(false);
         expect(snapshot.description).toBeNull();
       }
-      const ids = (await accounts.list(founded[0].id, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: { page: 1, pageSize: 100 } })).items.map((a) => a.id);
-      const others = (await accounts.list(founded[1].id, { filters: {}, ordering: { field: 'accountCode', descending: false }, page: { page: 1, pageSize: 100 } })).items.map((a) => a.id);
+      const ids = (await accounts.list(founded[0].id, { filters: {}, ordering: { field: 'account_code', descending: false }, page: { page: 1, pageSize: 100 } })).items.map((a) => a.id);
+      const others = (await accounts.list(founded[1].id, { filters: {}, ordering: { field: 'account_code', descending: false }, page: { page: 1, pageSize: 100 } })).items.map((a) => a.id);
       expect(new Set([...ids, ...others]).size).toBe(ids.length + others.length);
     } finally {
       await after.close();

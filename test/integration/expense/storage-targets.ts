@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { InMemoryAccountRepository } from '../../../adapters/persistence/in-memory/in-memory-account.repository';
+import { ACCOUNT_DECLARATION } from '../../../adapters/declaration/account/account.declaration';
+import { InMemoryDeclaredRecords } from '../../../adapters/persistence/in-memory/in-memory-declared-records';
 import { InMemoryExpenseRepository } from '../../../adapters/persistence/in-memory/in-memory-expense.repository';
 import { InMemoryUnitOfWork } from '../../../adapters/persistence/in-memory/in-memory-unit-of-work';
-import { TypeOrmAccountRepository } from '../../../adapters/persistence/typeorm/account/typeorm-account.repository';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { TypeOrmExpenseRepository } from '../../../adapters/persistence/typeorm/expense/typeorm-expense.repository';
 import {
@@ -82,7 +82,7 @@ export function sqlTargets(): StorageTarget[] {
       const people = new TypeOrmPersonRepository(db, box);
       const organisations = new TypeOrmOrganisationRepository(db, box);
       const memberships = new TypeOrmMembershipRepository(db);
-      const accounts = new TypeOrmAccountRepository(db);
+      const accounts = new TypeOrmDeclaredRecords<Account>(db, box, ACCOUNT_DECLARATION);
       const vendors = new TypeOrmDeclaredRecords<Vendor>(db, box, VENDOR_DECLARATION);
       return {
         accounts,
@@ -114,7 +114,7 @@ export function sqlTargets(): StorageTarget[] {
 }
 
 async function openInMemory(): Promise<OpenStorage> {
-  const accounts = new InMemoryAccountRepository();
+  const accounts = new InMemoryDeclaredRecords<Account>(ACCOUNT_DECLARATION);
   return {
     accounts,
     expenses: new InMemoryExpenseRepository(),

@@ -1,9 +1,9 @@
 import { keyContains, searchKey } from '../../../adapters/persistence/search-key';
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
 import { OrganisationRecords, SearchPlan } from '../../../adapters/persistence/typeorm/organisation-records';
-import { CLIENT_TOKENS } from '../../../application/client/client.ports';
+import { CLIENT_TOKENS } from '../../../application/client/client.kind';
 import { EXPENSE_TOKENS } from '../../../application/expense/expense.ports';
-import { LEAD_TOKENS } from '../../../application/lead/lead.ports';
+import { LEAD_TOKENS } from '../../../application/lead/lead.kind';
 import { VENDOR_TOKENS } from '../../../application/supplier/vendor.kind';
 import { signUp, TestUser } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
@@ -130,7 +130,7 @@ describe.each(testDatabases())('searches served by an index on $name', (factory)
       [VENDOR_TOKENS.VendorRepository, 'name', { search: term }],
       [CLIENT_TOKENS.ClientRepository, 'name', { search: term }],
       [EXPENSE_TOKENS.ExpenseRepository, 'expenseDate', { search: term }],
-      [LEAD_TOKENS.LeadRepository, 'title', { title: term }],
+      [LEAD_TOKENS.LeadRepository, 'title', { name: term }],
     ];
     for (const [token, field, filters] of lists) {
       const repository = app.application.container.get<OrganisationRecords<never, never, object, string>>(token);

@@ -40,7 +40,7 @@ describe.each(testDatabases())('the default-pipeline migration on $name', (facto
       await full.initialize();
       opened.push(full);
       await full.runMigrations({ transaction: 'each' });
-      const stages = new TypeOrmSalesStageRepository(new TypeOrmDatabase(full, dialectOf(target.url)));
+      const stages = new TypeOrmSalesStageRepository(new TypeOrmDatabase(full, dialectOf(target.url)), box);
       const pipeline = await stages.list(organisation.id, { filters: {}, ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } });
 
       expect(pipeline.items.map((s) => [s.uniqueId, s.name, s.probability.toString(), s.position, s.isClosedWon, s.isClosedLost])).toEqual([

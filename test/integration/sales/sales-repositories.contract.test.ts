@@ -1,4 +1,4 @@
-import { LeadListQuery } from '../../../application/lead/lead.ports';
+import { LeadListQuery } from '../../support/lead-use-cases';
 import { Client } from '../../../domain/client/client';
 import { Lead, NewLead } from '../../../domain/lead/lead';
 import { SalesStage } from '../../../domain/sales-stage/sales-stage';
@@ -66,7 +66,7 @@ describe.each(storageTargets())('sales stage, client and lead repositories on $n
 
   const leadQuery = (overrides: Partial<LeadListQuery> = {}): LeadListQuery => ({
     filters: {},
-    ordering: { field: 'dateCreated', descending: true },
+    ordering: { field: 'date_created', descending: true },
     page: { page: 1, pageSize: 100 },
     ...overrides,
   });
@@ -165,16 +165,16 @@ describe.each(storageTargets())('sales stage, client and lead repositories on $n
     await lead({ title: 'Gate', leadSource: 'seo', salesStage: { id: (await aStage(organisationId, { probability: Decimal.of('0') })).id, probability: null } });
 
     const titles = async (filters: LeadListQuery['filters']) =>
-      (await storage.leads.list(organisationId, leadQuery({ filters, ordering: { field: 'title', descending: false } }))).items.map(
+      (await storage.leads.list(organisationId, { ...leadQuery({ ordering: { field: 'title', descending: false } }), filters: { ...filters } })).items.map(
         (l) => l.title,
       );
-    expect(await titles({ title: 'ardoise' })).toEqual(['ardoise_2', 'Toit en ARDOISE']);
-    expect(await titles({ title: 'e_' })).toEqual(['ardoise_2']);
+    expect(await titles({ name: 'ardoise' })).toEqual(['ardoise_2', 'Toit en ARDOISE']);
+    expect(await titles({ name: 'e_' })).toEqual(['ardoise_2']);
     expect(await titles({ source: 'seo' })).toEqual(['ardoise_2', 'Fence', 'Gate']);
-    expect(await titles({ outcome: 'won' })).toEqual(['Toit en ARDOISE']);
-    expect(await titles({ outcome: 'lost' })).toEqual(['ardoise_2']);
-    expect(await titles({ outcome: 'open' })).toEqual(['Fence', 'Gate']);
-    expect(await titles({ source: 'seo', outcome: 'open', title: 'ENC' })).toEqual(['Fence']);
+    expect(await titles({ status: 'won' })).toEqual(['Toit en ARDOISE']);
+    expect(await titles({ status: 'lost' })).toEqual(['ardoise_2']);
+    expect(await titles({ status: 'open' })).toEqual(['Fence', 'Gate']);
+    expect(await titles({ source: 'seo', status: 'open', name: 'ENC' })).toEqual(['Fence']);
   });
 
   it('orders leads with nulls last ascending and first descending, as Postgres does', async () => {
@@ -185,9 +185,9 @@ describe.each(storageTargets())('sales stage, client and lead repositories on $n
 
     const titles = async (field: LeadListQuery['ordering']['field'], descending: boolean) =>
       (await storage.leads.list(organisationId, leadQuery({ ordering: { field, descending } }))).items.map((l) => l.title);
-    expect(await titles('estimatedValue', false)).toEqual(['small', 'big', 'none']);
-    expect(await titles('estimatedValue', true)).toEqual(['none', 'big', 'small']);
-    expect(await titles('expectedCloseDate', false)).toEqual(['small', 'none', 'big']);
+    expect(await titles('estimated_value', false)).toEqual(['small', 'big', 'none']);
+    expect(await titles('estimated_value', true)).toEqual(['none', 'big', 'small']);
+    expect(await titles('expected_close_date', false)).toEqual(['small', 'none', 'big']);
   });
 
   it('pages through leads created at the same instant without losing or repeating one', async () => {

@@ -1,6 +1,6 @@
 import { SecretBox } from '../../../../application/shared/ports';
 import { DeclaredField } from '../../../declaration/declared-field';
-import { columnOf, foldedColumnOf, KeptColumn, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { columnOf, foldedColumnOf, KeptColumn, keyPrefix, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
 import { searchKey } from '../../search-key';
 import { DecodedTexts } from '../engine';
 import { OrganisationScopedRow, RowMapper } from '../organisation-records';
@@ -32,6 +32,10 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
     this.restore = declaration.restore as unknown as (snapshot: Snapshot) => T;
     this.codecs = storedFields(declaration).map((field) => codecOf(field, box));
     this.kept = declaration.storage.kept ?? [];
+    for (const { column, compute } of declaration.storage.computed ?? []) {
+      const computed = compute as (snapshot: Snapshot) => unknown;
+      this.codecs.push({ read: () => undefined, write: (snapshot, row) => void (row[column] = computed(snapshot)) });
+    }
   }
 
   toDomain(row: Row): T {
@@ -72,6 +76,8 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
   }
   if (field.folded) {
     const folded = foldedColumnOf(field);
+    const prefix = field.orderPrefix;
+    const ordered = prefix === undefined ? undefined : orderPrefixColumnOf(field);
     return {
       read: (row, snapshot) => {
         snapshot[property] = row[column];
@@ -79,7 +85,9 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
       write: (snapshot, row) => {
         row[column] = snapshot[property];
         const value = snapshot[property] as string | null;
-        row[folded] = searchKey(field.foldedBlank ? (value ?? '') : value);
+        const key = searchKey(field.foldedBlank ? (value ?? '') : value);
+        row[folded] = key;
+        if (ordered !== undefined) row[ordered] = keyPrefix(key, prefix as number);
       },
     };
   }

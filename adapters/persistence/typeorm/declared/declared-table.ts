@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
-import { DeclaredField } from '../../../declaration/declared-field';
-import { columnOf, foldedColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { DeclaredField, FieldType } from '../../../declaration/declared-field';
+import { columnOf, foldedColumnOf, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
 import { Column, column as c, Columns, Dialect, entityColumns, organisationKey, references, uniqueIdPerOrganisation } from '../columns';
 import { searchIndices } from '../search-index';
 
@@ -13,37 +13,40 @@ import { searchIndices } from '../search-index';
 
 /** The column of a stored field. */
 function columnFor(field: DeclaredField): Column<unknown> {
-  const { type } = field;
-  const described = ((): Column<unknown> => {
-    // A secret is kept sealed: text of its own length, whatever the value's.
-    if (field.secret) return c.text();
-    switch (type.type) {
-      case 'uniqueId':
-        return c.varchar(100);
-      case 'text':
-        return type.max === undefined ? c.text() : c.varchar(type.max);
-      case 'choice':
-        return c.varchar(type.columnLength);
-      case 'decimal':
-        return c.decimal(type.limits.decimalPlaces);
-      case 'currency':
-        return c.varchar(3);
-      case 'integer':
-        return c.integer();
-      case 'boolean':
-        return c.boolean(type.default);
-      case 'date':
-        return c.date();
-      case 'timestamp':
-        return c.timestamp();
-      case 'person':
-      case 'parent':
-        return c.ref();
-      case 'nested':
-        return c.text();
-    }
-  })();
-  return field.nullable ? described.nullable() : described;
+  // A secret is kept sealed: text of its own length, whatever the value's.
+  const described = field.secret ? c.text() : columnOfType(field.type);
+  const compared = field.bytewise ? described.bytewise() : described;
+  return field.nullable ? compared.nullable() : compared;
+}
+
+/** The column that holds a value of `type`. */
+function columnOfType(type: FieldType): Column<unknown> {
+  switch (type.type) {
+    case 'uniqueId':
+      return c.varchar(100);
+    case 'text':
+      return type.max === undefined ? c.text() : c.varchar(type.max);
+    case 'choice':
+      return c.varchar(type.columnLength);
+    case 'decimal':
+      return c.decimal(type.limits.decimalPlaces);
+    case 'currency':
+      return c.varchar(3);
+    case 'integer':
+      return c.integer();
+    case 'boolean':
+      return c.boolean(type.default);
+    case 'date':
+      return c.date();
+    case 'timestamp':
+      return c.timestamp();
+    case 'person':
+    case 'parent':
+    case 'reference':
+      return c.ref();
+    case 'nested':
+      return c.text();
+  }
 }
 
 /** The folded twin of a `folded` text field: compared byte by byte on every engine. */
@@ -64,8 +67,11 @@ export function declaredColumns(declaration: ResourceDeclaration): Columns {
     for (const field of storedFields(declaration)) {
       columns[columnOf(field)] = columnFor(field);
       if (field.folded) columns[foldedColumnOf(field)] = foldedColumnFor(field);
+      // The default '' only lets SQLite add it NOT NULL to a filled table (see migration-columns.ts).
+      if (field.orderPrefix !== undefined) columns[orderPrefixColumnOf(field)] = c.varchar(field.orderPrefix).bytewise().withDefault("''");
     }
-    for (const kept of declaration.storage.kept ?? []) columns[kept.name] = columnFor({ type: kept.type, nullable: false, secret: false } as DeclaredField);
+    for (const kept of declaration.storage.kept ?? []) columns[kept.name] = columnOfType(kept.type);
+    for (const computed of declaration.storage.computed ?? []) columns[computed.column] = columnOfType(computed.type);
     tables.set(declaration, columns);
   }
   return columns;
@@ -82,10 +88,10 @@ export const entityOf = (declaration: ResourceDeclaration): string => declaratio
 /** The entity schema of a declared table. */
 export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialect): EntitySchema {
   const { table } = declaration;
-  // A person's key, and a parent's (no cascade: a parent that still holds records is not deleted).
+  // A person's key, a reference's and a parent's. No cascade: a record that another names is not deleted (409 `in_use`).
   const keys = storedFields(declaration).flatMap((field) => {
     const { type } = field;
-    const table = type.type === 'person' ? 'persons' : type.type === 'parent' ? type.parent.table : undefined;
+    const table = type.type === 'person' ? 'persons' : type.type === 'parent' ? type.parent.table : type.type === 'reference' ? type.table : undefined;
     return table === undefined ? [] : [references(table, [columnOf(field)])];
   });
   const searched = searchedColumns(declaration);
@@ -93,7 +99,7 @@ export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialec
     name: entityOf(declaration),
     tableName: table,
     columns: entityColumns(dialect, declaredColumns(declaration)),
-    uniques: [uniqueIdPerOrganisation(table)],
+    uniques: [uniqueIdPerOrganisation(table), ...(declaration.storage.uniques ?? []).map((unique) => ({ ...unique }))],
     foreignKeys: [organisationKey(), ...keys],
     indices: [...(searched.length > 0 ? searchIndices(dialect, table, searched) : []), ...(declaration.storage.indices ?? []).map((index) => ({ ...index }))],
   });

@@ -1,7 +1,9 @@
 import { PARENT_FILTER, RecordFilters, RecordRepository } from '../../../../application/records/record.ports';
 import { SecretBox } from '../../../../application/shared/ports';
+import { duplicateUniqueId } from '../../../../application/shared/records';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
-import { columnOf, foldedColumnOf, parentField, ResourceDeclaration } from '../../../declaration/resource-declaration';
+import { FieldErrors } from '../../../../domain/shared/errors';
+import { columnOf, foldedColumnOf, orderPrefixColumnOf, parentField, ResourceDeclaration, searchFilterOf, uniqueFields } from '../../../declaration/resource-declaration';
 import { Conditions, TypeOrmDatabase } from '../engine';
 import { OrganisationRecords, OrganisationScopedRow, RecordTable, SortKey } from '../organisation-records';
 import { searchCondition } from '../search-index';
@@ -27,7 +29,7 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
 {
   protected readonly table: RecordTable<Row, T, string>;
   private readonly equalities: EqualityFilter[];
-  private readonly searched: { table: string; columns: readonly string[] };
+  private readonly searched: { filter: string; table: string; columns: readonly string[] };
   /** The parent's key, whose records a list of a child resource holds. */
   private readonly parentColumn?: string;
 
@@ -36,7 +38,9 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
     const sortKeys: Record<string, SortKey> = {};
     for (const field of declaration.fields) {
       if (field.ordering === undefined) continue;
-      sortKeys[field.ordering] = { column: field.folded ? foldedColumnOf(field) : columnOf(field), nullable: field.nullable || undefined };
+      const column = field.folded ? foldedColumnOf(field) : columnOf(field);
+      sortKeys[field.ordering] =
+        field.orderPrefix === undefined ? { column, nullable: field.nullable || undefined } : { column: orderPrefixColumnOf(field), then: column, nullable: field.nullable || undefined };
     }
     this.table = {
       entity: entityOf(declaration),
@@ -45,13 +49,34 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       inUse: declaration.storage.inUse,
       raced: declaration.storage.raced && [...declaration.storage.raced],
       counted: declaration.storage.counted,
-      unread: [...declaration.fields.filter((field) => field.folded).map(foldedColumnOf), ...(declaration.storage.kept ?? []).map((kept) => kept.name)],
+      unique: uniqueFields(declaration),
+      unread: [
+        ...declaration.fields.filter((field) => field.folded).map(foldedColumnOf),
+        ...declaration.fields.filter((field) => field.orderPrefix !== undefined).map(orderPrefixColumnOf),
+        ...(declaration.storage.computed ?? []).map((computed) => computed.column),
+        ...(declaration.storage.kept ?? []).map((kept) => kept.name),
+      ],
       sortKeys,
     };
-    this.equalities = declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, column: columnOf(field) }]));
-    this.searched = { table: declaration.table, columns: searchedColumns(declaration) };
+    this.equalities = [
+      ...declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, column: columnOf(field) }])),
+      ...(declaration.storage.computed ?? []).flatMap(({ filter, column }) => (filter === undefined ? [] : [{ name: filter, column }])),
+    ];
+    this.searched = { filter: searchFilterOf(declaration), table: declaration.table, columns: searchedColumns(declaration) };
     const parent = parentField(declaration);
     this.parentColumn = parent && columnOf(parent);
+  }
+
+  async clashes(record: T, withUniqueId: boolean): Promise<FieldErrors> {
+    const row = this.table.mapper.toPersistence(record);
+    const errors: FieldErrors = {};
+    for (const { column, field, message } of this.table.unique ?? []) {
+      if (await this.exists(row.organisation_id, `r.${column} = :value AND r.id <> :id`, { value: row[column], id: row.id })) errors[field] = [message];
+    }
+    if (withUniqueId && (await this.exists(row.organisation_id, 'r.unique_id = :value AND r.id <> :id', { value: row.unique_id, id: row.id }))) {
+      Object.assign(errors, duplicateUniqueId(this.table.model).errors);
+    }
+    return errors;
   }
 
   protected override filtered(query: Conditions, filters: RecordFilters): Conditions {
@@ -60,7 +85,7 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       const value = filters[name];
       if (value !== undefined) query.andWhere(`r.${column} = :f_${name}`, { [`f_${name}`]: value instanceof CalendarDate ? value.toString() : value });
     }
-    const term = filters.search;
+    const term = filters[this.searched.filter];
     if (typeof term === 'string') searchCondition(this.db.dialect, query, this.searched, term, 'search');
     return query;
   }

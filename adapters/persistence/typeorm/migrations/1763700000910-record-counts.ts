@@ -8,7 +8,7 @@ export const COUNTED_TABLES = ['vendors', 'expenses', 'leads', 'clients'];
  * How many rows each organisation has in each large table, kept by triggers
  * in the transaction of every insert and delete: the unfiltered list's
  * `X-Total-Count` is then one row read, not a count of the organisation's
- * index (27 ms for a million vendors on SQLite). Filtered lists still count.
+ * index, which grows with the organisation. Filtered lists still count.
  */
 export class RecordCounts1763700000910 implements MigrationInterface {
   name = 'RecordCounts1763700000910';

@@ -20,9 +20,9 @@ const postgresCounter = (name: string, transition: string, count: string) => `
  * inserted, updated or deleted, ever, kept by the same triggers as its count
  * (and a new one on updates). Its sum over an organisation's slots only grows,
  * by at least one for every committed write, so two reads that find the same
- * sum read the same rows: a filtered list's count (a search of 1 000 000
- * vendors counts 50 000 matches in 60 to 100 ms) is remembered against it and
- * counted again only once something was written (see `FilteredCounts`).
+ * sum read the same rows: a filtered list's count (for a search, every match
+ * counted) is remembered against it and counted again only once something
+ * was written (see `FilteredCounts`).
  */
 export class RecordRevisions1763700001020 implements MigrationInterface {
   name = 'RecordRevisions1763700001020';

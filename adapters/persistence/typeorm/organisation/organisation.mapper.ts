@@ -16,7 +16,7 @@ export class OrganisationMapper {
 
   toDomain(row: OrganisationRow): Organisation {
     const agents = JSON.parse(row.ai_agents) as Partial<Record<AiAgent, boolean>>;
-    // One literal first, the flags after it: a literal that opens with spreads costs tens of µs to build.
+    // One literal first, the flags after it: V8 builds a literal that opens with spreads slowly (docs/performance.md).
     const state = {
       language: row.language as OrganisationSnapshot['language'],
       businessCategory: row.business_category as OrganisationSnapshot['businessCategory'],

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { LeadFilters } from '../../../../application/lead/lead.ports';
+import { LeadFilters } from '../../../../application/lead/lead.kind';
 import { PipelineQueries } from '../../../../application/report/report.ports';
 import { LeadOutcome } from '../../../../domain/lead/lead';
 import { PipelineCell } from '../../../../domain/report/pipeline-report';

@@ -1,32 +1,16 @@
 import { inject, injectable } from 'inversify';
-import { SALES_STAGE_IN_USE, SalesStageOrderingField, SalesStageRepository } from '../../../../application/sales-stage/sales-stage.ports';
-import { NoFilters } from '../../../../application/shared/page';
+import { SalesStageRepository } from '../../../../application/sales-stage/sales-stage.ports';
+import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { SalesStage } from '../../../../domain/sales-stage/sales-stage';
+import { SALES_STAGE_DECLARATION } from '../../../declaration/sales-stage/sales-stage.declaration';
+import { TypeOrmDeclaredRecords } from '../declared/typeorm-declared.repository';
 import { TypeOrmDatabase } from '../engine';
-import { OrganisationRecords } from '../organisation-records';
-import { SalesStageMapper } from './sales-stage.mapper';
-import { SalesStageRow } from './sales-stage.schema';
 
+/** The pipeline's declared store, and where its end is. */
 @injectable()
-export class TypeOrmSalesStageRepository
-  extends OrganisationRecords<SalesStageRow, SalesStage, NoFilters, SalesStageOrderingField>
-  implements SalesStageRepository
-{
-  protected readonly table = {
-    entity: 'SalesStage',
-    mapper: new SalesStageMapper(),
-    model: 'sales stage',
-    inUse: SALES_STAGE_IN_USE,
-    sortKeys: {
-      position: { column: 'position' },
-      name: { column: 'name_key' },
-      probability: { column: 'probability' },
-      dateCreated: { column: 'date_created' },
-    },
-  };
-
-  constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase) {
-    super(db);
+export class TypeOrmSalesStageRepository extends TypeOrmDeclaredRecords<SalesStage> implements SalesStageRepository {
+  constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase, @inject(SHARED_TOKENS.SecretBox) box: SecretBox) {
+    super(db, box, SALES_STAGE_DECLARATION);
   }
 
   async nextPosition(organisationId: string): Promise<number> {

@@ -1,14 +1,13 @@
-import { ClientListQuery } from '../../../../application/client/client.ports';
-import { CreateClient } from '../../../../application/client/create-client.use-case';
-import { DeleteClient } from '../../../../application/client/delete-client.use-case';
-import { GetClient } from '../../../../application/client/get-client.use-case';
-import { ListClients } from '../../../../application/client/list-clients.use-case';
-import { UpdateClient } from '../../../../application/client/update-client.use-case';
-import { CreateLead } from '../../../../application/lead/create-lead.use-case';
-import { UpdateLead } from '../../../../application/lead/update-lead.use-case';
+import { RecordFilters } from '../../../../application/records/record.ports';
+import { ListQuery } from '../../../../application/shared/page';
 import { Actor } from '../../../../application/shared/actor';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
+import { Client, ClientSnapshot } from '../../../../domain/client/client';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { leadsOf } from '../../../support/lead-use-cases';
+import { useCasesOf } from '../../../support/record-use-cases';
+
+type ClientListQuery = ListQuery<RecordFilters, string>;
 
 const query = (overrides: Partial<ClientListQuery> = {}): ClientListQuery => ({
   filters: {},
@@ -31,17 +30,20 @@ describe('client use cases', () => {
     await app.anOrganisation(stranger);
   });
 
-  const create = (name: string, extra: { uniqueId?: string; email?: string } = {}) =>
-    app.container.get(CreateClient).execute(member, org, { name, ...extra });
-  const list = (q = query()) => app.container.get(ListClients).execute(member, org, q);
+  const clients = () => useCasesOf<Client, ClientSnapshot>(app.container, 'client');
+  const create = (name: string, extra: { uniqueId?: string; email?: string } = {}) => clients().create.execute(member, org, { name, ...extra });
+  const list = async (q = query()) => {
+    const page = await clients().list.execute(member, org, q);
+    return { total: page.total, items: page.items.map((view) => view.record) };
+  };
 
   it('creates, reads and updates a client of the organisation', async () => {
     await create('Acme Ltd', { uniqueId: 'acme', email: 'buyer@acme.test' });
 
-    const updated = await app.container.get(UpdateClient).execute(member, org, 'acme', { phone: '+254 700 000000' });
+    const updated = await clients().update.execute(member, org, 'acme', { phone: '+254 700 000000' });
 
-    expect(updated).toMatchObject({ name: 'Acme Ltd', email: 'buyer@acme.test', phone: '+254 700 000000' });
-    expect(await app.container.get(GetClient).execute(member, org, 'acme')).toEqual(updated);
+    expect(updated.record).toMatchObject({ name: 'Acme Ltd', email: 'buyer@acme.test', phone: '+254 700 000000' });
+    expect(await clients().get.execute(member, org, 'acme')).toEqual(updated);
   });
 
   it('refuses a unique_id the organisation already has', async () => {
@@ -65,23 +67,21 @@ describe('client use cases', () => {
 
   it('refuses to delete a client a lead names, and deletes it once no lead does', async () => {
     await create('Acme Ltd', { uniqueId: 'acme' });
-    await app.container
-      .get(CreateLead)
-      .execute(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'website', salesStage: 'stage-new', client: 'acme' });
-    const remove = () => app.container.get(DeleteClient).execute(member, org, 'acme');
+    await leadsOf(app.container).create(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'website', salesStage: 'stage-new', client: 'acme' });
+    const remove = () => clients().delete.execute(member, org, 'acme');
 
     await expect(remove()).rejects.toBeInstanceOf(InUse);
-    await app.container.get(UpdateLead).execute(member, org, 'deal', { client: null });
+    await leadsOf(app.container).update(member, org, 'deal', { client: null });
     await remove();
-    await expect(app.container.get(GetClient).execute(member, org, 'acme')).rejects.toBeInstanceOf(NotFound);
+    await expect(clients().get.execute(member, org, 'acme')).rejects.toBeInstanceOf(NotFound);
   });
 
   it('answers 404 to someone outside the organisation', async () => {
     await create('Acme Ltd', { uniqueId: 'acme' });
 
-    await expect(app.container.get(ListClients).execute(stranger, org, query())).rejects.toBeInstanceOf(NotFound);
-    await expect(app.container.get(GetClient).execute(stranger, org, 'acme')).rejects.toBeInstanceOf(NotFound);
-    await expect(app.container.get(DeleteClient).execute(stranger, org, 'acme')).rejects.toBeInstanceOf(NotFound);
+    await expect(clients().list.execute(stranger, org, query())).rejects.toBeInstanceOf(NotFound);
+    await expect(clients().get.execute(stranger, org, 'acme')).rejects.toBeInstanceOf(NotFound);
+    await expect(clients().delete.execute(stranger, org, 'acme')).rejects.toBeInstanceOf(NotFound);
     expect((await list()).total).toBe(1);
   });
 });

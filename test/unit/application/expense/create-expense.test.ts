@@ -1,4 +1,4 @@
-import { UpdateAccount } from '../../../../application/account/update-account.use-case';
+import { useCasesOf } from '../../../support/record-use-cases';
 import { ACCOUNT_TOKENS, AccountRepository } from '../../../../application/account/account.ports';
 import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
 import { EXPENSE_TOKENS, ExpenseRepository, ExpenseVendorDirectory } from '../../../../application/expense/expense.ports';
@@ -158,7 +158,7 @@ describe('CreateExpense', () => {
 
   it('refuses a booking to an inactive account', async () => {
     const world = await expenseWorld();
-    await world.container.get(UpdateAccount).execute(world.owner.actor, world.org, 'acct-6300', { isActive: false });
+    await useCasesOf(world.container, 'account').update.execute(world.owner.actor, world.org, 'acct-6300', { isActive: false });
     await expect(world.container.get(CreateExpense).execute(world.owner.actor, world.org, aNewExpense())).rejects.toMatchObject({
       errors: { account_id: ['This account is inactive; book the expense to an active account.'] },
     });

@@ -1,7 +1,7 @@
 import { ApplyExpenseAction } from '../../../../application/expense/apply-expense-action.use-case';
 import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
 import { UpdateExpense } from '../../../../application/expense/update-expense.use-case';
-import { UpdateAccount } from '../../../../application/account/update-account.use-case';
+import { useCasesOf } from '../../../support/record-use-cases';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { Locked, NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { RECEIPT_FILES } from '../../../support/expenses';
@@ -49,7 +49,7 @@ describe('UpdateExpense', () => {
 
   it('keeps an account made inactive since, but refuses a move to another inactive one', async () => {
     const world = await withExpense();
-    const accounts = world.container.get(UpdateAccount);
+    const accounts = useCasesOf(world.container, 'account').update;
     await accounts.execute(world.owner.actor, world.org, 'acct-6300', { isActive: false });
     await accounts.execute(world.owner.actor, world.org, 'acct-6400', { isActive: false });
     await expect(world.update(world.member.actor, { accountUniqueId: 'acct-6300', title: 'same account' })).resolves.toBeDefined();

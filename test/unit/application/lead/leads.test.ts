@@ -1,21 +1,15 @@
-import { CreateClient } from '../../../../application/client/create-client.use-case';
-import { CreateLead, NewLeadCommand } from '../../../../application/lead/create-lead.use-case';
-import { DeleteLead } from '../../../../application/lead/delete-lead.use-case';
-import { GetLead } from '../../../../application/lead/get-lead.use-case';
-import { LeadListQuery } from '../../../../application/lead/lead.ports';
-import { ListLeads } from '../../../../application/lead/list-leads.use-case';
-import { UpdateLead } from '../../../../application/lead/update-lead.use-case';
-import { CreateSalesStage } from '../../../../application/sales-stage/create-sales-stage.use-case';
 import { Actor } from '../../../../application/shared/actor';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { NotFound } from '../../../../domain/shared/errors';
+import { useCasesOf } from '../../../support/record-use-cases';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { LeadCommand, LeadListQuery, leadsOf } from '../../../support/lead-use-cases';
 
 const MINUTE = 60_000;
 
 const query = (overrides: Partial<LeadListQuery> = {}): LeadListQuery => ({
   filters: {},
-  ordering: { field: 'dateCreated', descending: true },
+  ordering: { field: 'date_created', descending: true },
   page: { page: 1, pageSize: 100 },
   ...overrides,
 });
@@ -38,13 +32,11 @@ describe('lead use cases', () => {
     strangersOrg = await app.anOrganisation(stranger);
   });
 
-  const create = (command: Partial<NewLeadCommand> = {}, actor = member) => {
+  const create = (command: LeadCommand = {}, actor = member) => {
     app.clock.advance(MINUTE);
-    return app.container
-      .get(CreateLead)
-      .execute(actor, org, { title: 'Office fit-out', leadSource: 'referral', salesStage: 'stage-qualified', ...command });
+    return leadsOf(app.container).create(actor, org, { title: 'Office fit-out', leadSource: 'referral', salesStage: 'stage-qualified', ...command });
   };
-  const list = (q = query()) => app.container.get(ListLeads).execute(member, org, q);
+  const list = (q = query()) => leadsOf(app.container).list(member, org, q);
 
   it("records the creator as creator and assignee, and takes the stage's probability", async () => {
     const view = await create({ estimatedValue: Decimal.of('1000') });
@@ -61,7 +53,7 @@ describe('lead use cases', () => {
   });
 
   it('names its client by unique_id', async () => {
-    await app.container.get(CreateClient).execute(member, org, { uniqueId: 'acme', name: 'Acme' });
+    await useCasesOf(app.container, 'client').create.execute(member, org, { uniqueId: 'acme', name: 'Acme' });
 
     expect((await create({ client: 'acme' })).client).toBe('acme');
   });
@@ -76,8 +68,8 @@ describe('lead use cases', () => {
   });
 
   it("does not see another organisation's stage or client", async () => {
-    await app.container.get(CreateSalesStage).execute(stranger, strangersOrg, { uniqueId: 'secret-stage', name: 'Secret' });
-    await app.container.get(CreateClient).execute(stranger, strangersOrg, { uniqueId: 'secret-client', name: 'Secret' });
+    await useCasesOf(app.container, 'sales stage').create.execute(stranger, strangersOrg, { uniqueId: 'secret-stage', name: 'Secret' });
+    await useCasesOf(app.container, 'client').create.execute(stranger, strangersOrg, { uniqueId: 'secret-client', name: 'Secret' });
 
     await expect(create({ salesStage: 'secret-stage', client: 'secret-client' })).rejects.toMatchObject({
       errors: {
@@ -103,14 +95,14 @@ describe('lead use cases', () => {
 
   it('moves to another stage keeping its probability, and may leave the pipeline', async () => {
     await create({ uniqueId: 'deal' });
-    const update = app.container.get(UpdateLead);
+    const { update } = leadsOf(app.container);
 
-    const moved = await update.execute(member, org, 'deal', { salesStage: 'stage-negotiation' });
+    const moved = await update(member, org, 'deal', { salesStage: 'stage-negotiation' });
     expect([moved.salesStage, moved.lead.winProbability?.toString()]).toEqual(['stage-negotiation', '25.00']);
 
-    const cleared = await update.execute(owner, org, 'deal', { salesStage: null, winProbability: Decimal.of('100') });
+    const cleared = await update(owner, org, 'deal', { salesStage: null, winProbability: Decimal.of('100') });
     expect(cleared).toMatchObject({ salesStage: null, isClosed: true });
-    expect((await app.container.get(GetLead).execute(member, org, 'deal')).salesStage).toBeNull();
+    expect((await leadsOf(app.container).get(member, org, 'deal')).salesStage).toBeNull();
   });
 
   it('filters by part of the title in any case, by source and by outcome', async () => {
@@ -120,13 +112,13 @@ describe('lead use cases', () => {
     await create({ title: '100% discount', leadSource: 'seo', salesStage: 'stage-won' });
 
     const titles = async (filters: LeadListQuery['filters']) => (await list(query({ filters }))).items.map((v) => v.lead.title);
-    expect(await titles({ title: 'repair' })).toEqual(['repair of fence', 'Roof REPAIR']);
-    expect(await titles({ title: '0%' })).toEqual(['100% discount']);
+    expect(await titles({ name: 'repair' })).toEqual(['repair of fence', 'Roof REPAIR']);
+    expect(await titles({ name: '0%' })).toEqual(['100% discount']);
     expect(await titles({ source: 'website' })).toEqual(['Garden', 'Roof REPAIR']);
-    expect(await titles({ outcome: 'won' })).toEqual(['100% discount', 'Roof REPAIR']);
-    expect(await titles({ outcome: 'lost' })).toEqual(['Garden']);
-    expect(await titles({ outcome: 'open' })).toEqual(['repair of fence']);
-    expect(await titles({ source: 'seo', outcome: 'won', title: 'DISCOUNT' })).toEqual(['100% discount']);
+    expect(await titles({ status: 'won' })).toEqual(['100% discount', 'Roof REPAIR']);
+    expect(await titles({ status: 'lost' })).toEqual(['Garden']);
+    expect(await titles({ status: 'open' })).toEqual(['repair of fence']);
+    expect(await titles({ source: 'seo', status: 'won', name: 'DISCOUNT' })).toEqual(['100% discount']);
   });
 
   it('orders by the asked field, nulls last ascending, and pages without overlap', async () => {
@@ -134,9 +126,9 @@ describe('lead use cases', () => {
     await create({ title: 'a', estimatedValue: null });
     await create({ title: 'c', estimatedValue: Decimal.of('3') });
 
-    const byValue = await list(query({ ordering: { field: 'estimatedValue', descending: false } }));
+    const byValue = await list(query({ ordering: { field: 'estimated_value', descending: false } }));
     expect(byValue.items.map((v) => v.lead.title)).toEqual(['c', 'b', 'a']);
-    const byValueDescending = await list(query({ ordering: { field: 'estimatedValue', descending: true } }));
+    const byValueDescending = await list(query({ ordering: { field: 'estimated_value', descending: true } }));
     expect(byValueDescending.items.map((v) => v.lead.title)).toEqual(['a', 'b', 'c']);
 
     const pages = [1, 2].map((page) => list(query({ ordering: { field: 'title', descending: false }, page: { page, pageSize: 2 } })));
@@ -151,22 +143,23 @@ describe('lead use cases', () => {
   it('is gone once deleted', async () => {
     await create({ uniqueId: 'deal' });
 
-    await app.container.get(DeleteLead).execute(member, org, 'deal');
+    const leads = leadsOf(app.container);
+    await leads.delete(member, org, 'deal');
 
-    await expect(app.container.get(GetLead).execute(member, org, 'deal')).rejects.toBeInstanceOf(NotFound);
-    await expect(app.container.get(DeleteLead).execute(member, org, 'deal')).rejects.toBeInstanceOf(NotFound);
+    await expect(leads.get(member, org, 'deal')).rejects.toBeInstanceOf(NotFound);
+    await expect(leads.delete(member, org, 'deal')).rejects.toBeInstanceOf(NotFound);
   });
 
   it('answers 404 to someone outside the organisation, and changes nothing', async () => {
     await create({ uniqueId: 'deal' });
-    const { container } = app;
+    const leads = leadsOf(app.container);
     const attempts = [
-      () => container.get(ListLeads).execute(stranger, org, query()),
-      () => container.get(CreateLead).execute(stranger, org, { title: 'x', leadSource: 'seo', salesStage: 'stage-new' }),
-      () => container.get(GetLead).execute(stranger, org, 'deal'),
-      () => container.get(UpdateLead).execute(stranger, org, 'deal', { title: 'Mine' }),
-      () => container.get(DeleteLead).execute(stranger, org, 'deal'),
-      () => container.get(GetLead).execute(stranger, strangersOrg, 'deal'),
+      () => leads.list(stranger, org, query()),
+      () => leads.create(stranger, org, { title: 'x', leadSource: 'seo', salesStage: 'stage-new' }),
+      () => leads.get(stranger, org, 'deal'),
+      () => leads.update(stranger, org, 'deal', { title: 'Mine' }),
+      () => leads.delete(stranger, org, 'deal'),
+      () => leads.get(stranger, strangersOrg, 'deal'),
     ];
     for (const attempt of attempts) await expect(attempt()).rejects.toBeInstanceOf(NotFound);
     expect((await list()).items.map((v) => v.lead.title)).toEqual(['Office fit-out']);

@@ -1,5 +1,4 @@
 import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
-import { CreateLead } from '../../../../application/lead/create-lead.use-case';
 import { GetExpenseReport } from '../../../../application/report/get-expense-report.use-case';
 import { GetPipelineReport } from '../../../../application/report/get-pipeline-report.use-case';
 import { GetVendorFollowUps } from '../../../../application/report/get-vendor-follow-ups.use-case';
@@ -9,6 +8,7 @@ import { Decimal } from '../../../../domain/shared/decimal';
 import { NotFound } from '../../../../domain/shared/errors';
 import { FixedClock } from '../../../support/fixed-clock';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { leadsOf } from '../../../support/lead-use-cases';
 import { useCasesOf } from '../../../support/record-use-cases';
 import { aNewExpense } from '../expense/expense-world';
 
@@ -61,7 +61,7 @@ describe('report use cases', () => {
   });
 
   it('weighs the pipeline half-up, stages in position order', async () => {
-    await app.container.get(CreateLead).execute(member, org, {
+    await leadsOf(app.container).create(member, org, {
       title: 'Fit-out',
       leadSource: 'referral',
       salesStage: 'stage-new',

@@ -1,17 +1,14 @@
-import { CreateLead } from '../../../../application/lead/create-lead.use-case';
-import { DeleteLead } from '../../../../application/lead/delete-lead.use-case';
-import { CreateSalesStage } from '../../../../application/sales-stage/create-sales-stage.use-case';
-import { DeleteSalesStage } from '../../../../application/sales-stage/delete-sales-stage.use-case';
-import { GetSalesStage } from '../../../../application/sales-stage/get-sales-stage.use-case';
-import { ListSalesStages } from '../../../../application/sales-stage/list-sales-stages.use-case';
-import { SalesStageListQuery } from '../../../../application/sales-stage/sales-stage.ports';
-import { UpdateSalesStage } from '../../../../application/sales-stage/update-sales-stage.use-case';
+import { RecordFilters } from '../../../../application/records/record.ports';
 import { Actor } from '../../../../application/shared/actor';
+import { ListQuery } from '../../../../application/shared/page';
+import { SalesStage, SalesStageSnapshot } from '../../../../domain/sales-stage/sales-stage';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { leadsOf } from '../../../support/lead-use-cases';
+import { useCasesOf } from '../../../support/record-use-cases';
 
-const BY_POSITION: SalesStageListQuery = { filters: {}, ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } };
+const BY_POSITION: ListQuery<RecordFilters, string> = { filters: {}, ordering: { field: 'position', descending: false }, page: { page: 1, pageSize: 100 } };
 
 describe('sales stage use cases', () => {
   let app: InMemoryApp;
@@ -30,7 +27,14 @@ describe('sales stage use cases', () => {
     await app.anOrganisation(stranger);
   });
 
-  const list = (actor: Actor, query = BY_POSITION) => app.container.get(ListSalesStages).execute(actor, org, query);
+  /** The five use cases of the pipeline, as its controller runs them. */
+  const stages = () => useCasesOf<SalesStage, SalesStageSnapshot>(app.container, 'sales stage');
+  const list = async (actor: Actor, query = BY_POSITION) => {
+    const page = await stages().list.execute(actor, org, query);
+    return { total: page.total, items: page.items.map((view) => view.record) };
+  };
+  const create = async (actor: Actor, organisation: string, command: Record<string, unknown> & { name: string }) =>
+    (await stages().create.execute(actor, organisation, command)).record;
 
   it('gives every new organisation the default pipeline, in position order', async () => {
     const page = await list(member);
@@ -47,10 +51,8 @@ describe('sales stage use cases', () => {
   });
 
   it('appends a new stage at the end of the pipeline unless it names a position', async () => {
-    const create = app.container.get(CreateSalesStage);
-
-    const appended = await create.execute(member, org, { name: 'Demo booked', probability: Decimal.of('30') });
-    const placed = await create.execute(member, org, { name: 'Contacted', position: 1 });
+    const appended = await create(member, org, { name: 'Demo booked', probability: Decimal.of('30') });
+    const placed = await create(member, org, { name: 'Contacted', position: 1 });
 
     expect(appended).toMatchObject({ name: 'Demo booked', position: 6, isActive: true });
     expect(appended.probability.toString()).toBe('30.00');
@@ -59,50 +61,43 @@ describe('sales stage use cases', () => {
   });
 
   it('refuses a unique_id the organisation already has, and accepts it in another organisation', async () => {
-    const create = app.container.get(CreateSalesStage);
-
-    await expect(create.execute(member, org, { uniqueId: 'stage-won', name: 'Again' })).rejects.toMatchObject({
+    await expect(create(member, org, { uniqueId: 'stage-won', name: 'Again' })).rejects.toMatchObject({
       errors: { unique_id: ['sales stage with this unique id already exists.'] },
     });
     const other = await app.anOrganisation(member, { name: 'Side business' });
-    await expect(create.execute(member, other, { uniqueId: 'closing', name: 'Closing' })).resolves.toMatchObject({
+    await expect(create(member, other, { uniqueId: 'closing', name: 'Closing' })).resolves.toMatchObject({
       uniqueId: 'closing',
     });
   });
 
   it('updates what is given and keeps the rest', async () => {
-    const updated = await app.container
-      .get(UpdateSalesStage)
-      .execute(member, org, 'stage-new', { name: 'Fresh', probability: Decimal.of('5') });
+    const updated = (await stages().update.execute(member, org, 'stage-new', { name: 'Fresh', probability: Decimal.of('5') })).record;
 
     expect(updated).toMatchObject({ name: 'Fresh', position: 0, isActive: true });
     expect(updated.probability.toString()).toBe('5.00');
-    expect((await app.container.get(GetSalesStage).execute(owner, org, 'stage-new')).name).toBe('Fresh');
+    expect((await stages().get.execute(owner, org, 'stage-new')).record.name).toBe('Fresh');
   });
 
   it('refuses to delete a stage while a lead is in it, and deletes it once the lead is gone', async () => {
-    await app.container
-      .get(CreateLead)
-      .execute(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'referral', salesStage: 'stage-proposal' });
-    const remove = () => app.container.get(DeleteSalesStage).execute(member, org, 'stage-proposal');
+    await leadsOf(app.container).create(member, org, { uniqueId: 'deal', title: 'Deal', leadSource: 'referral', salesStage: 'stage-proposal' });
+    const remove = () => stages().delete.execute(member, org, 'stage-proposal');
 
     await expect(remove()).rejects.toBeInstanceOf(InUse);
     expect((await list(member)).total).toBe(6);
 
-    await app.container.get(DeleteLead).execute(member, org, 'deal');
+    await leadsOf(app.container).delete(member, org, 'deal');
     await remove();
-    await expect(app.container.get(GetSalesStage).execute(member, org, 'stage-proposal')).rejects.toBeInstanceOf(NotFound);
+    await expect(stages().get.execute(member, org, 'stage-proposal')).rejects.toBeInstanceOf(NotFound);
     expect((await list(member)).total).toBe(5);
   });
 
   it('answers 404 to someone outside the organisation, for every operation', async () => {
-    const { container } = app;
     const attempts = [
       () => list(stranger),
-      () => container.get(CreateSalesStage).execute(stranger, org, { name: 'Mine' }),
-      () => container.get(GetSalesStage).execute(stranger, org, 'stage-new'),
-      () => container.get(UpdateSalesStage).execute(stranger, org, 'stage-new', { name: 'Mine' }),
-      () => container.get(DeleteSalesStage).execute(stranger, org, 'stage-new'),
+      () => create(stranger, org, { name: 'Mine' }),
+      () => stages().get.execute(stranger, org, 'stage-new'),
+      () => stages().update.execute(stranger, org, 'stage-new', { name: 'Mine' }),
+      () => stages().delete.execute(stranger, org, 'stage-new'),
     ];
     for (const attempt of attempts) await expect(attempt()).rejects.toBeInstanceOf(NotFound);
     expect((await list(owner)).items[0].name).toBe('New');

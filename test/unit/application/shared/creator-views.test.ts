@@ -1,12 +1,10 @@
-import { CLIENT_TOKENS, ClientRepository } from '../../../../application/client/client.ports';
-import { CreateClient } from '../../../../application/client/create-client.use-case';
-import { CreateLead } from '../../../../application/lead/create-lead.use-case';
-import { UpdateLead } from '../../../../application/lead/update-lead.use-case';
+import { CLIENT_TOKENS, ClientRepository } from '../../../../application/client/client.kind';
 import { SALES_STAGE_TOKENS, SalesStageRepository } from '../../../../application/sales-stage/sales-stage.ports';
 import { peopleNamed } from '../../../../application/person/people-named';
 import { PERSON_TOKENS, PersonRepository } from '../../../../application/person/person.ports';
 import { Actor } from '../../../../application/shared/actor';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
+import { leadsOf } from '../../../support/lead-use-cases';
 import { useCasesOf } from '../../../support/record-use-cases';
 import { Vendor, VendorSnapshot } from '../../../../domain/supplier/vendor';
 import { Contact, ContactSnapshot } from '../../../../domain/contact/contact';
@@ -45,14 +43,12 @@ describe('a record written names its creator, and a lead its stage and client, w
   });
 
   it('a lead, which does not read again the stage and client it resolved either, nor when it is updated', async () => {
-    await app.container.get(CreateClient).execute(member, org, { uniqueId: 'acme', name: 'Acme' });
+    await useCasesOf(app.container, 'client').create.execute(member, org, { uniqueId: 'acme', name: 'Acme' });
     const stageReads = jest.spyOn(app.container.get<SalesStageRepository>(SALES_STAGE_TOKENS.SalesStageRepository), 'findByIds');
     const clientReads = jest.spyOn(app.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository), 'findByIds');
-    const view = await app.container
-      .get(CreateLead)
-      .execute(member, org, { uniqueId: 'fit-out', title: 'Fit-out', leadSource: 'referral', salesStage: 'stage-qualified', client: 'acme' });
+    const view = await leadsOf(app.container).create(member, org, { uniqueId: 'fit-out', title: 'Fit-out', leadSource: 'referral', salesStage: 'stage-qualified', client: 'acme' });
     expect([view.createdBy, view.salesStage, view.client]).toEqual([await grace(), 'stage-qualified', 'acme']);
-    const moved = await app.container.get(UpdateLead).execute(member, org, 'fit-out', { salesStage: 'stage-negotiation' });
+    const moved = await leadsOf(app.container).update(member, org, 'fit-out', { salesStage: 'stage-negotiation' });
     expect([moved.createdBy, moved.salesStage, moved.client]).toEqual([await grace(), 'stage-negotiation', 'acme']);
     expect(personReads).not.toHaveBeenCalled();
     expect(stageReads).not.toHaveBeenCalled();
