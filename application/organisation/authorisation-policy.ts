@@ -37,35 +37,7 @@ export const AUTHORISATION_POLICY = {
   'expenses.mark_paid': 'owner',
   'expenses.reimburse': 'owner',
 
-  'clients.list': 'member',
-  'clients.view': 'member',
-  'clients.create': 'member',
-  'clients.update': 'member',
-  'clients.delete': 'member',
-
-  'leads.list': 'member',
-  'leads.view': 'member',
-  'leads.create': 'member',
-  'leads.update': 'member',
-  'leads.delete': 'member',
-
-  'vendors.list': 'member',
-  'vendors.view': 'member',
-  'vendors.create': 'member',
-  'vendors.update': 'member',
-  'vendors.delete': 'member',
-
-  'contact_groups.list': 'member',
-  'contact_groups.view': 'member',
-  'contact_groups.create': 'member',
-  'contact_groups.update': 'member',
-  'contact_groups.delete': 'member',
-
-  'contacts.list': 'member',
-  'contacts.view': 'member',
-  'contacts.create': 'member',
-  'contacts.update': 'member',
-  'contacts.delete': 'member',
+  // Declared resources (vendors, accounts, sales stages, clients, leads, contacts) name their roles in their kind.
 
   /** Figures over the records every member may read. */
   'reports.expenses': 'member',
