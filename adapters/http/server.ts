@@ -17,15 +17,23 @@ export interface RunningServer {
   isDraining(): boolean;
 }
 
+/** The server's waits: for a request's whole body and headers, and for the next request on an idle connection. */
+export function withTimeouts(server: http.Server): http.Server {
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 30_000;
+  // An idle connection is kept longer than a proxy or a client keeps theirs (60 s for the common load
+  // balancers): a request sent on a connection as the server closed it would meet a reset.
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
 /**
  * The HTTP server with connection tracking, so that a shutdown can let every
  * in-flight request finish (its response says `Connection: close`), also one
  * sent just before the signal, while idle keep-alive connections are closed.
  */
 export function startServer(app: Koa, port: number, host: string, logger: Logger, draining: { value: boolean }): Promise<RunningServer> {
-  const server = http.createServer(app.callback());
-  server.requestTimeout = 60_000;
-  server.headersTimeout = 30_000;
+  const server = withTimeouts(http.createServer(app.callback()));
   const busy = new Map<Socket, number>();
   let acceptedWhileDraining = false;
   server.on('connection', (socket) => {

@@ -10,6 +10,7 @@ import { Application, bootstrap } from '../../config/bootstrap';
 import { AppConfig, loadConfig } from '../../config/config';
 import { ApiClient } from './api-client';
 import { TestDatabase } from './databases';
+import { withTimeouts } from '../../adapters/http/server';
 
 /** Cheap scrypt for tests: the same code path, a fraction of the cost. */
 export const TEST_HASHER = new ScryptPasswordHasher({ N: 1024, r: 8, p: 1 });
@@ -52,7 +53,7 @@ export async function startTestApp(database: TestDatabase, options: TestAppOptio
     clock: options.clock,
     isDraining: options.isDraining,
   });
-  const server = http.createServer(application.app.callback());
+  const server = withTimeouts(http.createServer(application.app.callback()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
