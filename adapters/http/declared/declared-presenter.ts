@@ -19,8 +19,13 @@ type Values = Readonly<Record<string, unknown>>;
 /** What a field is written with besides the value that holds it: the view's people, references and derived values. */
 type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
 
-/** Writes one field of `holder` (a record's state, or a nested object) onto `out`. */
-type Writer = (holder: Values, around: Around, out: Record<string, unknown>) => void;
+/** One property of the answer: its wire name, and its value read from `holder` (a record's state, or a nested object). */
+interface Written {
+  name: string;
+  value: (holder: Values, around: Around) => unknown;
+  /** The holder's property written as it is, when nothing converts it. */
+  property?: string;
+}
 
 /** A stored value as the wire writes it. */
 function wireValue(type: FieldType, value: unknown, around: Around): unknown {
@@ -44,7 +49,7 @@ function wireValue(type: FieldType, value: unknown, around: Around): unknown {
   }
 }
 
-function writerOf(field: DeclaredField): Writer {
+function writtenOf(field: DeclaredField): Written[] {
   const { wire: name, property, type } = field;
   const compute = field.compute as ((holder: Values) => unknown) | undefined;
   const read: (holder: Values, around: Around) => unknown = compute
@@ -52,48 +57,55 @@ function writerOf(field: DeclaredField): Writer {
     : field.derived
       ? (_holder, around) => around.derived[property]
       : (holder) => holder[property];
+  const plain = !compute && !field.derived && ['uniqueId', 'text', 'choice', 'currency', 'integer', 'boolean'].includes(type.type);
   if (type.type === 'choice' && field.display) {
-    const display = `${name}_display`;
-    return (holder, around, out) => {
-      const value = read(holder, around) as string | null;
-      out[name] = value;
-      out[display] = type.choices.label(value);
-    };
+    return [
+      { name, value: read, property: plain ? property : undefined },
+      { name: `${name}_display`, value: (holder, around) => type.choices.label(read(holder, around) as string | null) },
+    ];
   }
-  return (holder, around, out) => {
-    out[name] = wireValue(type, read(holder, around), around);
-  };
+  // A text, a choice, a number or a boolean is written as it is held (null for a missing one).
+  if (plain) return [{ name, value: (holder) => holder[property] ?? null, property }];
+  return [{ name, value: (holder, around) => wireValue(type, read(holder, around), around) }];
 }
 
-const writers = new WeakMap<readonly DeclaredField[], Writer[]>();
+/** Builds the answer of `holder`: an object literal with every property at once, so that it keeps one shape. */
+type Build = (holder: Values, around: Around) => Record<string, unknown>;
+
+const builds = new WeakMap<readonly DeclaredField[], Build>();
 
 /** The fields a presenter writes: all but a parent's key and the internal ones. */
 const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal);
 
-function writersOf(declared: readonly DeclaredField[]): Writer[] {
-  let made = writers.get(declared);
-  if (!made) writers.set(declared, (made = written(declared).map(writerOf)));
-  return made;
+/**
+ * The builder of the fields' answer, made once per declaration. Its body is an
+ * object literal of the declared names (written as JSON strings, never code):
+ * an object filled property by property takes a new hidden class at each one
+ * and is read and serialised on V8's slow paths (see docs/performance.md).
+ */
+function buildOf(declared: readonly DeclaredField[]): Build {
+  let build = builds.get(declared);
+  if (!build) {
+    const properties = written(declared).flatMap(writtenOf);
+    const literal = properties
+      .map((property, index) => `${JSON.stringify(property.name)}: ${property.property === undefined ? `v[${index}](h, a)` : `h[${JSON.stringify(property.property)}] ?? null`}`)
+      .join(', ');
+    const make = new Function('v', `return (h, a) => ({ ${literal} });`) as (values: Written['value'][]) => Build;
+    builds.set(declared, (build = make(properties.map((property) => property.value))));
+  }
+  return build;
 }
 
 const NOTHING_DERIVED: Values = Object.freeze({});
 
 function presentNested(shape: NestedShape, value: Values, people: ReadonlyMap<string, PersonRef>): object {
-  const out: Record<string, unknown> = {};
-  const around = { people, derived: NOTHING_DERIVED };
-  for (const write of writersOf(shape.fields)) write(value, around, out);
-  return out;
+  return buildOf(shape.fields)(value, { people, derived: NOTHING_DERIVED });
 }
 
 /** The presenter of a declared resource: a record's view as its detail, its list item and its event's data. */
 export function presenterOf(declaration: ResourceDeclaration): (view: RecordView) => Record<string, unknown> {
-  const fieldWriters = writersOf(declaration.fields);
-  return (view) => {
-    const out: Record<string, unknown> = {};
-    const record = view.record as unknown as Values;
-    for (const write of fieldWriters) write(record, view, out);
-    return out;
-  };
+  const build = buildOf(declaration.fields);
+  return (view) => build(view.record as unknown as Values, view);
 }
 
 /** The schema of a value of `type` (not null). */

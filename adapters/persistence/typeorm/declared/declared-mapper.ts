@@ -11,10 +11,28 @@ const DECODED_REMEMBERED = 5_000;
 type Row = OrganisationScopedRow & Record<string, unknown>;
 type Snapshot = Record<string, unknown>;
 
-/** One stored field between its snapshot property and its columns. */
+/** One stored field between its snapshot property and its columns (a computed column is only written). */
 interface FieldCodec {
-  read(row: Row, snapshot: Snapshot): void;
+  property?: string;
+  /** The column it is read from as it is (no decoding). */
+  column?: string;
+  read?(row: Row): unknown;
   write(snapshot: Snapshot, row: Row): void;
+}
+
+/** Rebuilds a snapshot from a row: an object literal with every property at once, so that it keeps one shape. */
+type Restore = (row: Row) => Snapshot;
+
+/** The declared names go in as JSON strings, never as code (see `buildOf` in declared-presenter.ts). */
+function restoreOf(codecs: readonly FieldCodec[]): Restore {
+  const read = codecs.filter((codec) => codec.read !== undefined);
+  const literal = read
+    .map((codec, index) => `${JSON.stringify(codec.property)}: ${codec.column === undefined ? `r[${index}](row)` : `row[${JSON.stringify(codec.column)}]`}`)
+    .join(', ');
+  const make = new Function('r', `return (row) => ({ id: row.id, organisationId: row.organisation_id, ${literal} });`) as (
+    readers: ((row: Row) => unknown)[],
+  ) => Restore;
+  return make(read.map((codec) => codec.read as (row: Row) => unknown));
 }
 
 /**
@@ -26,6 +44,7 @@ interface FieldCodec {
 export class DeclaredMapper<T> implements RowMapper<Row, T> {
   private readonly codecs: FieldCodec[];
   private readonly restore: (snapshot: Snapshot) => T;
+  private readonly snapshotOf: Restore;
   private readonly kept: readonly KeptColumn[];
 
   constructor(declaration: ResourceDeclaration, box: SecretBox) {
@@ -34,14 +53,13 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
     this.kept = declaration.storage.kept ?? [];
     for (const { column, compute } of declaration.storage.computed ?? []) {
       const computed = compute as (snapshot: Snapshot) => unknown;
-      this.codecs.push({ read: () => undefined, write: (snapshot, row) => void (row[column] = computed(snapshot)) });
+      this.codecs.push({ write: (snapshot, row) => void (row[column] = computed(snapshot)) });
     }
+    this.snapshotOf = restoreOf(this.codecs);
   }
 
   toDomain(row: Row): T {
-    const snapshot: Snapshot = { id: row.id, organisationId: row.organisation_id };
-    for (const codec of this.codecs) codec.read(row, snapshot);
-    return this.restore(snapshot);
+    return this.restore(this.snapshotOf(row));
   }
 
   toPersistence(record: T): Row {
@@ -65,9 +83,8 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
     // Every reader of a row shares its decoded value: frozen, as the domain replaces a nested value and never changes it.
     const decoded = new DecodedTexts<{ value: unknown }>((text) => ({ value: Object.freeze(decode(open(text))) }), DECODED_REMEMBERED);
     return {
-      read: (row, snapshot) => {
-        snapshot[property] = decoded.of(row.id, row[column] as string | null)?.value ?? null;
-      },
+      property,
+      read: (row) => decoded.of(row.id, row[column] as string | null)?.value ?? null,
       write: (snapshot, row) => {
         const value = snapshot[property];
         row[column] = value === null || value === undefined ? null : seal(encode(value));
@@ -79,9 +96,9 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
     const prefix = field.orderPrefix;
     const ordered = prefix === undefined ? undefined : orderPrefixColumnOf(field);
     return {
-      read: (row, snapshot) => {
-        snapshot[property] = row[column];
-      },
+      property,
+      column,
+      read: (row) => row[column],
       write: (snapshot, row) => {
         row[column] = snapshot[property];
         const value = snapshot[property] as string | null;
@@ -92,9 +109,9 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
     };
   }
   return {
-    read: (row, snapshot) => {
-      snapshot[property] = row[column];
-    },
+    property,
+    column,
+    read: (row) => row[column],
     write: (snapshot, row) => {
       row[column] = snapshot[property];
     },
