@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { ListQuery, offsetOf, Page, pastEveryList } from '../../../application/shared/page';
 import { duplicateUniqueId } from '../../../application/shared/records';
@@ -112,8 +111,6 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   private selectList: string | undefined;
   /** Filtered lists' counts, each with the revision it was counted at. */
   private readonly counts = new FilteredCounts();
-  /** Whether SQLite's plan of a walking page reads it in order, by the page's text. */
-  private readonly walks = new LRUCache<string, boolean>({ max: 500 });
 
   constructor(protected readonly db: TypeOrmDatabase) {}
 
@@ -207,19 +204,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     if (this.db.dialect !== 'sqlite' || !where.searchIndexed || known.count === 0) return 'indexed';
     const walked = ((offsetOf(query.page) + query.page.pageSize) * known.total) / known.count;
     if (walked * WALK_COST_PER_MATCH >= known.count) return 'indexed';
-    return (await this.walksInOrder(this.pageQuery(organisationId, query, 'scan'))) ? 'scan' : 'indexed';
-  }
-
-  /** Whether SQLite reads `page` through an index in its order, without sorting (asked once per text). */
-  private async walksInOrder(page: SqlQuery): Promise<boolean> {
-    let inOrder = this.walks.get(page.sql);
-    if (inOrder === undefined) {
-      const [plan] = await this.db.read([{ sql: `EXPLAIN QUERY PLAN ${page.sql}`, parameters: page.parameters }]);
-      const steps = plan.rows.map((row) => String(row[3]));
-      inOrder = steps.length === 1 && /^SEARCH r USING (COVERING )?INDEX /.test(steps[0]);
-      this.walks.set(page.sql, inOrder);
-    }
-    return inOrder;
+    return (await this.db.walksIndexInOrder(this.pageQuery(organisationId, query, 'scan'))) ? 'scan' : 'indexed';
   }
 
   async save(record: T): Promise<void> {
