@@ -31,14 +31,22 @@ export interface DeclaredResource<T extends KeptRecord<OrganisationRecordState>>
 /**
  * Binds a declared resource: its repository on the storage in use, its
  * record context (kind, views and the five use cases' steps) and its HTTP
- * controller. The people its records name come from the declaration.
+ * controller. The people its records name come from the declaration. What
+ * else its area binds (a seeder, the ports other areas answer) goes in
+ * `alongside`, bound after the resource.
  */
-export function declaredResourceModule<T extends KeptRecord<OrganisationRecordState>>(storage: Storage, resource: DeclaredResource<T>): ContainerModule {
-  return new ContainerModule(({ bind }) => bindDeclaredResource(bind, storage, resource));
+export function declaredResourceModule<T extends KeptRecord<OrganisationRecordState>>(
+  storage: Storage,
+  resource: DeclaredResource<T>,
+  alongside?: (options: ContainerModuleLoadOptions) => void,
+): ContainerModule {
+  return new ContainerModule((options) => {
+    bindDeclaredResource(options.bind, storage, resource);
+    alongside?.(options);
+  });
 }
 
-/** As `declaredResourceModule`, inside an area's own module (beside its other bindings, in their order). */
-export function bindDeclaredResource<T extends KeptRecord<OrganisationRecordState>>(
+function bindDeclaredResource<T extends KeptRecord<OrganisationRecordState>>(
   bind: ContainerModuleLoadOptions['bind'],
   storage: Storage,
   resource: DeclaredResource<T>,
