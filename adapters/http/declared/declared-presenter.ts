@@ -19,54 +19,59 @@ type Values = Readonly<Record<string, unknown>>;
 /** What a field is written with besides the value that holds it: the view's people, references and derived values. */
 type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
 
-/** One property of the answer: its wire name, and its value read from `holder` (a record's state, or a nested object). */
+/**
+ * One property of the answer: its wire name, where its value is read (the
+ * holder's property, the view's derived value, or the holder itself for a
+ * value computed from it) and what converts it for the wire.
+ */
 interface Written {
   name: string;
-  value: (holder: Values, around: Around) => unknown;
-  /** The holder's property written as it is, when nothing converts it. */
-  property?: string;
+  from: 'holder' | 'derived' | 'whole';
+  property: string;
+  /** None: written as it is held (null for a missing one). */
+  convert?: Convert;
 }
 
-/** A stored value as the wire writes it. */
-function wireValue(type: FieldType, value: unknown, around: Around): unknown {
-  if (value === null || value === undefined) return null;
+type Convert = (value: unknown, around: Around) => unknown;
+
+/** What writes a stored value of `type` on the wire (null stays null); none for a value written as it is. */
+function converterOf(type: FieldType): Convert | undefined {
+  const present = <V>(write: (value: V, around: Around) => unknown): Convert => (value, around) => (value === null || value === undefined ? null : write(value as V, around));
   switch (type.type) {
-    case 'decimal':
-      return wire.decimal(value as Decimal, type.limits.decimalPlaces);
+    case 'decimal': {
+      const places = type.limits.decimalPlaces;
+      return present<Decimal>((value) => wire.decimal(value, places));
+    }
     case 'date':
-      return wire.date(value as CalendarDate);
+      return present<CalendarDate>((value) => wire.date(value));
     case 'timestamp':
-      return wire.dateTime(value as Date);
+      return present<Date>((value) => wire.dateTime(value));
     case 'person':
-      if (type.as === 'name') return around.people.get(value as string)?.fullName ?? null;
-      return wire.person(around.people.get(value as string) ?? null);
+      if (type.as === 'name') return present<string>((value, around) => around.people.get(value)?.fullName ?? null);
+      return present<string>((value, around) => wire.person(around.people.get(value) ?? null));
     case 'reference':
-      return around.references?.get(value as string) ?? null;
-    case 'nested':
-      return presentNested(type.shape, value as Values, around.people);
+      return present<string>((value, around) => around.references?.get(value) ?? null);
+    case 'nested': {
+      const { shape } = type;
+      return present<Values>((value, around) => presentNested(shape, value, around.people));
+    }
     default:
-      return value;
+      return undefined;
   }
 }
 
 function writtenOf(field: DeclaredField): Written[] {
   const { wire: name, property, type } = field;
   const compute = field.compute as ((holder: Values) => unknown) | undefined;
-  const read: (holder: Values, around: Around) => unknown = compute
-    ? (holder) => compute(holder)
-    : field.derived
-      ? (_holder, around) => around.derived[property]
-      : (holder) => holder[property];
-  const plain = !compute && !field.derived && ['uniqueId', 'text', 'choice', 'currency', 'integer', 'boolean'].includes(type.type);
-  if (type.type === 'choice' && field.display) {
-    return [
-      { name, value: read, property: plain ? property : undefined },
-      { name: `${name}_display`, value: (holder, around) => type.choices.label(read(holder, around) as string | null) },
-    ];
-  }
-  // A text, a choice, a number or a boolean is written as it is held (null for a missing one).
-  if (plain) return [{ name, value: (holder) => holder[property] ?? null, property }];
-  return [{ name, value: (holder, around) => wireValue(type, read(holder, around), around) }];
+  const convert = converterOf(type);
+  const value: Written = compute
+    ? { name, from: 'whole', property, convert: convert ? (holder, around) => convert(compute(holder as Values), around) : (holder) => compute(holder as Values) ?? null }
+    : { name, from: field.derived ? 'derived' : 'holder', property, convert };
+  if (type.type !== 'choice' || !field.display) return [value];
+  const { choices } = type;
+  const wireOf = value.convert;
+  const label: Convert = wireOf ? (held, around) => choices.label(wireOf(held, around) as string | null) : (held) => choices.label((held ?? null) as string | null);
+  return [value, { ...value, name: `${name}_display`, convert: label }];
 }
 
 /** Builds the answer of `holder`: an object literal with every property at once, so that it keeps one shape. */
@@ -77,21 +82,29 @@ const builds = new WeakMap<readonly DeclaredField[], Build>();
 /** The fields a presenter writes: all but a parent's key and the internal ones. */
 const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal);
 
+/** Where the builder reads a written property: with its key as a constant, so that each read has a cache of its own. */
+function sourceOf({ from, property }: Written): string {
+  if (from === 'whole') return 'h';
+  return `${from === 'derived' ? 'a.derived' : 'h'}[${JSON.stringify(property)}]`;
+}
+
 /**
  * The builder of the fields' answer, made once per declaration. Its body is an
- * object literal of the declared names (written as JSON strings, never code):
- * an object filled property by property takes a new hidden class at each one
- * and is read and serialised on V8's slow paths (see docs/performance.md).
+ * object literal of the declared names (written as JSON strings, never code)
+ * whose values are read with constant keys: an object filled property by
+ * property takes a new hidden class at each one and is read and serialised on
+ * V8's slow paths, and a read with a key that varies is a megamorphic look-up
+ * (see docs/performance.md).
  */
 function buildOf(declared: readonly DeclaredField[]): Build {
   let build = builds.get(declared);
   if (!build) {
     const properties = written(declared).flatMap(writtenOf);
     const literal = properties
-      .map((property, index) => `${JSON.stringify(property.name)}: ${property.property === undefined ? `v[${index}](h, a)` : `h[${JSON.stringify(property.property)}] ?? null`}`)
+      .map((property, index) => `${JSON.stringify(property.name)}: ${property.convert ? `c[${index}](${sourceOf(property)}, a)` : `${sourceOf(property)} ?? null`}`)
       .join(', ');
-    const make = new Function('v', `return (h, a) => ({ ${literal} });`) as (values: Written['value'][]) => Build;
-    builds.set(declared, (build = make(properties.map((property) => property.value))));
+    const make = new Function('c', `return (h, a) => ({ ${literal} });`) as (converters: (Convert | undefined)[]) => Build;
+    builds.set(declared, (build = make(properties.map((property) => property.convert))));
   }
   return build;
 }
