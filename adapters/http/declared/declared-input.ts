@@ -20,12 +20,15 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
       return fields.uniqueId();
     case 'text': {
       const text = { ...options, max: type.max };
+      if (type.formByEntity) return fields.text(text);
       if (type.format === 'url') return fields.url(text);
       if (type.format === 'email') return fields.email(text);
       return fields.text(text);
     }
     case 'choice':
       return fields.choice(type.choices, { ...options, ...(type.allowBlank && { allowBlank: true }) });
+    case 'choices':
+      return fields.multipleChoice(type.values, options);
     case 'decimal':
       return fields.decimal(type.limits, options);
     case 'currency':

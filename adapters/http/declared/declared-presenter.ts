@@ -44,6 +44,8 @@ function wireValue(type: FieldType, value: unknown, around: Around): unknown {
       return around.references?.get(value as string) ?? null;
     case 'nested':
       return presentNested(type.shape, value as Values, around.people);
+    case 'choices':
+      return [...(value as readonly string[])];
     default:
       return value;
   }
@@ -73,9 +75,11 @@ function writtenOf(field: DeclaredField): Written[] {
 type Build = (holder: Values, around: Around) => Record<string, unknown>;
 
 const builds = new WeakMap<readonly DeclaredField[], Build>();
+const onceBuilds = new WeakMap<readonly DeclaredField[], Build>();
 
-/** The fields a presenter writes: all but a parent's key and the internal ones. */
-const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal);
+/** The fields a presenter writes: all but a parent's key and the internal ones, and those shown once unless `once`. */
+const written = (declared: readonly DeclaredField[], once = false) =>
+  declared.filter((field) => field.type.type !== 'parent' && !field.internal && (once || !field.once));
 
 /**
  * The builder of the fields' answer, made once per declaration. Its body is an
@@ -83,15 +87,16 @@ const written = (declared: readonly DeclaredField[]) => declared.filter((field) 
  * an object filled property by property takes a new hidden class at each one
  * and is read and serialised on V8's slow paths (see docs/performance.md).
  */
-function buildOf(declared: readonly DeclaredField[]): Build {
-  let build = builds.get(declared);
+function buildOf(declared: readonly DeclaredField[], once = false): Build {
+  const made = once ? onceBuilds : builds;
+  let build = made.get(declared);
   if (!build) {
-    const properties = written(declared).flatMap(writtenOf);
+    const properties = written(declared, once).flatMap(writtenOf);
     const literal = properties
       .map((property, index) => `${JSON.stringify(property.name)}: ${property.property === undefined ? `v[${index}](h, a)` : `h[${JSON.stringify(property.property)}] ?? null`}`)
       .join(', ');
     const make = new Function('v', `return (h, a) => ({ ${literal} });`) as (values: Written['value'][]) => Build;
-    builds.set(declared, (build = make(properties.map((property) => property.value))));
+    made.set(declared, (build = make(properties.map((property) => property.value))));
   }
   return build;
 }
@@ -108,6 +113,17 @@ export function presenterOf(declaration: ResourceDeclaration): (view: RecordView
   return (view) => build(view.record as unknown as Values, view);
 }
 
+/** Whether a resource's create answers more than its presenter writes: fields shown once (`once`). */
+export function showsOnce(declaration: ResourceDeclaration): boolean {
+  return declaration.fields.some((field) => field.once);
+}
+
+/** The presenter of a create's answer: the record with the fields shown once (from the kind's `createdView`). */
+export function createdPresenterOf(declaration: ResourceDeclaration): (view: RecordView) => Record<string, unknown> {
+  const build = buildOf(declaration.fields, true);
+  return (view) => build(view.record as unknown as Values, view);
+}
+
 /** The schema of a value of `type` (not null). */
 function typeSchema(field: DeclaredField): WireSchema<unknown> {
   const { type } = field;
@@ -115,11 +131,13 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'uniqueId':
       return s.uniqueId();
     case 'text':
-      if (type.format === 'url') return s.uri(type.max);
+      if (type.format === 'url') return type.boundsOnInput ? s.uri() : s.uri(type.max);
       if (type.format === 'email') return s.email();
       return s.text({ max: type.max, ...(field.required && { min: 1 }) });
     case 'choice':
       return type.allowBlank ? s.choiceOrBlank(type.choices) : s.choice(type.choices);
+    case 'choices':
+      return s.array(s.choice(type.values));
     case 'decimal':
       return s.decimal(type.limits);
     case 'currency':
@@ -143,9 +161,9 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
   }
 }
 
-function propertySchemas(declared: readonly DeclaredField[]): Record<string, WireSchema<unknown>> {
+function propertySchemas(declared: readonly DeclaredField[], once = false): Record<string, WireSchema<unknown>> {
   const properties: Record<string, WireSchema<unknown>> = {};
-  for (const field of written(declared)) {
+  for (const field of written(declared, once)) {
     const schema = typeSchema(field);
     properties[field.wire] = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
     if (field.type.type === 'choice' && field.display) {
@@ -163,4 +181,9 @@ function nestedSchema(shape: NestedShape): WireSchema<unknown> {
 /** What `presenterOf(declaration)` writes, named after the resource. */
 export function schemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
   return s.named(declaration.schemaName, s.object<Record<string, unknown>>(propertySchemas(declaration.fields)));
+}
+
+/** What `createdPresenterOf(declaration)` writes, named `New<schema>` (`NewWebhookEndpoint`). */
+export function createdSchemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
+  return s.named(`New${declaration.schemaName}`, s.object<Record<string, unknown>>(propertySchemas(declaration.fields, true)));
 }
