@@ -14,7 +14,8 @@ export type FieldType =
    * (a webhook's URL). `boundsOnInput`: `max` bounds what a body sends, not what is answered (a URL the entity normalises).
    */
   | { type: 'text'; max?: number; format?: 'url' | 'email'; formByEntity?: boolean; boundsOnInput?: boolean }
-  | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number }
+  /** `allowed`: the narrower set a body may choose, and an answer holds (an invitation's roles). */
+  | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number; allowed?: readonly string[] }
   /** Several of `values`, none twice (a webhook's events): a list on the wire, JSON in its column. */
   | { type: 'choices'; values: readonly string[] }
   | { type: 'decimal'; limits: DecimalLimits }
@@ -97,6 +98,8 @@ export interface DeclaredField<P extends string = string> {
    * whole key cannot be indexed, while prefix-then-key is still its order.
    */
   readonly orderPrefix?: number;
+  /** Taken from a body, never answered nor stored as it came (a new account's password: `writeOnly` in the API description). */
+  readonly writeOnly?: boolean;
   /** Written only in the answer to the create that made it (a signing secret, shown once): see `RecordKind.createdView`. */
   readonly once?: boolean;
 }
@@ -139,6 +142,7 @@ type Options = {
   createNullable?: boolean;
   orderPrefix?: number;
   once?: boolean;
+  writeOnly?: boolean;
 };
 
 /** A field of `property`; `ordering: true` orders under its wire name. */
@@ -166,6 +170,7 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     ...(options.createNullable !== undefined && { createNullable: options.createNullable }),
     ...(options.orderPrefix !== undefined && { orderPrefix: options.orderPrefix }),
     ...(options.once && { once: true }),
+    ...(options.writeOnly && { writeOnly: true }),
   };
 }
 
@@ -180,7 +185,7 @@ type PropertiesOf<S, V> = { [K in keyof S]-?: S[K] extends V ? K : never }[keyof
 export function fieldsOf<S>() {
   type Of<V> = PropertiesOf<S, V>;
   return {
-    uniqueId: () => field('uniqueId' as Of<string>, { type: 'uniqueId' }),
+    uniqueId: (options: Options = {}) => field('uniqueId' as Of<string>, { type: 'uniqueId' }, options),
     text: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
       field(property, { type: 'text', max: options.max }, options),
     url: <K extends Of<string | null>>(property: K, options: Options & { max?: number; formByEntity?: boolean; boundsOnInput?: boolean } = {}) =>
@@ -194,8 +199,13 @@ export function fieldsOf<S>() {
     choice: <K extends Of<string | null>>(
       property: K,
       choices: Choices<string>,
-      options: Options & { allowBlank?: boolean; columnLength?: number } = {},
-    ) => field(property, { type: 'choice', choices, allowBlank: options.allowBlank ?? false, columnLength: options.columnLength ?? 20 }, options),
+      options: Options & { allowBlank?: boolean; columnLength?: number; allowed?: readonly string[] } = {},
+    ) =>
+      field(
+        property,
+        { type: 'choice', choices, allowBlank: options.allowBlank ?? false, columnLength: options.columnLength ?? 20, ...(options.allowed && { allowed: options.allowed }) },
+        options,
+      ),
     /** Several of `values` (`events`), as a list. */
     choices: <K extends Of<readonly string[]>>(property: K, values: readonly string[], options: Options = {}) =>
       field(property, { type: 'choices', values }, options),

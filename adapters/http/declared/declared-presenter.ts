@@ -4,6 +4,7 @@ import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
 import { DeclaredField, FieldType, NestedShape } from '../../declaration/declared-field';
 import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { WireDeclaration } from '../../declaration/wire-declaration';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
@@ -77,9 +78,9 @@ type Build = (holder: Values, around: Around) => Record<string, unknown>;
 const builds = new WeakMap<readonly DeclaredField[], Build>();
 const onceBuilds = new WeakMap<readonly DeclaredField[], Build>();
 
-/** The fields a presenter writes: all but a parent's key and the internal ones, and those shown once unless `once`. */
+/** The fields a presenter writes: all but a parent's key, the internal and write-only ones, and those shown once unless `once`. */
 const written = (declared: readonly DeclaredField[], once = false) =>
-  declared.filter((field) => field.type.type !== 'parent' && !field.internal && (once || !field.once));
+  declared.filter((field) => field.type.type !== 'parent' && !field.internal && !field.writeOnly && (once || !field.once));
 
 /**
  * The builder of the fields' answer, made once per declaration. Its body is an
@@ -113,9 +114,16 @@ export function presenterOf(declaration: ResourceDeclaration): (view: RecordView
   return (view) => build(view.record as unknown as Values, view);
 }
 
-/** Whether a resource's create answers more than its presenter writes: fields shown once (`once`). */
-export function showsOnce(declaration: ResourceDeclaration): boolean {
-  return declaration.fields.some((field) => field.once);
+const NO_PEOPLE: ReadonlyMap<string, PersonRef> = new Map();
+
+/**
+ * The presenter of a `WireDeclaration` (a member, an invitation: no record
+ * of the store): `values` holds its fields by property, `derived` the values
+ * of its derived fields (an invitation's status, a token issued this once).
+ */
+export function valuesPresenterOf(declaration: WireDeclaration): (values: object, derived?: Readonly<Record<string, unknown>>) => Record<string, unknown> {
+  const build = buildOf(declaration.fields);
+  return (values, derived = NOTHING_DERIVED) => build(values as Values, { people: NO_PEOPLE, derived });
 }
 
 /** The presenter of a create's answer: the record with the fields shown once (from the kind's `createdView`). */
@@ -135,6 +143,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
       if (type.format === 'email') return s.email();
       return s.text({ max: type.max, ...(field.required && { min: 1 }) });
     case 'choice':
+      if (type.allowed) return s.choice(type.allowed);
       return type.allowBlank ? s.choiceOrBlank(type.choices) : s.choice(type.choices);
     case 'choices':
       return s.array(s.choice(type.values));
@@ -178,8 +187,8 @@ function nestedSchema(shape: NestedShape): WireSchema<unknown> {
   return s.named(shape.name, s.object(propertySchemas(shape.fields)));
 }
 
-/** What `presenterOf(declaration)` writes, named after the resource. */
-export function schemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
+/** What `presenterOf(declaration)` writes, named after the resource (or after the wire a `WireDeclaration` describes). */
+export function schemaOf(declaration: Pick<ResourceDeclaration, 'schemaName' | 'fields'>): WireSchema<Record<string, unknown>> {
   return s.named(declaration.schemaName, s.object<Record<string, unknown>>(propertySchemas(declaration.fields)));
 }
 
