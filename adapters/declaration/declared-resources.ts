@@ -7,6 +7,7 @@ import { LEAD_DECLARATION } from './lead/lead.declaration';
 import { ResourceDeclaration } from './resource-declaration';
 import { SALES_STAGE_DECLARATION } from './sales-stage/sales-stage.declaration';
 import { VENDOR_DECLARATION } from './supplier/vendor.declaration';
+import { WEBHOOK_ENDPOINT_DECLARATION } from './webhook/webhook-endpoint.declaration';
 
 /**
  * Every declared resource: the storage makes their tables from this list,
@@ -20,6 +21,7 @@ export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
   LEAD_DECLARATION,
   CONTACT_GROUP_DECLARATION,
   CONTACT_DECLARATION,
+  WEBHOOK_ENDPOINT_DECLARATION,
 ];
 
 /** The declaration of model `model` (`vendor`). */

@@ -80,6 +80,8 @@ export interface ResourceDeclaration {
   readonly storage: {
     /** Triggers keep the organisation's count of the table (migration 910). */
     readonly counted?: boolean;
+    /** Its changes leave no history entry: settings of the organisation, not records the contract keeps history of (webhook endpoints). */
+    readonly unrecorded?: boolean;
     readonly indices?: readonly DeclaredIndex[];
     /**
      * Unique constraints besides unique_id's. One on `organisation_id` and a

@@ -1,7 +1,7 @@
 import { ContainerModule, ContainerModuleLoadOptions, Newable, ResolutionContext } from 'inversify';
 import { ResourceDeclaration } from '../../adapters/declaration/resource-declaration';
 import { DeclaredResourceController } from '../../adapters/http/declared/declared-resource.controller';
-import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
+import { HTTP_TOKENS, HttpController } from '../../adapters/http/shared/controller';
 import { InMemoryDeclaredRecords } from '../../adapters/persistence/in-memory/in-memory-declared-records';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine';
 import { TypeOrmDeclaredRecords } from '../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
@@ -26,6 +26,8 @@ export interface DeclaredResource<T extends KeptRecord<OrganisationRecordState>>
   repositoryToken: symbol;
   /** A repository with queries of its own (else the declaration's): TypeORM, and in memory. */
   repositories?: { typeorm: Newable<RecordRepository<T>>; memory: () => RecordRepository<T> };
+  /** Its routes, where they are not the five of `DeclaredResourceController` (webhook endpoints: PATCH alone, a ping, deliveries). */
+  controller?: (records: RecordContext<T>, context: ResolutionContext) => HttpController;
 }
 
 /**
@@ -89,6 +91,7 @@ function bindDeclaredResource<T extends KeptRecord<OrganisationRecordState>>(
   bind(HTTP_TOKENS.Controller)
     .toDynamicValue((context) => {
       const records = context.get<RecordContext<T>>(contextToken);
+      if (resource.controller) return resource.controller(records, context);
       return new DeclaredResourceController(declaration, records.kind, recordUseCases(records));
     })
     .inSingletonScope();

@@ -19,13 +19,16 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
     case 'uniqueId':
       return fields.uniqueId();
     case 'text': {
-      const text = { ...options, max: type.max };
+      const text = { ...options, max: type.max, ...(field.writeOnly && { secret: true }) };
+      if (type.formByEntity) return fields.text(text);
       if (type.format === 'url') return fields.url(text);
       if (type.format === 'email') return fields.email(text);
       return fields.text(text);
     }
     case 'choice':
-      return fields.choice(type.choices, { ...options, ...(type.allowBlank && { allowBlank: true }) });
+      return fields.choice(type.choices, { ...options, ...(type.allowBlank && { allowBlank: true }), ...(type.allowed && { allowed: type.allowed }) });
+    case 'choices':
+      return fields.multipleChoice(type.values, options);
     case 'decimal':
       return fields.decimal(type.limits, options);
     case 'currency':

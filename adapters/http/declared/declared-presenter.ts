@@ -4,6 +4,7 @@ import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
 import { DeclaredField, FieldType, NestedShape } from '../../declaration/declared-field';
 import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { WireDeclaration } from '../../declaration/wire-declaration';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
@@ -55,6 +56,8 @@ function converterOf(type: FieldType): Convert | undefined {
       const { shape } = type;
       return present<Values>((value, around) => presentNested(shape, value, around.people));
     }
+    case 'choices':
+      return present<readonly string[]>((value) => [...value]);
     default:
       return undefined;
   }
@@ -78,9 +81,11 @@ function writtenOf(field: DeclaredField): Written[] {
 type Build = (holder: Values, around: Around) => Record<string, unknown>;
 
 const builds = new WeakMap<readonly DeclaredField[], Build>();
+const onceBuilds = new WeakMap<readonly DeclaredField[], Build>();
 
-/** The fields a presenter writes: all but a parent's key and the internal ones. */
-const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal);
+/** The fields a presenter writes: all but a parent's key, the internal and write-only ones, and those shown once unless `once`. */
+const written = (declared: readonly DeclaredField[], once = false) =>
+  declared.filter((field) => field.type.type !== 'parent' && !field.internal && !field.writeOnly && (once || !field.once));
 
 /** Where the builder reads a written property: with its key as a constant, so that each read has a cache of its own. */
 function sourceOf({ from, property }: Written): string {
@@ -96,15 +101,16 @@ function sourceOf({ from, property }: Written): string {
  * V8's slow paths, and a read with a key that varies is a megamorphic look-up
  * (see docs/performance.md).
  */
-function buildOf(declared: readonly DeclaredField[]): Build {
-  let build = builds.get(declared);
+function buildOf(declared: readonly DeclaredField[], once = false): Build {
+  const made = once ? onceBuilds : builds;
+  let build = made.get(declared);
   if (!build) {
-    const properties = written(declared).flatMap(writtenOf);
+    const properties = written(declared, once).flatMap(writtenOf);
     const literal = properties
       .map((property, index) => `${JSON.stringify(property.name)}: ${property.convert ? `c[${index}](${sourceOf(property)}, a)` : `${sourceOf(property)} ?? null`}`)
       .join(', ');
     const make = new Function('c', `return (h, a) => ({ ${literal} });`) as (converters: (Convert | undefined)[]) => Build;
-    builds.set(declared, (build = make(properties.map((property) => property.convert))));
+    made.set(declared, (build = make(properties.map((property) => property.convert))));
   }
   return build;
 }
@@ -121,6 +127,24 @@ export function presenterOf(declaration: ResourceDeclaration): (view: RecordView
   return (view) => build(view.record as unknown as Values, view);
 }
 
+const NO_PEOPLE: ReadonlyMap<string, PersonRef> = new Map();
+
+/**
+ * The presenter of a `WireDeclaration` (a member, an invitation: no record
+ * of the store): `values` holds its fields by property, `derived` the values
+ * of its derived fields (an invitation's status, a token issued this once).
+ */
+export function valuesPresenterOf(declaration: WireDeclaration): (values: object, derived?: Readonly<Record<string, unknown>>) => Record<string, unknown> {
+  const build = buildOf(declaration.fields);
+  return (values, derived = NOTHING_DERIVED) => build(values as Values, { people: NO_PEOPLE, derived });
+}
+
+/** The presenter of a create's answer: the record with the fields shown once (from the kind's `createdView`). */
+export function createdPresenterOf(declaration: ResourceDeclaration): (view: RecordView) => Record<string, unknown> {
+  const build = buildOf(declaration.fields, true);
+  return (view) => build(view.record as unknown as Values, view);
+}
+
 /** The schema of a value of `type` (not null). */
 function typeSchema(field: DeclaredField): WireSchema<unknown> {
   const { type } = field;
@@ -128,11 +152,14 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'uniqueId':
       return s.uniqueId();
     case 'text':
-      if (type.format === 'url') return s.uri(type.max);
+      if (type.format === 'url') return type.boundsOnInput ? s.uri() : s.uri(type.max);
       if (type.format === 'email') return s.email();
       return s.text({ max: type.max, ...(field.required && { min: 1 }) });
     case 'choice':
+      if (type.allowed) return s.choice(type.allowed);
       return type.allowBlank ? s.choiceOrBlank(type.choices) : s.choice(type.choices);
+    case 'choices':
+      return s.array(s.choice(type.values));
     case 'decimal':
       return s.decimal(type.limits);
     case 'currency':
@@ -156,9 +183,9 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
   }
 }
 
-function propertySchemas(declared: readonly DeclaredField[]): Record<string, WireSchema<unknown>> {
+function propertySchemas(declared: readonly DeclaredField[], once = false): Record<string, WireSchema<unknown>> {
   const properties: Record<string, WireSchema<unknown>> = {};
-  for (const field of written(declared)) {
+  for (const field of written(declared, once)) {
     const schema = typeSchema(field);
     properties[field.wire] = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
     if (field.type.type === 'choice' && field.display) {
@@ -173,7 +200,12 @@ function nestedSchema(shape: NestedShape): WireSchema<unknown> {
   return s.named(shape.name, s.object(propertySchemas(shape.fields)));
 }
 
-/** What `presenterOf(declaration)` writes, named after the resource. */
-export function schemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
+/** What `presenterOf(declaration)` writes, named after the resource (or after the wire a `WireDeclaration` describes). */
+export function schemaOf(declaration: Pick<ResourceDeclaration, 'schemaName' | 'fields'>): WireSchema<Record<string, unknown>> {
   return s.named(declaration.schemaName, s.object<Record<string, unknown>>(propertySchemas(declaration.fields)));
+}
+
+/** What `createdPresenterOf(declaration)` writes, named `New<schema>` (`NewWebhookEndpoint`). */
+export function createdSchemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
+  return s.named(`New${declaration.schemaName}`, s.object<Record<string, unknown>>(propertySchemas(declaration.fields, true)));
 }

@@ -80,6 +80,8 @@ export interface RecordTable<Row, T, O extends string> extends RecordMessages {
    * only add to the text a page carries out of the database.
    */
   unread?: string[];
+  /** Its changes leave no history entry (see `ResourceDeclaration.storage.unrecorded`). */
+  unrecorded?: boolean;
 }
 
 /**
@@ -214,8 +216,8 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
       // The change and its history entry commit together, or neither. The write may be held back and sent with
       // what follows it (Postgres): its failure then reaches that, or the commit, already read as `failure`.
       await this.db.together(async () => {
-        const before = await this.stateBefore(record);
-        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record), historyEntry(this.db, this.table.model, before, after), failure);
+        const entry = this.table.unrecorded ? null : historyEntry(this.db, this.table.model, await this.stateBefore(record), after);
+        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record), entry, failure);
       });
     } catch (error) {
       throw failure(error);
@@ -249,7 +251,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     try {
       await this.db.transaction(async () => {
         await this.db.run((m) => this.repository(m).delete({ id: record.id } as FindOptionsWhere<Row>));
-        await recordChange(this.db, this.table.model, snapshotOf(record), null);
+        if (!this.table.unrecorded) await recordChange(this.db, this.table.model, snapshotOf(record), null);
       });
     } catch (error) {
       if (isForeignKeyViolation(error) && this.table.inUse) throw new InUse(this.table.inUse);

@@ -74,7 +74,8 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
 function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
   const { property } = field;
   const column = columnOf(field);
-  const nested = field.type.type === 'nested';
+  // A nested value, and a list of choices, are kept as JSON.
+  const nested = field.type.type === 'nested' || field.type.type === 'choices';
   if (nested || field.secret) {
     const encode = (value: unknown) => (nested ? JSON.stringify(value) : String(value));
     const decode = (text: string): unknown => (nested ? JSON.parse(text) : text);

@@ -28,6 +28,8 @@ function columnOfType(type: FieldType): Column<unknown> {
       return type.max === undefined ? c.text() : c.varchar(type.max);
     case 'choice':
       return c.varchar(type.columnLength);
+    case 'choices':
+      return c.text();
     case 'decimal':
       return c.decimal(type.limits.decimalPlaces);
     case 'currency':
@@ -35,11 +37,11 @@ function columnOfType(type: FieldType): Column<unknown> {
     case 'integer':
       return c.integer();
     case 'boolean':
-      return c.boolean(type.default);
+      return type.flag ? c.flag() : c.boolean(type.default);
     case 'date':
       return c.date();
     case 'timestamp':
-      return c.timestamp();
+      return type.epochMillis ? c.epochMillis() : c.timestamp();
     case 'person':
     case 'parent':
     case 'reference':
