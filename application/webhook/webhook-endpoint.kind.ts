@@ -1,5 +1,4 @@
 import { UrlPolicy, WebhookEndpoint, WebhookEndpointChanges, WebhookEndpointSnapshot } from '../../domain/webhook/webhook-endpoint';
-import { AUTHORISATION_POLICY } from '../organisation/authorisation-policy';
 import { RecordKind } from '../records/record-kind';
 import { SecretBox } from '../shared/ports';
 import { WebhookSecrets } from './webhook.ports';
@@ -19,7 +18,7 @@ export function webhookEndpointKind(
 ): RecordKind<WebhookEndpoint, WebhookEndpointSnapshot, NewWebhookEndpointCommand, WebhookEndpointChanges> {
   return {
     names: { one: 'webhook', many: 'webhooks' },
-    roles: { read: AUTHORISATION_POLICY['webhooks.view'], write: AUTHORISATION_POLICY['webhooks.update'] },
+    roles: { read: 'owner', write: 'owner' },
     events: false,
     create: (command, { id, uniqueId, organisation, now }) =>
       WebhookEndpoint.create(
