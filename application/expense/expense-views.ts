@@ -8,6 +8,7 @@ import { peopleNamed } from '../person/people-named';
 import { readMissing } from '../shared/records';
 import { KnownPerson, PersonRef } from '../shared/actor';
 import { FoundReferences } from './expense-references';
+import { RecordView } from '../records/record-views';
 import { EXPENSE_TOKENS, ExpenseVendorDirectory } from './expense.ports';
 
 export interface AccountRef {
@@ -72,3 +73,21 @@ export class ExpenseViews {
 }
 
 const NONE_FOUND: FoundReferences = { accounts: [], vendors: [], people: [] };
+
+/** An expense's view as the record service's views are written (its declaration's presenter reads it). */
+export function recordViewOf(view: ExpenseView): RecordView<ExpenseSnapshot> {
+  const { expense } = view;
+  const people = new Map<string, PersonRef>();
+  const named: [string | null, PersonRef | null][] = [
+    [expense.employeeId, view.employee],
+    [expense.approvedById, view.approvedBy],
+    [expense.createdById, view.createdBy],
+  ];
+  for (const [id, person] of named) if (id !== null && person !== null) people.set(id, person);
+  const referenced = new Map<string, object>();
+  if (view.account) referenced.set(expense.accountId, view.account);
+  if (view.vendor && expense.vendorId !== null) referenced.set(expense.vendorId, view.vendor);
+  return { record: expense, people, derived: NOTHING_DERIVED, referenced, organisationUniqueId: view.organisationUniqueId };
+}
+
+const NOTHING_DERIVED: Readonly<Record<string, unknown>> = Object.freeze({});

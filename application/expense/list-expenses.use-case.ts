@@ -5,14 +5,12 @@ import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
 import { ListQuery, Page } from '../shared/page';
 import { ExpenseView, ExpenseViews } from './expense-views';
-import {
-  EXPENSE_TOKENS,
-  ExpenseFilters,
-  ExpenseOrderingField,
-  ExpenseRepository,
-  ExpenseVendorDirectory,
-  FoundRecord,
-} from './expense.ports';
+import { EXPENSE_TOKENS, ExpenseFilters, ExpenseOrderingField, ExpenseRepository, ExpenseVendorDirectory } from './expense.ports';
+
+/** A record a filter names, once found in the organisation. */
+interface FoundRecord {
+  id: string;
+}
 
 const NOTHING: Page<ExpenseView> = { items: [], total: 0 };
 
@@ -41,15 +39,15 @@ export class ListExpenses {
     return { items: await this.views.many(organisation, found.items), total: found.total };
   }
 
-  /** The filters with the records they name by unique_id found in the organisation; null when one names nothing. */
-  private async resolve(organisationId: string, filters: ExpenseFilters): Promise<ExpenseFilters<FoundRecord> | null> {
-    const account = await found(filters.account, (uniqueId) => this.accounts.findByUniqueId(organisationId, uniqueId));
-    const vendor = await found(filters.vendor, (uniqueId) => this.vendors.findByUniqueId(organisationId, uniqueId));
-    const employee = await found(filters.employee, (uniqueId) => this.people.findMemberByUniqueId(organisationId, uniqueId));
+  /** The filters with the records they name by unique_id found in the organisation (by internal id); null when one names nothing. */
+  private async resolve(organisationId: string, filters: ExpenseFilters): Promise<ExpenseFilters | null> {
+    const account = await found(filters.account_id, (uniqueId) => this.accounts.findByUniqueId(organisationId, uniqueId));
+    const vendor = await found(filters.vendor_id, (uniqueId) => this.vendors.findByUniqueId(organisationId, uniqueId));
+    const employee = await found(filters.employee_id, (uniqueId) => this.people.findMemberByUniqueId(organisationId, uniqueId));
     if (account === null || vendor === null || employee === null) return null;
     // Blanks around a term are no part of it, and a blank term searches nothing.
     const search = filters.search?.trim() || undefined;
-    return Object.assign({}, filters, { account, vendor, employee, search });
+    return Object.assign({}, filters, { account_id: account?.id, vendor_id: vendor?.id, employee_id: employee?.id, search });
   }
 }
 

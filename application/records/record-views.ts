@@ -15,6 +15,10 @@ export interface RecordView<S extends OrganisationRecordState = OrganisationReco
   derived: Readonly<Record<string, unknown>>;
   /** The unique_ids of the records its reference fields name, by internal id. */
   references?: ReadonlyMap<string, string>;
+  /** The records its reference fields name, by internal id, where its answer shows more of them than their unique_id. */
+  referenced?: ReadonlyMap<string, object>;
+  /** Its organisation's unique_id, where its answer links to something of the record's (a receipt). */
+  organisationUniqueId?: string;
 }
 
 const NOTHING_DERIVED: Readonly<Record<string, unknown>> = Object.freeze({});

@@ -3,7 +3,8 @@ import { PersonRef } from '../../../application/shared/actor';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
 import { DeclaredField, FieldType, NestedShape } from '../../declaration/declared-field';
-import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { collectionOf, ResourceDeclaration } from '../../declaration/resource-declaration';
+import { API_PREFIX } from '../shared/controller';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
@@ -16,8 +17,12 @@ import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
 type Values = Readonly<Record<string, unknown>>;
 
-/** What a field is written with besides the value that holds it: the view's people, references and derived values. */
-type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
+/**
+ * What a field is written with besides the value that holds it: the view's
+ * people, references and derived values, and where a stored file of the
+ * record is downloaded (`link`, by the file's path segment).
+ */
+type Around = Pick<RecordView, 'people' | 'derived' | 'references' | 'referenced'> & { link?: (segment: string) => string };
 
 /** One property of the answer: its wire name, and its value read from `holder` (a record's state, or a nested object). */
 interface Written {
@@ -44,6 +49,12 @@ function wireValue(type: FieldType, value: unknown, around: Around): unknown {
       return around.references?.get(value as string) ?? null;
     case 'nested':
       return presentNested(type.shape, value as Values, around.people);
+    case 'summary': {
+      const record = around.referenced?.get(value as string);
+      return record ? presentNested(type.shape, record as Values, around.people) : null;
+    }
+    case 'file':
+      return around.link?.(type.path ?? '') ?? null;
     default:
       return value;
   }
@@ -54,9 +65,11 @@ function writtenOf(field: DeclaredField): Written[] {
   const compute = field.compute as ((holder: Values) => unknown) | undefined;
   const read: (holder: Values, around: Around) => unknown = compute
     ? (holder) => compute(holder)
-    : field.derived
-      ? (_holder, around) => around.derived[property]
-      : (holder) => holder[property];
+    : type.type === 'summary'
+      ? (holder) => holder[type.of]
+      : field.derived
+        ? (_holder, around) => around.derived[property]
+        : (holder) => holder[property];
   const plain = !compute && !field.derived && ['uniqueId', 'text', 'choice', 'currency', 'integer', 'boolean'].includes(type.type);
   if (type.type === 'choice' && field.display) {
     return [
@@ -66,7 +79,9 @@ function writtenOf(field: DeclaredField): Written[] {
   }
   // A text, a choice, a number or a boolean is written as it is held (null for a missing one).
   if (plain) return [{ name, value: (holder) => holder[property] ?? null, property }];
-  return [{ name, value: (holder, around) => wireValue(type, read(holder, around), around) }];
+  // A file is downloaded under the path segment of the field that holds it.
+  const written = type.type === 'file' && type.path === undefined ? { ...type, path: name } : type;
+  return [{ name, value: (holder, around) => wireValue(written, read(holder, around), around) }];
 }
 
 /** Builds the answer of `holder`: an object literal with every property at once, so that it keeps one shape. */
@@ -74,8 +89,8 @@ type Build = (holder: Values, around: Around) => Record<string, unknown>;
 
 const builds = new WeakMap<readonly DeclaredField[], Build>();
 
-/** The fields a presenter writes: all but a parent's key and the internal ones. */
-const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal);
+/** The fields a presenter writes: all but a parent's key, the internal ones and those only a body sends. */
+const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal && !field.writeOnly);
 
 /**
  * The builder of the fields' answer, made once per declaration. Its body is an
@@ -102,10 +117,38 @@ function presentNested(shape: NestedShape, value: Values, people: ReadonlyMap<st
   return buildOf(shape.fields)(value, { people, derived: NOTHING_DERIVED });
 }
 
-/** The presenter of a declared resource: a record's view as its detail, its list item and its event's data. */
-export function presenterOf(declaration: ResourceDeclaration): (view: RecordView) => Record<string, unknown> {
-  const build = buildOf(declaration.fields);
-  return (view) => build(view.record as unknown as Values, view);
+const listItems = new WeakMap<ResourceDeclaration, readonly DeclaredField[]>();
+
+/** The fields of a resource's list item: its declared `listItem`'s, else all. */
+function listFieldsOf(declaration: ResourceDeclaration): readonly DeclaredField[] {
+  const { listItem } = declaration;
+  if (!listItem) return declaration.fields;
+  let fields = listItems.get(declaration);
+  if (!fields) listItems.set(declaration, (fields = declaration.fields.filter((field) => listItem.fields.includes(field.wire))));
+  return fields;
+}
+
+/** A record's answer; `origin` (the service's, as the request or the configuration has it) starts the links to its files. */
+export type DeclaredPresenter = (view: RecordView, origin?: string) => Record<string, unknown>;
+
+function presenter(declaration: ResourceDeclaration, fields: readonly DeclaredField[]): DeclaredPresenter {
+  const build = buildOf(fields);
+  if (!fields.some((field) => field.type.type === 'file')) return (view) => build(view.record as unknown as Values, view);
+  const collection = collectionOf(declaration);
+  return (view, origin = '') => {
+    const base = `${origin}${API_PREFIX}/organisation/${view.organisationUniqueId}/${collection}/${view.record.uniqueId}`;
+    return build(view.record as unknown as Values, { ...view, link: (segment) => `${base}/${segment}/` });
+  };
+}
+
+/** The presenter of a declared resource: a record's view as its detail and its event's data (and its list item, unless it has a lighter one). */
+export function presenterOf(declaration: ResourceDeclaration): DeclaredPresenter {
+  return presenter(declaration, declaration.fields);
+}
+
+/** The presenter of a declared resource's list item. */
+export function listPresenterOf(declaration: ResourceDeclaration): DeclaredPresenter {
+  return presenter(declaration, listFieldsOf(declaration));
 }
 
 /** The schema of a value of `type` (not null). */
@@ -139,7 +182,10 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'reference':
       return s.uniqueId();
     case 'nested':
+    case 'summary':
       return nestedSchema(type.shape);
+    case 'file':
+      return s.uri();
   }
 }
 
@@ -163,4 +209,10 @@ function nestedSchema(shape: NestedShape): WireSchema<unknown> {
 /** What `presenterOf(declaration)` writes, named after the resource. */
 export function schemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
   return s.named(declaration.schemaName, s.object<Record<string, unknown>>(propertySchemas(declaration.fields)));
+}
+
+/** What `listPresenterOf(declaration)` writes: the list item's schema, where the resource has a lighter one. */
+export function listSchemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> | undefined {
+  const { listItem } = declaration;
+  return listItem && s.named(listItem.schemaName, s.object<Record<string, unknown>>(propertySchemas(listFieldsOf(declaration))));
 }

@@ -14,9 +14,31 @@ import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { answers } from '../shared/answers';
 import { Routes } from '../shared/routes';
+import { ListQuery } from '../../../application/shared/page';
+import { ExpenseFilters, ExpenseOrderingField } from '../../../application/expense/expense.ports';
 import { bindQuery } from '../validation/query';
-import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseCreateInput, ExpenseFilterInput, ExpenseInput, NewExpenseInput } from './expense.dto';
-import { EXPENSE_LIST_ITEM_SCHEMA, EXPENSE_SCHEMA, presentExpense, presentExpenseListItem } from './expense.presenter';
+import { ExpenseCommand, NewExpenseCommand } from '../../../application/expense/expense-command';
+import { ExpenseView, recordViewOf } from '../../../application/expense/expense-views';
+import { EXPENSE_DECLARATION } from '../../declaration/expense/expense.declaration';
+import { filterClassOf, orderingsOf, resourceInputs } from '../declared/declared-input';
+import { listPresenterOf, listSchemaOf, presenterOf, schemaOf } from '../declared/declared-presenter';
+import { ExpenseActionInput } from './expense-action.dto';
+
+const EXPENSE_SCHEMA = schemaOf(EXPENSE_DECLARATION);
+const presentExpense = presenterOf(EXPENSE_DECLARATION);
+const presentListItem = listPresenterOf(EXPENSE_DECLARATION);
+
+/** A body as its declaration binds it (references by unique_id under their properties), as the expense use cases take it. */
+type ExpenseBody = Omit<ExpenseCommand, 'accountUniqueId' | 'vendorUniqueId' | 'employeeUniqueId'> & {
+  accountId?: string;
+  vendorId?: string | null;
+  employeeId?: string | null;
+};
+
+function commandOf(body: ExpenseBody): ExpenseCommand {
+  const { accountId, vendorId, employeeId, ...details } = body;
+  return Object.assign(details, { accountUniqueId: accountId, vendorUniqueId: vendorId, employeeUniqueId: employeeId });
+}
 
 /** Expenses: `/api/v1.0/organisation/{uid}/expenses/…` (spec Part 4, contract section 6). */
 @injectable()
@@ -37,18 +59,18 @@ export class ExpenseController implements HttpController {
       names: { one: 'expense', many: 'expenses' },
       base,
       schema: EXPENSE_SCHEMA,
-      listSchema: EXPENSE_LIST_ITEM_SCHEMA,
-      present: (view, ctx) => presentExpense(view, originOf(ctx)),
-      presentListItem: presentExpenseListItem,
-      input: { create: ExpenseCreateInput, update: ExpenseInput, multipart: true },
-      list: { filters: ExpenseFilterInput, orderings: EXPENSE_ORDERING },
+      listSchema: listSchemaOf(EXPENSE_DECLARATION),
+      present: (view: ExpenseView, ctx) => presentExpense(recordViewOf(view), originOf(ctx)),
+      presentListItem: (view: ExpenseView, ctx) => presentListItem(recordViewOf(view), originOf(ctx)),
+      input: { ...resourceInputs(EXPENSE_DECLARATION), multipart: true },
+      list: { filters: filterClassOf(EXPENSE_DECLARATION), orderings: orderingsOf(EXPENSE_DECLARATION) },
       // `locked`: an expense no longer draft or rejected, or dated before the organisation's lock date.
       conflicts: ['create', 'update', 'delete'],
       handlers: {
-        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.org, query),
-        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.org, input as NewExpenseInput),
+        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.org, query as ListQuery<ExpenseFilters, ExpenseOrderingField>),
+        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.org, commandOf(input as ExpenseBody) as NewExpenseCommand),
         get: (ctx) => this.getExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
-        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
+        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id, commandOf(changes as ExpenseBody)),
         delete: (ctx) => this.deleteExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
       },
     });
@@ -104,7 +126,7 @@ export class ExpenseController implements HttpController {
   private async act(ctx: Context): Promise<void> {
     const command = bindQuery(ExpenseActionInput, ctx.query, ctx.state.body as object | undefined) as ExpenseActionCommand;
     const view = await this.applyAction.execute(actorOf(ctx), ctx.params.org, ctx.params.id, command);
-    ctx.body = presentExpense(view, originOf(ctx));
+    ctx.body = presentExpense(recordViewOf(view), originOf(ctx));
   }
 
   private async receipt(ctx: Context): Promise<void> {

@@ -1,6 +1,7 @@
 import { EventSubject } from '../../../application/webhook/record-events';
 import { EventPayloads } from '../../../application/webhook/webhook.ports';
-import { presentExpense } from '../expense/expense.presenter';
+import { recordViewOf } from '../../../application/expense/expense-views';
+import { EXPENSE_DECLARATION } from '../../declaration/expense/expense.declaration';
 import { presentMember } from '../organisation/members.presenter';
 import { declarationOf } from '../../declaration/declared-resources';
 import { presenterOf } from '../declared/declared-presenter';
@@ -17,7 +18,7 @@ export class PresentedEventPayloads implements EventPayloads {
     if ('declared' in subject) return presenterOf(declarationOf(subject.model))(subject.view);
     switch (subject.model) {
       case 'expense':
-        return presentExpense(subject.view, this.origin);
+        return presenterOf(EXPENSE_DECLARATION)(recordViewOf(subject.view), this.origin);
       case 'member':
         return presentMember(subject.view);
     }
