@@ -26,9 +26,6 @@ export type ExpenseFilters = {
 
 /** Expenses; also answers whether an account or a vendor is in use by one. */
 export interface ExpenseRepository extends RecordRepository<Expense> {
-  existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean>;
-  /** Whether an expense of the organisation other than `exceptId` has this number. */
-  existsWithNumber(organisationId: string, expenseNumber: string, exceptId?: string): Promise<boolean>;
   isAccountUsed(organisationId: string, accountId: string): Promise<boolean>;
   /** For the vendor area: a vendor that expenses name cannot be deleted. */
   isVendorUsed(organisationId: string, vendorId: string): Promise<boolean>;
@@ -49,9 +46,6 @@ export interface ExpenseVendorDirectory {
   findByUniqueId(organisationId: string, uniqueId: string): Promise<ExpenseVendor | null>;
   findByIds(organisationId: string, ids: string[]): Promise<ExpenseVendor[]>;
 }
-
-export const DUPLICATE_EXPENSE_NUMBER = 'expense with this expense number already exists.';
-export const DUPLICATE_EXPENSE_UNIQUE_ID = 'expense with this unique id already exists.';
 
 export const EXPENSE_TOKENS = {
   ExpenseRepository: Symbol.for('ExpenseRepository'),

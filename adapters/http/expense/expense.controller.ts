@@ -2,78 +2,33 @@ import { inject, injectable } from 'inversify';
 import { Context } from 'koa';
 import { Readable } from 'node:stream';
 import { ApplyExpenseAction, ExpenseActionCommand } from '../../../application/expense/apply-expense-action.use-case';
-import { CreateExpense } from '../../../application/expense/create-expense.use-case';
-import { DeleteExpense } from '../../../application/expense/delete-expense.use-case';
 import { GetExpenseReceipt } from '../../../application/expense/get-expense-receipt.use-case';
-import { GetExpense } from '../../../application/expense/get-expense.use-case';
-import { ListExpenses } from '../../../application/expense/list-expenses.use-case';
-import { UpdateExpense } from '../../../application/expense/update-expense.use-case';
 import { RECEIPT_CONTENT_TYPES } from '../../../domain/expense/receipt';
-import { actorOf } from '../middleware/authentication';
-import { API_PREFIX, HttpController, originOf } from '../shared/controller';
-import { registerOrganisationResource } from '../shared/organisation-resource';
-import { answers } from '../shared/answers';
-import { Routes } from '../shared/routes';
-import { ListQuery } from '../../../application/shared/page';
-import { ExpenseFilters, ExpenseOrderingField } from '../../../application/expense/expense.ports';
-import { bindQuery } from '../validation/query';
-import { ExpenseCommand, NewExpenseCommand } from '../../../application/expense/expense-command';
-import { ExpenseView, recordViewOf } from '../../../application/expense/expense-views';
 import { EXPENSE_DECLARATION } from '../../declaration/expense/expense.declaration';
-import { filterClassOf, orderingsOf, resourceInputs } from '../declared/declared-input';
-import { listPresenterOf, listSchemaOf, presenterOf, schemaOf } from '../declared/declared-presenter';
+import { presenterOf, schemaOf } from '../declared/declared-presenter';
+import { actorOf } from '../middleware/authentication';
+import { answers } from '../shared/answers';
+import { API_PREFIX, HttpController, originOf } from '../shared/controller';
+import { Routes } from '../shared/routes';
+import { bindQuery } from '../validation/query';
 import { ExpenseActionInput } from './expense-action.dto';
 
 const EXPENSE_SCHEMA = schemaOf(EXPENSE_DECLARATION);
 const presentExpense = presenterOf(EXPENSE_DECLARATION);
-const presentListItem = listPresenterOf(EXPENSE_DECLARATION);
 
-/** A body as its declaration binds it (references by unique_id under their properties), as the expense use cases take it. */
-type ExpenseBody = Omit<ExpenseCommand, 'accountUniqueId' | 'vendorUniqueId' | 'employeeUniqueId'> & {
-  accountId?: string;
-  vendorId?: string | null;
-  employeeId?: string | null;
-};
-
-function commandOf(body: ExpenseBody): ExpenseCommand {
-  const { accountId, vendorId, employeeId, ...details } = body;
-  return Object.assign(details, { accountUniqueId: accountId, vendorUniqueId: vendorId, employeeUniqueId: employeeId });
-}
-
-/** Expenses: `/api/v1.0/organisation/{uid}/expenses/…` (spec Part 4, contract section 6). */
+/**
+ * An expense's actions and receipt: `/api/v1.0/organisation/{uid}/expenses/{id}/action/` and `…/receipt/`
+ * (spec Part 4, contract section 6). Its five operations are its declaration's.
+ */
 @injectable()
 export class ExpenseController implements HttpController {
   constructor(
-    @inject(ListExpenses) private readonly listExpenses: ListExpenses,
-    @inject(CreateExpense) private readonly createExpense: CreateExpense,
-    @inject(GetExpense) private readonly getExpense: GetExpense,
-    @inject(UpdateExpense) private readonly updateExpense: UpdateExpense,
-    @inject(DeleteExpense) private readonly deleteExpense: DeleteExpense,
     @inject(ApplyExpenseAction) private readonly applyAction: ApplyExpenseAction,
     @inject(GetExpenseReceipt) private readonly getReceipt: GetExpenseReceipt,
   ) {}
 
   register(routes: Routes): void {
     const base = `${API_PREFIX}/organisation/:org/expenses`;
-    registerOrganisationResource(routes, {
-      names: { one: 'expense', many: 'expenses' },
-      base,
-      schema: EXPENSE_SCHEMA,
-      listSchema: listSchemaOf(EXPENSE_DECLARATION),
-      present: (view: ExpenseView, ctx) => presentExpense(recordViewOf(view), originOf(ctx)),
-      presentListItem: (view: ExpenseView, ctx) => presentListItem(recordViewOf(view), originOf(ctx)),
-      input: { ...resourceInputs(EXPENSE_DECLARATION), multipart: true },
-      list: { filters: filterClassOf(EXPENSE_DECLARATION), orderings: orderingsOf(EXPENSE_DECLARATION) },
-      // `locked`: an expense no longer draft or rejected, or dated before the organisation's lock date.
-      conflicts: ['create', 'update', 'delete'],
-      handlers: {
-        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.org, query as ListQuery<ExpenseFilters, ExpenseOrderingField>),
-        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.org, commandOf(input as ExpenseBody) as NewExpenseCommand),
-        get: (ctx) => this.getExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
-        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id, commandOf(changes as ExpenseBody)),
-        delete: (ctx) => this.deleteExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
-      },
-    });
 
     // GET changes state here (as the spec has it): the action is a query parameter, and a cookie session shows its CSRF token.
     routes.add({
@@ -126,7 +81,7 @@ export class ExpenseController implements HttpController {
   private async act(ctx: Context): Promise<void> {
     const command = bindQuery(ExpenseActionInput, ctx.query, ctx.state.body as object | undefined) as ExpenseActionCommand;
     const view = await this.applyAction.execute(actorOf(ctx), ctx.params.org, ctx.params.id, command);
-    ctx.body = presentExpense(recordViewOf(view), originOf(ctx));
+    ctx.body = presentExpense(view, originOf(ctx));
   }
 
   private async receipt(ctx: Context): Promise<void> {

@@ -9,14 +9,6 @@ export class InMemoryExpenseRepository extends InMemoryDeclaredRecords<Expense> 
     super(EXPENSE_DECLARATION);
   }
 
-  async existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean> {
-    return this.exists(organisationId, (s) => s.uniqueId === uniqueId);
-  }
-
-  async existsWithNumber(organisationId: string, expenseNumber: string, exceptId?: string): Promise<boolean> {
-    return this.exists(organisationId, (s) => (s as ExpenseSnapshot).expenseNumber === expenseNumber && s.id !== exceptId);
-  }
-
   async isAccountUsed(organisationId: string, accountId: string): Promise<boolean> {
     return this.exists(organisationId, (s) => (s as ExpenseSnapshot).accountId === accountId);
   }

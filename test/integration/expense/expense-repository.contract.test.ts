@@ -98,14 +98,15 @@ describe.each(storageTargets())('the expense repository on $name', (target) => {
     await storage.expenses.save(anExpense({ expenseNumber: 'DUP-1', uniqueId: 'dup-1' }, other));
   });
 
-  it('answers whether a number or unique_id is taken, leaving out the expense itself', async () => {
+  it('reports the number or unique_id another expense of the organisation holds, leaving out the expense itself', async () => {
     const expense = anExpense({ expenseNumber: 'TAKEN-1' });
     await storage.expenses.save(expense);
-    expect(await storage.expenses.existsWithNumber(org.organisationId, 'TAKEN-1')).toBe(true);
-    expect(await storage.expenses.existsWithNumber(org.organisationId, 'TAKEN-1', expense.id)).toBe(false);
-    expect(await storage.expenses.existsWithNumber(other.organisationId, 'TAKEN-1')).toBe(false);
-    expect(await storage.expenses.existsWithUniqueId(org.organisationId, expense.uniqueId)).toBe(true);
-    expect(await storage.expenses.existsWithUniqueId(other.organisationId, expense.uniqueId)).toBe(false);
+    const number = { expense_number: ['expense with this expense number already exists.'] };
+    const uniqueId = { unique_id: ['expense with this unique id already exists.'] };
+    expect(await storage.expenses.clashes(expense, true)).toEqual({});
+    expect(await storage.expenses.clashes(anExpense({ expenseNumber: 'TAKEN-1' }), false)).toEqual(number);
+    expect(await storage.expenses.clashes(anExpense({ expenseNumber: 'TAKEN-1', uniqueId: expense.uniqueId }), true)).toEqual({ ...uniqueId, ...number });
+    expect(await storage.expenses.clashes(anExpense({ expenseNumber: 'TAKEN-1', uniqueId: expense.uniqueId }, other), true)).toEqual({});
   });
 
   it('deletes, and tells whether an account or a vendor is still used', async () => {

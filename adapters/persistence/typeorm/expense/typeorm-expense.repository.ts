@@ -13,15 +13,6 @@ export class TypeOrmExpenseRepository extends TypeOrmDeclaredRecords<Expense> im
     super(db, box, EXPENSE_DECLARATION);
   }
 
-  existsWithUniqueId(organisationId: string, uniqueId: string): Promise<boolean> {
-    return this.exists(organisationId, 'r.unique_id = :uniqueId', { uniqueId });
-  }
-
-  existsWithNumber(organisationId: string, expenseNumber: string, exceptId?: string): Promise<boolean> {
-    const others = exceptId === undefined ? '' : ' AND r.id <> :exceptId';
-    return this.exists(organisationId, `r.expense_number = :expenseNumber${others}`, { expenseNumber, exceptId });
-  }
-
   isAccountUsed(organisationId: string, accountId: string): Promise<boolean> {
     return this.exists(organisationId, 'r.account_id = :accountId', { accountId });
   }

@@ -1,20 +1,17 @@
-import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
-import { ListExpenses } from '../../../../application/expense/list-expenses.use-case';
 import { ExpenseFilters } from '../../../../application/expense/expense.ports';
 import { NotFound } from '../../../../domain/shared/errors';
-import { aNewExpense, expenseWorld } from './expense-world';
+import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
 describe('ListExpenses', () => {
   async function withExpenses() {
     const world = await expenseWorld();
     await world.vendors.add(world.organisation.id, { id: 'v-internal', uniqueId: 'city-cabs', name: 'City Cabs' });
-    const create = world.container.get(CreateExpense);
-    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-1', title: 'Cab', vendorUniqueId: 'city-cabs' }));
-    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-2', title: 'Lunch', accountUniqueId: 'acct-6400', employeeUniqueId: world.member.person.uniqueId }));
+    const create = expensesIn(world.container).create;
+    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-1', title: 'Cab', vendorId: 'city-cabs' }));
+    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-2', title: 'Lunch', accountId: 'acct-6400', employeeId: world.member.person.uniqueId }));
     await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-3', title: 'CAB home' }));
     const list = async (filters: ExpenseFilters, actor = world.member.actor) => {
-      const page = await world.container
-        .get(ListExpenses)
+      const page = await expensesIn(world.container).list
         .execute(actor, world.org, { filters, ordering: { field: 'expense_number', descending: false }, page: { page: 1, pageSize: 10 } });
       return page;
     };
