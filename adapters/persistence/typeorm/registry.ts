@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { EntitySchema, MigrationInterface } from 'typeorm';
 import { Dialect } from './columns';
-import { expenseSchemas } from './expense/expense.schema';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -15,7 +14,6 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     ...personSchemas(dialect),
     ...organisationSchemas(dialect),
     ...invitationSchemas(dialect),
-    ...expenseSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),
   ];
 }

@@ -1,6 +1,6 @@
 import { SecretBox } from '../../../../application/shared/ports';
 import { DeclaredField } from '../../../declaration/declared-field';
-import { columnOf, foldedColumnOf, KeptColumn, keyPrefix, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { columnOf, fileColumnsOf, foldedColumnOf, KeptColumn, keyPrefix, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
 import { searchKey } from '../../search-key';
 import { DecodedTexts } from '../engine';
 import { OrganisationScopedRow, RowMapper } from '../organisation-records';
@@ -74,6 +74,7 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
 function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
   const { property } = field;
   const column = columnOf(field);
+  if (field.type.type === 'file') return fileCodec(field);
   // A nested value, and a list of choices, are kept as JSON.
   const nested = field.type.type === 'nested' || field.type.type === 'choices';
   if (nested || field.secret) {
@@ -115,6 +116,25 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
     read: (row) => row[column],
     write: (snapshot, row) => {
       row[column] = snapshot[property];
+    },
+  };
+}
+
+/** A stored file's reference in its three columns, null in all three when there is none. */
+function fileCodec(field: DeclaredField): FieldCodec {
+  const { property } = field;
+  const columns = fileColumnsOf(field);
+  return {
+    property,
+    read: (row) =>
+      row[columns.key] === null || row[columns.key] === undefined
+        ? null
+        : { key: row[columns.key], contentType: row[columns.contentType], size: row[columns.size] ?? 0 },
+    write: (snapshot, row) => {
+      const file = snapshot[property] as { key: string; contentType: string; size: number } | null;
+      row[columns.key] = file?.key ?? null;
+      row[columns.contentType] = file?.contentType ?? null;
+      row[columns.size] = file?.size ?? null;
     },
   };
 }

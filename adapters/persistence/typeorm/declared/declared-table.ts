@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { DeclaredField, FieldType } from '../../../declaration/declared-field';
-import { columnOf, foldedColumnOf, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { columnOf, fileColumnsOf, foldedColumnOf, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
 import { Column, column as c, Columns, Dialect, entityColumns, organisationKey, references, uniqueIdPerOrganisation } from '../columns';
 import { searchIndices } from '../search-index';
 
@@ -48,6 +48,9 @@ function columnOfType(type: FieldType): Column<unknown> {
       return c.ref();
     case 'nested':
       return c.text();
+    case 'file':
+    case 'summary':
+      throw new Error(`A ${type.type} has no column of its own`);
   }
 }
 
@@ -67,6 +70,12 @@ export function declaredColumns(declaration: ResourceDeclaration): Columns {
   if (!columns) {
     columns = { id: c.id(), organisation_id: c.ref() };
     for (const field of storedFields(declaration)) {
+      if (field.type.type === 'file') {
+        // A file's reference: all three null when there is none.
+        const file = fileColumnsOf(field);
+        Object.assign(columns, { [file.key]: c.varchar(200).nullable(), [file.contentType]: c.varchar(50).nullable(), [file.size]: c.integer().nullable() });
+        continue;
+      }
       columns[columnOf(field)] = columnFor(field);
       if (field.folded) columns[foldedColumnOf(field)] = foldedColumnFor(field);
       // The default '' only lets SQLite add it NOT NULL to a filled table (see migration-columns.ts).
@@ -81,6 +90,7 @@ export function declaredColumns(declaration: ResourceDeclaration): Columns {
 
 /** The key columns the list's `search` looks in. */
 export function searchedColumns(declaration: ResourceDeclaration): string[] {
+  if (declaration.storage.searchColumns) return [...declaration.storage.searchColumns];
   return declaration.fields.filter((field) => field.searched).map((field) => (field.folded ? foldedColumnOf(field) : columnOf(field)));
 }
 
@@ -94,7 +104,10 @@ export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialec
   const keys = storedFields(declaration).flatMap((field) => {
     const { type } = field;
     const table = type.type === 'person' ? 'persons' : type.type === 'parent' ? type.parent.table : type.type === 'reference' ? type.table : undefined;
-    return table === undefined ? [] : [references(table, [columnOf(field)])];
+    const key = field.foreignKey ?? {};
+    if (table === undefined || (key.postgresOnly && dialect !== 'postgres')) return [];
+    if (!key.scoped) return [references(table, [columnOf(field)], { name: key.name })];
+    return [references(table, ['organisation_id', columnOf(field)], { name: key.name, referencedColumnNames: ['organisation_id', 'id'] })];
   });
   const searched = searchedColumns(declaration);
   return new EntitySchema({
