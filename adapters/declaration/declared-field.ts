@@ -11,7 +11,8 @@ export type FieldType =
   /** `max` undefined: the spec gives no limit, so the API's default limit applies (see TEXT_MAX_LENGTH). */
   | { type: 'text'; max?: number; format?: 'url' | 'email' }
   | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number }
-  | { type: 'decimal'; limits: DecimalLimits }
+  /** `boundsOnInput`: `limits.min` is what a body may send; an answer's schema leaves it out (an organisation's VAT rate). */
+  | { type: 'decimal'; limits: DecimalLimits; boundsOnInput?: boolean }
   | { type: 'currency' }
   /**
    * `boundsOnInput`: the bounds are what a body may send, and the server may
@@ -68,6 +69,15 @@ export interface DeclaredField<P extends string = string> {
   readonly internal?: boolean;
   /** `<wire>_display` follows it with the choice's label. */
   readonly display: boolean;
+  /** The display's name when it is not `<wire>_display` (a person's `current_language`: `language_display`). */
+  readonly displayName?: string;
+  /** Taken from a body, never presented (DRF's `write_only`: a bank account's number). */
+  readonly writeOnly?: boolean;
+  /**
+   * A read-only field a body may send back: validated as its type (taking
+   * null when `nullable`), then ignored (`readOnly` in the body's description).
+   */
+  readonly discard?: { readonly nullable: boolean };
   /** The list filter (`?status=`) that selects records holding exactly this value. */
   readonly filter?: string;
   /** The list may be ordered by it, under this name. */
@@ -100,6 +110,8 @@ export interface ParentOf {
 export interface NestedShape {
   /** The name of its schema in the API description (`VendorAddress`). */
   readonly name: string;
+  /** Described in place, not as a named schema (a profile's `user`). */
+  readonly inline?: boolean;
   readonly fields: readonly DeclaredField[];
 }
 
@@ -119,7 +131,11 @@ type Options = {
   folded?: boolean | 'blank';
   bytewise?: boolean;
   internal?: boolean;
-  display?: boolean;
+  /** A string names the display (see `displayName`). */
+  display?: boolean | string;
+  writeOnly?: boolean;
+  /** `'nullable'`: null is taken too. */
+  discard?: boolean | 'nullable';
   filter?: string;
   ordering?: string | true;
   searched?: boolean;
@@ -145,7 +161,10 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     ...(options.folded === 'blank' && { foldedBlank: true }),
     ...(options.bytewise && { bytewise: true }),
     ...(options.internal && { internal: true }),
-    display: options.display ?? false,
+    display: (options.display ?? false) !== false,
+    ...(typeof options.display === 'string' && { displayName: options.display }),
+    ...(options.writeOnly && { writeOnly: true }),
+    ...(options.discard && { discard: { nullable: options.discard === 'nullable' } }),
     filter: options.filter,
     ordering: options.ordering === true ? wire : options.ordering,
     searched: options.searched ?? false,
@@ -166,7 +185,7 @@ type PropertiesOf<S, V> = { [K in keyof S]-?: S[K] extends V ? K : never }[keyof
 export function fieldsOf<S>() {
   type Of<V> = PropertiesOf<S, V>;
   return {
-    uniqueId: () => field('uniqueId' as Of<string>, { type: 'uniqueId' }),
+    uniqueId: () => field('uniqueId' as 'uniqueId' & Of<string>, { type: 'uniqueId' }),
     text: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
       field(property, { type: 'text', max: options.max }, options),
     url: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
@@ -178,8 +197,8 @@ export function fieldsOf<S>() {
       choices: Choices<string>,
       options: Options & { allowBlank?: boolean; columnLength?: number } = {},
     ) => field(property, { type: 'choice', choices, allowBlank: options.allowBlank ?? false, columnLength: options.columnLength ?? 20 }, options),
-    decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options = {}) =>
-      field(property, { type: 'decimal', limits }, options),
+    decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options & { boundsOnInput?: boolean } = {}) =>
+      field(property, { type: 'decimal', limits, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
     currency: <K extends Of<string>>(property: K, options: Options = {}) => field(property, { type: 'currency' }, options),
     integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number; boundsOnInput?: boolean } = {}) =>
       field(property, { type: 'integer', min: options.min, max: options.max, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
@@ -206,7 +225,8 @@ export function fieldsOf<S>() {
      * A value computed from the record (not stored, not written): by `compute`
      * from the value that holds it, else by the record kind's view (days since…).
      */
-    derived: (property: string, type: FieldType, options: Options & { compute?: (holder: S) => unknown } = {}) => {
+    // Generic in its name, so that a derived field does not widen the declared properties to every string (see `Complete`).
+    derived: <P extends string>(property: P, type: FieldType, options: Options & { compute?: (holder: S) => unknown } = {}) => {
       const { compute, ...rest } = options;
       return { ...field(property, type, rest, true), compute: compute as ((holder: never) => unknown) | undefined };
     },
@@ -214,6 +234,10 @@ export function fieldsOf<S>() {
 }
 
 /** The fields of a nested value object `N`, in wire order. */
-export function nestedShape<N>(name: string, build: (f: ReturnType<typeof fieldsOf<N>>) => readonly DeclaredField[]): NestedShape {
-  return { name, fields: build(fieldsOf<N>()) };
+export function nestedShape<N>(
+  name: string,
+  build: (f: ReturnType<typeof fieldsOf<N>>) => readonly DeclaredField[],
+  options: { inline?: boolean } = {},
+): NestedShape {
+  return { name, fields: build(fieldsOf<N>()), ...(options.inline && { inline: true }) };
 }

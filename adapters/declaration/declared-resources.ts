@@ -1,4 +1,7 @@
 import { DeclaredField } from './declared-field';
+import { DeclaredShape } from './declared-shape';
+import { ORGANISATION_DECLARATION } from './organisation/organisation.declaration';
+import { PERSON_DECLARATION } from './person/person.declaration';
 import { ACCOUNT_DECLARATION } from './account/account.declaration';
 import { CLIENT_DECLARATION } from './client/client.declaration';
 import { CONTACT_GROUP_DECLARATION } from './contact/contact-group.declaration';
@@ -22,6 +25,9 @@ export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
   CONTACT_DECLARATION,
 ];
 
+/** The records declared as shapes alone (no organisation's records): their secrets are masked alike. */
+const DECLARED_SHAPES: readonly DeclaredShape[] = [ORGANISATION_DECLARATION, PERSON_DECLARATION];
+
 /** The declaration of model `model` (`vendor`). */
 export function declarationOf(model: string): ResourceDeclaration {
   const declaration = DECLARED_RESOURCES.find((candidate) => candidate.names.one === model);
@@ -38,6 +44,6 @@ export function declaredSecretFields(): ReadonlySet<string> {
       else if (field.secret) secrets.add(field.wire);
     }
   };
-  for (const declaration of DECLARED_RESOURCES) collect(declaration.fields);
+  for (const declaration of [...DECLARED_RESOURCES, ...DECLARED_SHAPES]) collect(declaration.fields);
   return secrets;
 }

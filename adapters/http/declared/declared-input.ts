@@ -1,5 +1,6 @@
 import { isCurrencyCode } from '../../../domain/shared/currency';
 import { DeclaredField, FieldType } from '../../declaration/declared-field';
+import { DeclaredShape } from '../../declaration/declared-shape';
 import { ResourceDeclaration, searchFilterOf } from '../../declaration/resource-declaration';
 import { Field, fields } from '../validation/fields';
 import { Input, InputClass, nested } from '../validation/input';
@@ -58,16 +59,18 @@ export function inputClassOf(name: string, declared: readonly DeclaredField[]): 
     const made = class {};
     Object.defineProperty(made, 'name', { value: `${name}Input` });
     for (const field of declared) {
-      const bound = field.readOnly ? undefined : inputField(field);
-      if (bound) Input(field.wire, bound, field.description === undefined ? {} : { description: field.description })(made.prototype, field.property);
+      // A discarded field is read as its type (null taken when it says so), never required.
+      const bound = field.discard ? inputField({ ...field, nullable: field.discard.nullable, required: false }) : field.readOnly ? undefined : inputField(field);
+      const options = { ...(field.description !== undefined && { description: field.description }), ...(field.discard && { discard: true }) };
+      if (bound) Input(field.wire, bound, options)(made.prototype, field.property);
     }
     inputClasses.set(declared, (dto = made));
   }
   return dto;
 }
 
-/** The DTO of a resource's create, PUT and PATCH bodies. */
-export function resourceInput(declaration: ResourceDeclaration): InputClass<object> {
+/** The DTO of a resource's (or a shape's) create, PUT and PATCH bodies. */
+export function resourceInput(declaration: DeclaredShape): InputClass<object> {
   return inputClassOf(declaration.schemaName, declaration.fields);
 }
 

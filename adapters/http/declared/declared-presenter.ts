@@ -1,8 +1,8 @@
 import { RecordView } from '../../../application/records/record-views';
-import { PersonRef } from '../../../application/shared/actor';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
-import { Decimal } from '../../../domain/shared/decimal';
+import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
 import { DeclaredField, FieldType, NestedShape } from '../../declaration/declared-field';
+import { DeclaredShape } from '../../declaration/declared-shape';
 import { ResourceDeclaration } from '../../declaration/resource-declaration';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s, WireSchema } from '../shared/wire-schema';
@@ -17,7 +17,7 @@ import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 type Values = Readonly<Record<string, unknown>>;
 
 /** What a field is written with besides the value that holds it: the view's people, references and derived values. */
-type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
+export type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
 
 /** One property of the answer: its wire name, and its value read from `holder` (a record's state, or a nested object). */
 interface Written {
@@ -42,8 +42,6 @@ function wireValue(type: FieldType, value: unknown, around: Around): unknown {
       return wire.person(around.people.get(value as string) ?? null);
     case 'reference':
       return around.references?.get(value as string) ?? null;
-    case 'nested':
-      return presentNested(type.shape, value as Values, around.people);
     default:
       return value;
   }
@@ -61,11 +59,19 @@ function writtenOf(field: DeclaredField): Written[] {
   if (type.type === 'choice' && field.display) {
     return [
       { name, value: read, property: plain ? property : undefined },
-      { name: `${name}_display`, value: (holder, around) => type.choices.label(read(holder, around) as string | null) },
+      { name: displayOf(field), value: (holder, around) => type.choices.label(read(holder, around) as string | null) },
     ];
   }
   // A text, a choice, a number or a boolean is written as it is held (null for a missing one).
   if (plain) return [{ name, value: (holder) => holder[property] ?? null, property }];
+  if (type.type === 'nested') {
+    // Its builder found once, not per answer; its fields are read from it alone (a nested derived value has `compute`).
+    const nested = buildOf(type.shape.fields);
+    return [{ name, value: (holder, around) => {
+      const value = read(holder, around) as Values | null | undefined;
+      return value === null || value === undefined ? null : nested(value, around);
+    } }];
+  }
   return [{ name, value: (holder, around) => wireValue(type, read(holder, around), around) }];
 }
 
@@ -74,8 +80,11 @@ type Build = (holder: Values, around: Around) => Record<string, unknown>;
 
 const builds = new WeakMap<readonly DeclaredField[], Build>();
 
-/** The fields a presenter writes: all but a parent's key and the internal ones. */
-const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal);
+/** The fields a presenter writes: all but a parent's key, the internal ones and the write-only ones. */
+const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal && !field.writeOnly);
+
+/** The name of a choice's display. */
+const displayOf = (field: DeclaredField) => field.displayName ?? `${field.wire}_display`;
 
 /**
  * The builder of the fields' answer, made once per declaration. Its body is an
@@ -96,10 +105,13 @@ function buildOf(declared: readonly DeclaredField[]): Build {
   return build;
 }
 
-const NOTHING_DERIVED: Values = Object.freeze({});
 
-function presentNested(shape: NestedShape, value: Values, people: ReadonlyMap<string, PersonRef>): object {
-  return buildOf(shape.fields)(value, { people, derived: NOTHING_DERIVED });
+/**
+ * The presenter of a declared shape: `holder` (a snapshot) as the shape's
+ * fields write it, `around` giving its people and derived values.
+ */
+export function shapePresenter(shape: DeclaredShape): (holder: object, around: Around) => Record<string, unknown> {
+  return buildOf(shape.fields) as (holder: object, around: Around) => Record<string, unknown>;
 }
 
 /** The presenter of a declared resource: a record's view as its detail, its list item and its event's data. */
@@ -121,7 +133,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'choice':
       return type.allowBlank ? s.choiceOrBlank(type.choices) : s.choice(type.choices);
     case 'decimal':
-      return s.decimal(type.limits);
+      return s.decimal(type.boundsOnInput ? new DecimalLimits(type.limits.maxWholeDigits, type.limits.decimalPlaces) : type.limits);
     case 'currency':
       return s.currency();
     case 'integer':
@@ -150,17 +162,18 @@ function propertySchemas(declared: readonly DeclaredField[]): Record<string, Wir
     properties[field.wire] = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
     if (field.type.type === 'choice' && field.display) {
       const label = s.label(field.type.choices);
-      properties[`${field.wire}_display`] = field.nullable ? s.nullable(label) : label;
+      properties[displayOf(field)] = field.nullable ? s.nullable(label) : label;
     }
   }
   return properties;
 }
 
 function nestedSchema(shape: NestedShape): WireSchema<unknown> {
-  return s.named(shape.name, s.object(propertySchemas(shape.fields)));
+  const object = s.object(propertySchemas(shape.fields));
+  return shape.inline ? object : s.named(shape.name, object);
 }
 
-/** What `presenterOf(declaration)` writes, named after the resource. */
-export function schemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
+/** What `presenterOf(declaration)` (or `shapePresenter(shape)`) writes, named after the resource. */
+export function schemaOf(declaration: DeclaredShape): WireSchema<Record<string, unknown>> {
   return s.named(declaration.schemaName, s.object<Record<string, unknown>>(propertySchemas(declaration.fields)));
 }
