@@ -39,7 +39,13 @@ export type FieldType =
    * `table`) and written by its unique_id: the record kind resolves the one
    * a body names and names the one a view shows (`RecordKind.references`).
    */
-  | { type: 'reference'; table: string };
+  | { type: 'reference'; table: string }
+  /**
+   * A stored picture's reference (a profile picture, a logo): its key, content
+   * type and size in three columns (`<column>_key`, `_content_type`, `_size`),
+   * null together. Never on the wire as it is: its URL is a derived value.
+   */
+  | { type: 'picture' };
 
 /** One field of a declaration: a property of the record's snapshot (or of the view, when `derived`) and its wire. */
 export interface DeclaredField<P extends string = string> {
@@ -78,6 +84,8 @@ export interface DeclaredField<P extends string = string> {
    * null when `nullable`), then ignored (`readOnly` in the body's description).
    */
   readonly discard?: { readonly nullable: boolean };
+  /** Kept with others in one JSON object column of this name (an organisation's agent switches), not a column of its own. */
+  readonly packed?: string;
   /** The list filter (`?status=`) that selects records holding exactly this value. */
   readonly filter?: string;
   /** The list may be ordered by it, under this name. */
@@ -136,6 +144,7 @@ type Options = {
   writeOnly?: boolean;
   /** `'nullable'`: null is taken too. */
   discard?: boolean | 'nullable';
+  packed?: string;
   filter?: string;
   ordering?: string | true;
   searched?: boolean;
@@ -165,6 +174,7 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     ...(typeof options.display === 'string' && { displayName: options.display }),
     ...(options.writeOnly && { writeOnly: true }),
     ...(options.discard && { discard: { nullable: options.discard === 'nullable' } }),
+    ...(options.packed !== undefined && { packed: options.packed }),
     filter: options.filter,
     ordering: options.ordering === true ? wire : options.ordering,
     searched: options.searched ?? false,
@@ -214,6 +224,9 @@ export function fieldsOf<S>() {
      */
     person: <K extends Of<string | null>>(property: K, wire: string, options: Options & { as?: 'name' } = {}) =>
       field(property, options.as ? { type: 'person', as: options.as } : { type: 'person' }, { readOnly: true, ...options, wire }),
+    /** A stored picture's reference (`logo`): see the `picture` field type. Internal: no body takes it, no answer writes it. */
+    picture: <K extends Of<{ readonly key: string; readonly contentType: string; readonly size: number } | null>>(property: K, options: Options = {}) =>
+      field(property, { type: 'picture' }, { nullable: true, ...options, internal: true }),
     /** The parent record's internal id (`groupId`): see the `parent` field type. */
     parent: <K extends Of<string>>(property: K, parent: ParentOf) => field(property, { type: 'parent', parent }, { readOnly: true }),
     nested: <K extends Of<object | null>>(property: K, shape: NestedShape, options: Options = {}) =>

@@ -1,4 +1,5 @@
 import { DeclaredField } from './declared-field';
+import type { ResourceDeclaration } from './resource-declaration';
 
 /**
  * The fields of a record as the wire writes and takes them, under its schema's
@@ -26,6 +27,28 @@ type CompleteShape<S, F extends readonly DeclaredField[], Without> = [Missing<S,
  */
 export function declareShape<S, Without extends keyof S = never>() {
   return <const F extends readonly DeclaredField[]>(shape: DeclaredShape & { fields: F } & CompleteShape<S, F, Without>): DeclaredShape => shape;
+}
+
+/**
+ * A shape kept in a table, as the storage reads a declaration: a resource's,
+ * or (`unscoped`) one outside any organisation, whose rows have no
+ * `organisation_id` and whose unique_id is unique in the table, not per
+ * organisation (the person, the organisation itself). The declared table,
+ * entity schema and mapper are made from it.
+ */
+export interface StoredShape extends DeclaredShape {
+  readonly table: string;
+  /** The entity from a snapshot the storage kept (its `restore`, for mappers only). */
+  readonly restore: (snapshot: never) => object;
+  readonly storage: Pick<ResourceDeclaration['storage'], 'uniques' | 'indices' | 'kept' | 'computed'>;
+  readonly unscoped?: boolean;
+}
+
+/** `declareStoredShape<PersonSnapshot>()({ … })`: a stored shape checked as `declareShape` checks one. */
+export function declareStoredShape<S, Without extends PropertyKey = 'id'>() {
+  return <const F extends readonly DeclaredField[]>(
+    shape: StoredShape & { fields: F; restore: (snapshot: S) => object } & CompleteShape<S, F, Without>,
+  ): StoredShape => shape;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   AI_AGENTS,
   AI_CREDIT_LIMITS,
   ORGANISATION_NAME_MAX_LENGTH,
+  Organisation,
   OrganisationSnapshot,
   PURCHASED_SEATS_MAX,
   VAT_RATE_LIMITS,
@@ -16,7 +17,7 @@ import {
   REPORTING_CURRENCIES,
 } from '../../../domain/shared/enumerations';
 import { fieldsOf } from '../declared-field';
-import { declareShape, shapeView } from '../declared-shape';
+import { declareStoredShape, shapeView } from '../declared-shape';
 import { ADDRESS_SHAPE, BANKING_SHAPE } from '../shared/address-and-banking.shapes';
 
 const f = fieldsOf<OrganisationSnapshot>();
@@ -27,39 +28,45 @@ const nonNegative = (limits: DecimalLimits) => new DecimalLimits(limits.maxWhole
 /**
  * `/organisation/{org}/`: the organisation as its owner reads and writes it
  * (every field; its body takes the server's values back, validated then
- * ignored). The logo is written as its URL (`logo_url`), which the HTTP
- * adapter derives with the request's origin, beside the view's member count,
- * financial year and remaining credits.
+ * ignored), and the `organisations` table, which is the tenant, no
+ * organisation's record. The logo is written as its URL (`logo_url`), which
+ * the HTTP adapter derives with the request's origin, beside the view's member
+ * count, financial year and remaining credits.
  */
-export const ORGANISATION_DECLARATION = declareShape<OrganisationSnapshot, 'id' | 'logo'>()({
+export const ORGANISATION_DECLARATION = declareStoredShape<OrganisationSnapshot>()({
   schemaName: 'Organisation',
+  table: 'organisations',
+  unscoped: true,
+  restore: Organisation.restore,
   fields: [
     f.uniqueId(),
     f.text('name', { max: ORGANISATION_NAME_MAX_LENGTH, required: true }),
-    f.choice('language', LANGUAGES, { nullable: true, allowBlank: true, display: true }),
+    f.choice('language', LANGUAGES, { nullable: true, allowBlank: true, display: true, columnLength: 10 }),
     f.text('businessDescription', { nullable: true }),
-    f.choice('businessCategory', BUSINESS_CATEGORIES, { nullable: true, allowBlank: true, display: true }),
+    f.choice('businessCategory', BUSINESS_CATEGORIES, { nullable: true, allowBlank: true, display: true, columnLength: 40 }),
     f.text('otherCategory', { nullable: true }),
-    f.choice('howDidYouHearAboutUs', REFERRAL_SOURCES, { nullable: true, allowBlank: true }),
+    f.choice('howDidYouHearAboutUs', REFERRAL_SOURCES, { nullable: true, allowBlank: true, columnLength: 40 }),
     f.url('businessWebsite', { max: 300, nullable: true }),
     f.text('vatNumber', { max: 100, nullable: true }),
     f.derived('logoUrl', { type: 'text', format: 'url' }, { nullable: true }),
+    f.picture('logo'),
     f.boolean('setupDone'),
     f.nested('address', ADDRESS_SHAPE, { nullable: true }),
-    f.nested('bankingInformation', BANKING_SHAPE, { nullable: true, secret: true }),
+    f.nested('bankingInformation', BANKING_SHAPE, { nullable: true, secret: true, column: 'banking_sealed' }),
     f.person('ownerId', 'owner'),
     f.derived('memberCount', { type: 'integer', min: 0 }),
     f.currency('defaultCurrency'),
     f.decimal('defaultVatRate', nonNegative(VAT_RATE_LIMITS), { boundsOnInput: true }),
-    f.choice('financialYearEnd', FINANCIAL_YEAR_ENDS, { display: true }),
-    f.choice('accountingMethod', ACCOUNTING_METHODS, { display: true }),
-    f.choice('reportingCurrency', REPORTING_CURRENCIES, { display: true }),
+    f.choice('financialYearEnd', FINANCIAL_YEAR_ENDS, { display: true, columnLength: 5 }),
+    f.choice('accountingMethod', ACCOUNTING_METHODS, { display: true, columnLength: 10 }),
+    f.choice('reportingCurrency', REPORTING_CURRENCIES, { display: true, columnLength: 3 }),
     f.boolean('enableMultiCurrency'),
     f.boolean('autoCloseFinancialYear'),
-    f.boolean('retainTransactionHistory'),
+    f.boolean('retainTransactionHistory', { default: true }),
     f.date('financialYearLockDate', { nullable: true }),
     f.derived('currentFinancialYearLabel', { type: 'text' }),
-    ...AI_AGENTS.map((agent) => f.boolean(agent)),
+    // The nine switches are one JSON object at rest.
+    ...AI_AGENTS.map((agent) => f.boolean(agent, { packed: 'ai_agents' })),
     f.text('billingCustomerId', { max: 100, nullable: true }),
     f.decimal('monthlyAiCreditsAllocated', nonNegative(AI_CREDIT_LIMITS), { boundsOnInput: true }),
     f.decimal('monthlyAiCreditsUsed', nonNegative(AI_CREDIT_LIMITS), { boundsOnInput: true }),
@@ -71,6 +78,11 @@ export const ORGANISATION_DECLARATION = declareShape<OrganisationSnapshot, 'id' 
     f.timestamp('dateCreated', { discard: 'nullable' }),
     f.timestamp('lastUpdated', { discard: 'nullable' }),
   ],
+  storage: {
+    uniques: [{ name: 'uq_organisations_unique_id', columns: ['unique_id'] }],
+    // Always null: the previous version's column, kept while it may still run (rolling deploys).
+    kept: [{ name: 'logo_url', type: { type: 'text' }, nullable: true, of: () => null }],
+  },
 });
 
 /** The organisation as its members read it. */

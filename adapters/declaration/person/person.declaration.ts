@@ -1,10 +1,11 @@
 import { ProfileOrganisation } from '../../../application/person/person.ports';
 import { ROLES } from '../../../domain/organisation/membership';
 import { EMPLOYEE_LIMITS as LIMITS, EmployeeInformation } from '../../../domain/person/employee-information';
-import { JOB_TITLE_MAX_LENGTH, PersonSnapshot, USER_TYPES } from '../../../domain/person/person';
+import { emailKey } from '../../../domain/person/email-address';
+import { JOB_TITLE_MAX_LENGTH, Person, PersonSnapshot, USER_TYPES } from '../../../domain/person/person';
 import { LANGUAGES } from '../../../domain/shared/enumerations';
 import { fieldsOf, nestedShape } from '../declared-field';
-import { declareShape } from '../declared-shape';
+import { declareStoredShape } from '../declared-shape';
 import { ADDRESS_SHAPE, BANKING_SHAPE } from '../shared/address-and-banking.shapes';
 
 const f = fieldsOf<PersonSnapshot>();
@@ -41,31 +42,48 @@ const organisationDetails = nestedShape<ProfileOrganisation>('OrganisationDetail
 });
 
 /**
- * `/me/`: the signed-in person's profile (the Person of the spec). Its body
- * takes `is_owner` and the server's dates back, validated then ignored; the
- * picture is written as its URL (`profile_picture_url`), which the HTTP
- * adapter derives with the request's origin.
+ * `/me/`: the signed-in person's profile (the Person of the spec), and the
+ * `persons` table, which is no organisation's. Its body takes `is_owner` and
+ * the server's dates back, validated then ignored; the picture is written as
+ * its URL (`profile_picture_url`), which the HTTP adapter derives with the
+ * request's origin.
  */
-export const PERSON_DECLARATION = declareShape<PersonSnapshot, 'id' | 'picture'>()({
+export const PERSON_DECLARATION = declareStoredShape<PersonSnapshot>()({
   schemaName: 'Person',
+  table: 'persons',
+  unscoped: true,
+  restore: Person.restore,
   fields: [
     f.uniqueId(),
     f.derived('user', { type: 'nested', shape: user }, { compute: (person) => person }),
-    f.choice('currentLanguage', LANGUAGES, { display: 'language_display' }),
+    f.choice('currentLanguage', LANGUAGES, { display: 'language_display', columnLength: 10 }),
     f.derived('profilePictureUrl', { type: 'text', format: 'url' }, { nullable: true }),
     f.text('jobTitle', { max: JOB_TITLE_MAX_LENGTH, nullable: true }),
     f.derived('isOwner', { type: 'boolean' }, { discard: true }),
     f.choice('userType', USER_TYPES, { display: true }),
     f.derived('organisationDetails', { type: 'nested', shape: organisationDetails }, { nullable: true }),
     f.nested('address', ADDRESS_SHAPE, { nullable: true }),
-    f.nested('bankingInformation', BANKING_SHAPE, { nullable: true, secret: true }),
-    f.nested('employeeInformation', employee, { nullable: true, secret: true }),
+    f.nested('bankingInformation', BANKING_SHAPE, { nullable: true, secret: true, column: 'banking_sealed' }),
+    f.nested('employeeInformation', employee, { nullable: true, secret: true, column: 'employee_sealed' }),
     f.timestamp('lastLogin', { nullable: true, discard: 'nullable' }),
     f.timestamp('dateCreated', { discard: 'nullable' }),
     f.timestamp('lastUpdated', { discard: 'nullable' }),
-    f.email('email', { internal: true }),
-    f.text('firstName', { internal: true }),
-    f.text('lastName', { internal: true }),
-    f.boolean('isActive', { internal: true }),
+    f.email('email', { internal: true, max: 254 }),
+    f.text('firstName', { internal: true, max: 150 }),
+    f.text('lastName', { internal: true, max: 150 }),
+    f.boolean('isActive', { internal: true, default: true }),
+    f.picture('picture'),
   ],
+  storage: {
+    uniques: [
+      { name: 'uq_persons_unique_id', columns: ['unique_id'] },
+      { name: 'uq_persons_email_key', columns: ['email_key'] },
+    ],
+    kept: [
+      // An address is one person's whatever its case.
+      { name: 'email_key', type: { type: 'text', max: 254 }, of: (person: Person) => emailKey(person.email) },
+      // Always null: the previous version's column, kept while it may still run (rolling deploys).
+      { name: 'profile_picture_url', type: { type: 'text' }, nullable: true, of: () => null },
+    ],
+  },
 });

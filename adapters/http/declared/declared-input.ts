@@ -46,6 +46,7 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
       return fields.text({ ...options, allowBlank: false });
     case 'person':
     case 'parent':
+    case 'picture':
       return undefined;
   }
 }

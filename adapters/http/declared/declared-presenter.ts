@@ -147,6 +147,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'person':
       return type.as === 'name' ? s.text() : PERSON_REF_SCHEMA;
     case 'parent':
+    case 'picture':
       throw new Error(`${field.wire} is not written`);
     case 'reference':
       return s.uniqueId();

@@ -1,6 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { DeclaredField, FieldType } from '../../../declaration/declared-field';
-import { columnOf, foldedColumnOf, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { StoredShape } from '../../../declaration/declared-shape';
+import { columnOf, foldedColumnOf, orderPrefixColumnOf, storedFields } from '../../../declaration/resource-declaration';
 import { Column, column as c, Columns, Dialect, entityColumns, organisationKey, references, uniqueIdPerOrganisation } from '../columns';
 import { searchIndices } from '../search-index';
 
@@ -46,7 +47,15 @@ function columnOfType(type: FieldType): Column<unknown> {
       return c.ref();
     case 'nested':
       return c.text();
+    case 'picture':
+      throw new Error('A picture is kept in three columns (see pictureColumns)');
   }
+}
+
+/** The three columns of a stored picture's reference, null together. */
+export function pictureColumns(field: DeclaredField): { key: string; contentType: string; size: string } {
+  const base = columnOf(field);
+  return { key: `${base}_key`, contentType: `${base}_content_type`, size: `${base}_size` };
 }
 
 /** The folded twin of a `folded` text field: compared byte by byte on every engine. */
@@ -57,20 +66,29 @@ function foldedColumnFor(field: DeclaredField): Column<unknown> {
   return field.nullable ? folded.nullable() : folded;
 }
 
-const tables = new WeakMap<ResourceDeclaration, Columns>();
+const tables = new WeakMap<StoredShape, Columns>();
 
 /** The table's columns, by name. */
-export function declaredColumns(declaration: ResourceDeclaration): Columns {
+export function declaredColumns(declaration: StoredShape): Columns {
   let columns = tables.get(declaration);
   if (!columns) {
-    columns = { id: c.id(), organisation_id: c.ref() };
+    columns = declaration.unscoped ? { id: c.id() } : { id: c.id(), organisation_id: c.ref() };
     for (const field of storedFields(declaration)) {
+      if (field.packed !== undefined) {
+        columns[field.packed] = c.text();
+        continue;
+      }
+      if (field.type.type === 'picture') {
+        const picture = pictureColumns(field);
+        Object.assign(columns, { [picture.key]: c.varchar(200).nullable(), [picture.contentType]: c.varchar(50).nullable(), [picture.size]: c.integer().nullable() });
+        continue;
+      }
       columns[columnOf(field)] = columnFor(field);
       if (field.folded) columns[foldedColumnOf(field)] = foldedColumnFor(field);
       // The default '' only lets SQLite add it NOT NULL to a filled table (see migration-columns.ts).
       if (field.orderPrefix !== undefined) columns[orderPrefixColumnOf(field)] = c.varchar(field.orderPrefix).bytewise().withDefault("''");
     }
-    for (const kept of declaration.storage.kept ?? []) columns[kept.name] = columnOfType(kept.type);
+    for (const kept of declaration.storage.kept ?? []) columns[kept.name] = kept.nullable ? columnOfType(kept.type).nullable() : columnOfType(kept.type);
     for (const computed of declaration.storage.computed ?? []) columns[computed.column] = columnOfType(computed.type);
     tables.set(declaration, columns);
   }
@@ -78,15 +96,15 @@ export function declaredColumns(declaration: ResourceDeclaration): Columns {
 }
 
 /** The key columns the list's `search` looks in. */
-export function searchedColumns(declaration: ResourceDeclaration): string[] {
+export function searchedColumns(declaration: StoredShape): string[] {
   return declaration.fields.filter((field) => field.searched).map((field) => (field.folded ? foldedColumnOf(field) : columnOf(field)));
 }
 
 /** The entity's name in TypeORM: its schema's name. */
-export const entityOf = (declaration: ResourceDeclaration): string => declaration.schemaName;
+export const entityOf = (declaration: StoredShape): string => declaration.schemaName;
 
 /** The entity schema of a declared table. */
-export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialect): EntitySchema {
+export function declaredSchema(declaration: StoredShape, dialect: Dialect): EntitySchema {
   const { table } = declaration;
   // A person's key, a reference's and a parent's. No cascade: a record that another names is not deleted (409 `in_use`).
   const keys = storedFields(declaration).flatMap((field) => {
@@ -99,8 +117,9 @@ export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialec
     name: entityOf(declaration),
     tableName: table,
     columns: entityColumns(dialect, declaredColumns(declaration)),
-    uniques: [uniqueIdPerOrganisation(table), ...(declaration.storage.uniques ?? []).map((unique) => ({ ...unique }))],
-    foreignKeys: [organisationKey(), ...keys],
+    // Unscoped, its unique_id's constraint is among its declared ones.
+    uniques: [...(declaration.unscoped ? [] : [uniqueIdPerOrganisation(table)]), ...(declaration.storage.uniques ?? []).map((unique) => ({ ...unique }))],
+    foreignKeys: [...(declaration.unscoped ? [] : [organisationKey()]), ...keys],
     indices: [...(searched.length > 0 ? searchIndices(dialect, table, searched) : []), ...(declaration.storage.indices ?? []).map((index) => ({ ...index }))],
   });
 }
