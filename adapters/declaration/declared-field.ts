@@ -8,9 +8,16 @@ import { DecimalLimits } from '../../domain/shared/decimal';
  */
 export type FieldType =
   | { type: 'uniqueId' }
-  /** `max` undefined: the spec gives no limit, so the API's default limit applies (see TEXT_MAX_LENGTH). */
-  | { type: 'text'; max?: number; format?: 'url' | 'email' }
-  | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number }
+  /**
+   * `max` undefined: the spec gives no limit, so the API's default limit applies (see TEXT_MAX_LENGTH).
+   * `formByEntity`: the body takes it as a bounded text and the entity checks its form, so that its messages are one
+   * (a webhook's URL). `boundsOnInput`: `max` bounds what a body sends, not what is answered (a URL the entity normalises).
+   */
+  | { type: 'text'; max?: number; format?: 'url' | 'email'; formByEntity?: boolean; boundsOnInput?: boolean }
+  /** `allowed`: the narrower set a body may choose, and an answer holds (an invitation's roles). */
+  | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number; allowed?: readonly string[] }
+  /** Several of `values`, none twice (a webhook's events): a list on the wire, JSON in its column. */
+  | { type: 'choices'; values: readonly string[] }
   /** `boundsOnInput`: `limits.min` is what a body may send; an answer's schema leaves it out (an organisation's VAT rate). */
   | { type: 'decimal'; limits: DecimalLimits; boundsOnInput?: boolean }
   | { type: 'currency' }
@@ -20,10 +27,14 @@ export type FieldType =
    * answer's schema leaves them out.
    */
   | { type: 'integer'; min?: number; max?: number; boundsOnInput?: boolean }
-  /** `default`: the column's default, what it holds for rows that predate it (true for an account's `is_active`; false when left out). */
-  | { type: 'boolean'; default?: boolean }
+  /**
+   * `default`: the column's default, what it holds for rows that predate it (true for an account's `is_active`; false when left out).
+   * `flag`: kept as a smallint 0 or 1 without a default, as in the tables raw statements also read (webhooks').
+   */
+  | { type: 'boolean'; default?: boolean; flag?: boolean }
   | { type: 'date' }
-  | { type: 'timestamp' }
+  /** `epochMillis`: kept as a bigint of milliseconds, as in the tables raw statements also read (webhooks'). */
+  | { type: 'timestamp'; epochMillis?: boolean }
   /** A person's internal id, written `{unique_id, full_name}`, or (`as: 'name'`) as their full name. */
   | { type: 'person'; as?: 'name' }
   /**
@@ -77,8 +88,6 @@ export interface DeclaredField<P extends string = string> {
   readonly display: boolean;
   /** The display's name when it is not `<wire>_display` (a person's `current_language`: `language_display`). */
   readonly displayName?: string;
-  /** Taken from a body, never presented (DRF's `write_only`: a bank account's number). */
-  readonly writeOnly?: boolean;
   /**
    * A read-only field a body may send back: validated as its type (taking
    * null when `nullable`), then ignored (`readOnly` in the body's description).
@@ -105,6 +114,10 @@ export interface DeclaredField<P extends string = string> {
    * whole key cannot be indexed, while prefix-then-key is still its order.
    */
   readonly orderPrefix?: number;
+  /** Taken from a body, never answered nor stored as it came (a new account's password: `writeOnly` in the API description). */
+  readonly writeOnly?: boolean;
+  /** Written only in the answer to the create that made it (a signing secret, shown once): see `RecordKind.createdView`. */
+  readonly once?: boolean;
 }
 
 /** What a child resource knows of its parent's declaration: its table and where its paths name it. */
@@ -141,7 +154,6 @@ type Options = {
   internal?: boolean;
   /** A string names the display (see `displayName`). */
   display?: boolean | string;
-  writeOnly?: boolean;
   /** `'nullable'`: null is taken too. */
   discard?: boolean | 'nullable';
   packed?: string;
@@ -151,6 +163,8 @@ type Options = {
   description?: string;
   createNullable?: boolean;
   orderPrefix?: number;
+  once?: boolean;
+  writeOnly?: boolean;
 };
 
 /** A field of `property`; `ordering: true` orders under its wire name. */
@@ -172,7 +186,6 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     ...(options.internal && { internal: true }),
     display: (options.display ?? false) !== false,
     ...(typeof options.display === 'string' && { displayName: options.display }),
-    ...(options.writeOnly && { writeOnly: true }),
     ...(options.discard && { discard: { nullable: options.discard === 'nullable' } }),
     ...(options.packed !== undefined && { packed: options.packed }),
     filter: options.filter,
@@ -181,6 +194,8 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     description: options.description,
     ...(options.createNullable !== undefined && { createNullable: options.createNullable }),
     ...(options.orderPrefix !== undefined && { orderPrefix: options.orderPrefix }),
+    ...(options.once && { once: true }),
+    ...(options.writeOnly && { writeOnly: true }),
   };
 }
 
@@ -195,29 +210,41 @@ type PropertiesOf<S, V> = { [K in keyof S]-?: S[K] extends V ? K : never }[keyof
 export function fieldsOf<S>() {
   type Of<V> = PropertiesOf<S, V>;
   return {
-    uniqueId: () => field('uniqueId' as 'uniqueId' & Of<string>, { type: 'uniqueId' }),
+    uniqueId: (options: Options = {}) => field('uniqueId' as 'uniqueId' & Of<string>, { type: 'uniqueId' }, options),
     text: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
       field(property, { type: 'text', max: options.max }, options),
-    url: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
-      field(property, { type: 'text', max: options.max, format: 'url' }, options),
+    url: <K extends Of<string | null>>(property: K, options: Options & { max?: number; formByEntity?: boolean; boundsOnInput?: boolean } = {}) =>
+      field(
+        property,
+        { type: 'text', max: options.max, format: 'url', ...(options.formByEntity && { formByEntity: true }), ...(options.boundsOnInput && { boundsOnInput: true }) },
+        options,
+      ),
     email: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
       field(property, { type: 'text', max: options.max, format: 'email' }, options),
     choice: <K extends Of<string | null>>(
       property: K,
       choices: Choices<string>,
-      options: Options & { allowBlank?: boolean; columnLength?: number } = {},
-    ) => field(property, { type: 'choice', choices, allowBlank: options.allowBlank ?? false, columnLength: options.columnLength ?? 20 }, options),
+      options: Options & { allowBlank?: boolean; columnLength?: number; allowed?: readonly string[] } = {},
+    ) =>
+      field(
+        property,
+        { type: 'choice', choices, allowBlank: options.allowBlank ?? false, columnLength: options.columnLength ?? 20, ...(options.allowed && { allowed: options.allowed }) },
+        options,
+      ),
+    /** Several of `values` (`events`), as a list. */
+    choices: <K extends Of<readonly string[]>>(property: K, values: readonly string[], options: Options = {}) =>
+      field(property, { type: 'choices', values }, options),
     decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options & { boundsOnInput?: boolean } = {}) =>
       field(property, { type: 'decimal', limits, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
     currency: <K extends Of<string>>(property: K, options: Options = {}) => field(property, { type: 'currency' }, options),
     integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number; boundsOnInput?: boolean } = {}) =>
       field(property, { type: 'integer', min: options.min, max: options.max, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
-    boolean: <K extends Of<boolean>>(property: K, options: Options & { default?: boolean } = {}) =>
-      field(property, { type: 'boolean', ...(options.default !== undefined && { default: options.default }) }, options),
+    boolean: <K extends Of<boolean>>(property: K, options: Options & { default?: boolean; flag?: boolean } = {}) =>
+      field(property, { type: 'boolean', ...(options.default !== undefined && { default: options.default }), ...(options.flag && { flag: true }) }, options),
     date: <K extends Of<{ isBefore(other: never): boolean } | null>>(property: K, options: Options = {}) =>
       field(property, { type: 'date' }, options),
-    timestamp: <K extends Of<Date | null>>(property: K, options: Options = {}) =>
-      field(property, { type: 'timestamp' }, { readOnly: true, ...options }),
+    timestamp: <K extends Of<Date | null>>(property: K, options: Options & { epochMillis?: boolean } = {}) =>
+      field(property, { type: 'timestamp', ...(options.epochMillis && { epochMillis: true }) }, { readOnly: true, ...options }),
     /**
      * A person the record names by internal id (`createdById`), written under
      * `wire` (`created_by`): `{unique_id, full_name}`, or null when the person is gone.

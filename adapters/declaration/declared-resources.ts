@@ -1,5 +1,4 @@
 import { DeclaredField } from './declared-field';
-import { DeclaredShape } from './declared-shape';
 import { ORGANISATION_DECLARATION } from './organisation/organisation.declaration';
 import { PERSON_DECLARATION } from './person/person.declaration';
 import { ACCOUNT_DECLARATION } from './account/account.declaration';
@@ -10,6 +9,8 @@ import { LEAD_DECLARATION } from './lead/lead.declaration';
 import { ResourceDeclaration } from './resource-declaration';
 import { SALES_STAGE_DECLARATION } from './sales-stage/sales-stage.declaration';
 import { VENDOR_DECLARATION } from './supplier/vendor.declaration';
+import { WireDeclaration } from './wire-declaration';
+import { WEBHOOK_ENDPOINT_DECLARATION } from './webhook/webhook-endpoint.declaration';
 
 /**
  * Every declared resource: the storage makes their tables from this list,
@@ -23,10 +24,11 @@ export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
   LEAD_DECLARATION,
   CONTACT_GROUP_DECLARATION,
   CONTACT_DECLARATION,
+  WEBHOOK_ENDPOINT_DECLARATION,
 ];
 
 /** The records declared as shapes alone (no organisation's records): their secrets are masked alike. */
-const DECLARED_SHAPES: readonly DeclaredShape[] = [ORGANISATION_DECLARATION, PERSON_DECLARATION];
+const DECLARED_SHAPES: readonly WireDeclaration[] = [ORGANISATION_DECLARATION, PERSON_DECLARATION];
 
 /** The declaration of model `model` (`vendor`). */
 export function declarationOf(model: string): ResourceDeclaration {

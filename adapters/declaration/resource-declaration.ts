@@ -1,5 +1,4 @@
 import { DeclaredField, FieldType, snakeCase } from './declared-field';
-import { DeclaredShape } from './declared-shape';
 
 /**
  * A column the storage keeps computed from the record, not on the wire: so
@@ -54,9 +53,11 @@ export interface DeclaredPath {
  * record its secrets. What the resource does is not here: the entity keeps its
  * rules, the record kind (application) its hooks.
  */
-export interface ResourceDeclaration extends DeclaredShape {
+export interface ResourceDeclaration {
   /** The model's name (history, events, messages) and its collection's (`vendor`, `vendors`). */
   readonly names: { readonly one: string; readonly many: string };
+  /** Its schema's name in the API description (`Vendor`). */
+  readonly schemaName: string;
   /** Its API tag's description (the tag is its collection's segment capitalised, unless `tag` names it). */
   readonly tagDescription: string;
   /** Its API tag when resources share one (contact groups and contacts: `Contacts`). */
@@ -66,6 +67,7 @@ export interface ResourceDeclaration extends DeclaredShape {
   readonly table: string;
   /** Where its operations live: the collection's segment (`sales-stages`), its id parameter, its pattern. */
   readonly path?: DeclaredPath;
+  readonly fields: readonly DeclaredField[];
   /** The entity from a snapshot the storage kept (its `restore`, for mappers only). */
   readonly restore: (snapshot: never) => object;
   /** The orderings in the order the API description lists them, when not the default's first and then the fields'. */
@@ -79,6 +81,8 @@ export interface ResourceDeclaration extends DeclaredShape {
   readonly storage: {
     /** Triggers keep the organisation's count of the table (migration 910). */
     readonly counted?: boolean;
+    /** Its changes leave no history entry: settings of the organisation, not records the contract keeps history of (webhook endpoints). */
+    readonly unrecorded?: boolean;
     readonly indices?: readonly DeclaredIndex[];
     /**
      * Unique constraints besides unique_id's. One on `organisation_id` and a

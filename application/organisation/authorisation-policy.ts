@@ -37,20 +37,12 @@ export const AUTHORISATION_POLICY = {
   'expenses.mark_paid': 'owner',
   'expenses.reimburse': 'owner',
 
-  // Declared resources (vendors, accounts, sales stages, clients, leads, contacts) name their roles in their kind.
+  // Declared resources (vendors, accounts, sales stages, clients, leads, contacts, webhook endpoints) name their roles in their kind.
 
   /** Figures over the records every member may read. */
   'reports.expenses': 'member',
   'reports.pipeline': 'member',
   'reports.vendor_follow_ups': 'member',
-
-  /** Where the organisation's data is sent, and the secrets that sign it: the owner's alone. */
-  'webhooks.list': 'owner',
-  'webhooks.view': 'owner',
-  'webhooks.create': 'owner',
-  'webhooks.update': 'owner',
-  'webhooks.delete': 'owner',
-  'webhooks.ping': 'owner',
 } as const satisfies Record<string, Role> & Record<`expenses.${ExpenseAction}`, Role>;
 
 export type Operation = keyof typeof AUTHORISATION_POLICY;

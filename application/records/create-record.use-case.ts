@@ -24,7 +24,8 @@ export class CreateRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
       await this.context.save(record, now);
       const view = await this.context.views.one(record, grant.member, grant, namedIn(referenced));
       await this.context.announce(grant, 'created', record, view);
-      return view;
+      const shown = kind.createdView?.(record);
+      return shown ? { ...view, derived: { ...view.derived, ...shown } } : view;
     });
   }
 }

@@ -81,6 +81,12 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   create(command: C, context: NewRecordContext): T | Promise<T>;
   /** PUT and PATCH alike: the entity applies what the changes carry. */
   update(record: T, changes: U, now: Date): void;
+  /**
+   * Values only the create's answer shows beside the record, by property
+   * (a webhook endpoint's signing secret, shown once): never in a later view,
+   * an event or history.
+   */
+  createdView?(record: T): Record<string, unknown>;
   /** Values its view shows that the record computes as of `today` (days since its last contact…), by property. */
   derive?(record: T, today: CalendarDate): Record<string, unknown>;
   /**

@@ -1,21 +1,15 @@
 import { WebhookEndpoint } from '../../domain/webhook/webhook-endpoint';
 import { WebhookEventType } from '../../domain/webhook/webhook-events';
 import { Page, PageRequest } from '../shared/page';
+import { RecordRepository } from '../records/record.ports';
 import { EventSubject } from './record-events';
 
-export interface WebhookEndpointRepository {
-  /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */
-  findByUniqueId(organisationId: string, uniqueId: string, options?: { forUpdate?: boolean }): Promise<WebhookEndpoint | null>;
+/** The endpoints' store (declared): a record store, with what the outbox and its worker read. A delete takes the endpoint's queue and log with it. */
+export interface WebhookEndpointRepository extends RecordRepository<WebhookEndpoint> {
   /** `forUpdate` locks the row until the current transaction ends. */
   findById(id: string, options?: { forUpdate?: boolean }): Promise<WebhookEndpoint | null>;
-  /** Oldest first. */
-  list(organisationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>>;
   /** The organisation's active endpoints subscribed to `type`. */
   subscribedTo(organisationId: string, type: WebhookEventType): Promise<WebhookEndpoint[]>;
-  /** Adds or replaces; a unique_id already taken in the organisation is a 400 on `unique_id`. */
-  save(endpoint: WebhookEndpoint): Promise<void>;
-  /** With its queued deliveries and their log. */
-  delete(endpoint: WebhookEndpoint): Promise<void>;
 }
 
 /** One event on its way to one endpoint. */

@@ -4,17 +4,18 @@ import { accountKind } from '../../application/account/account.kind';
 import { ACCOUNT_TOKENS, AccountUsage } from '../../application/account/account.ports';
 import { DefaultChartSeeder } from '../../application/account/default-chart.seeder';
 import { ORGANISATION_TOKENS } from '../../application/organisation/organisation.ports';
-import { bindDeclaredResource } from './declared-resource.module';
+import { declaredResourceModule } from './declared-resource.module';
 import { Storage } from './storage';
 
 /** The chart of accounts, seeded into every new organisation. What books to an account binds its AccountUsage (expenses). */
 export function accountModule(storage: Storage): ContainerModule {
-  return new ContainerModule(({ bind }) => {
-    bindDeclaredResource(bind, storage, {
+  return declaredResourceModule(
+    storage,
+    {
       declaration: ACCOUNT_DECLARATION,
       kind: (context) => accountKind(context.getAll<AccountUsage>(ACCOUNT_TOKENS.AccountUsage, { optional: true }) ?? []),
       repositoryToken: ACCOUNT_TOKENS.AccountRepository,
-    });
-    bind(ORGANISATION_TOKENS.OrganisationSeeder).to(DefaultChartSeeder).inSingletonScope();
-  });
+    },
+    ({ bind }) => bind(ORGANISATION_TOKENS.OrganisationSeeder).to(DefaultChartSeeder).inSingletonScope(),
+  );
 }

@@ -1,7 +1,7 @@
 import { ContainerModule, ContainerModuleLoadOptions, Newable, ResolutionContext } from 'inversify';
 import { ResourceDeclaration } from '../../adapters/declaration/resource-declaration';
 import { DeclaredResourceController } from '../../adapters/http/declared/declared-resource.controller';
-import { HTTP_TOKENS } from '../../adapters/http/shared/controller';
+import { HTTP_TOKENS, HttpController } from '../../adapters/http/shared/controller';
 import { InMemoryDeclaredRecords } from '../../adapters/persistence/in-memory/in-memory-declared-records';
 import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine';
 import { TypeOrmDeclaredRecords } from '../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
@@ -26,19 +26,29 @@ export interface DeclaredResource<T extends KeptRecord<OrganisationRecordState>>
   repositoryToken: symbol;
   /** A repository with queries of its own (else the declaration's): TypeORM, and in memory. */
   repositories?: { typeorm: Newable<RecordRepository<T>>; memory: () => RecordRepository<T> };
+  /** Its routes, where they are not the five of `DeclaredResourceController` (webhook endpoints: PATCH alone, a ping, deliveries). */
+  controller?: (records: RecordContext<T>, context: ResolutionContext) => HttpController;
 }
 
 /**
  * Binds a declared resource: its repository on the storage in use, its
  * record context (kind, views and the five use cases' steps) and its HTTP
- * controller. The people its records name come from the declaration.
+ * controller. The people its records name come from the declaration. What
+ * else its area binds (a seeder, the ports other areas answer) goes in
+ * `alongside`, bound after the resource.
  */
-export function declaredResourceModule<T extends KeptRecord<OrganisationRecordState>>(storage: Storage, resource: DeclaredResource<T>): ContainerModule {
-  return new ContainerModule(({ bind }) => bindDeclaredResource(bind, storage, resource));
+export function declaredResourceModule<T extends KeptRecord<OrganisationRecordState>>(
+  storage: Storage,
+  resource: DeclaredResource<T>,
+  alongside?: (options: ContainerModuleLoadOptions) => void,
+): ContainerModule {
+  return new ContainerModule((options) => {
+    bindDeclaredResource(options.bind, storage, resource);
+    alongside?.(options);
+  });
 }
 
-/** As `declaredResourceModule`, inside an area's own module (beside its other bindings, in their order). */
-export function bindDeclaredResource<T extends KeptRecord<OrganisationRecordState>>(
+function bindDeclaredResource<T extends KeptRecord<OrganisationRecordState>>(
   bind: ContainerModuleLoadOptions['bind'],
   storage: Storage,
   resource: DeclaredResource<T>,
@@ -81,6 +91,7 @@ export function bindDeclaredResource<T extends KeptRecord<OrganisationRecordStat
   bind(HTTP_TOKENS.Controller)
     .toDynamicValue((context) => {
       const records = context.get<RecordContext<T>>(contextToken);
+      if (resource.controller) return resource.controller(records, context);
       return new DeclaredResourceController(declaration, records.kind, recordUseCases(records));
     })
     .inSingletonScope();

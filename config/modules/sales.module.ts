@@ -8,21 +8,24 @@ import { ORGANISATION_TOKENS } from '../../application/organisation/organisation
 import { DefaultPipelineSeeder } from '../../application/sales-stage/default-pipeline.seeder';
 import { salesStageKind } from '../../application/sales-stage/sales-stage.kind';
 import { SALES_STAGE_TOKENS, SalesStageReferences, SalesStageRepository } from '../../application/sales-stage/sales-stage.ports';
-import { bindDeclaredResource } from './declared-resource.module';
+import { declaredResourceModule } from './declared-resource.module';
 import { Storage } from './storage';
 
 /** Sales stages (clients and leads: their own modules). The lead repository answers whether a stage or a client is in use. */
 export function salesModule(storage: Storage): ContainerModule {
-  return new ContainerModule(({ bind }) => {
-    bindDeclaredResource(bind, storage, {
+  return declaredResourceModule(
+    storage,
+    {
       declaration: SALES_STAGE_DECLARATION,
       kind: (context) =>
         salesStageKind(context.get<SalesStageRepository>(SALES_STAGE_TOKENS.SalesStageRepository), context.get<SalesStageReferences>(SALES_STAGE_TOKENS.SalesStageReferences)),
       repositoryToken: SALES_STAGE_TOKENS.SalesStageRepository,
       repositories: { typeorm: TypeOrmSalesStageRepository, memory: () => new InMemorySalesStageRepository() },
-    });
-    bind(SALES_STAGE_TOKENS.SalesStageReferences).toService(LEAD_TOKENS.LeadRepository);
-    bind(CLIENT_TOKENS.ClientReferences).toService(LEAD_TOKENS.LeadRepository);
-    bind(ORGANISATION_TOKENS.OrganisationSeeder).to(DefaultPipelineSeeder).inSingletonScope();
-  });
+    },
+    ({ bind }) => {
+      bind(SALES_STAGE_TOKENS.SalesStageReferences).toService(LEAD_TOKENS.LeadRepository);
+      bind(CLIENT_TOKENS.ClientReferences).toService(LEAD_TOKENS.LeadRepository);
+      bind(ORGANISATION_TOKENS.OrganisationSeeder).to(DefaultPipelineSeeder).inSingletonScope();
+    },
+  );
 }

@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
 import { BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-seed';
+import { stoppedWithThisRun } from './server-process';
 
 /**
  * `node dist/test/bench/ab.js`: two or more builds of the service compared
@@ -214,6 +215,7 @@ async function started(
     env: { ...process.env, ...data.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  stoppedWithThisRun(server);
   let stderr = '';
   server.stderr!.on('data', (chunk: Buffer) => {
     process.stderr.write(chunk.toString().replace(/^==\d+==.*\n/gm, ''));

@@ -31,6 +31,29 @@ export function serviceArgs(root: string, entry = 'dist/config/main.js'): string
   return [...words(config?.node_flags), ...words(process.env.BENCH_SERVER_NODE_ARGS), entry];
 }
 
+/** The servers this run started and has not stopped: stopped with it when it is interrupted. */
+const running = new Set<ChildProcess>();
+
+function stopAllOn(signal: NodeJS.Signals): void {
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+
+/**
+ * Ends `child` with this run should the run be interrupted (Ctrl-C, SIGTERM):
+ * a server left behind would load the machine the next run measures.
+ */
+export function stoppedWithThisRun(child: ChildProcess): void {
+  if (running.size === 0 && process.listenerCount('SIGINT') === 0) {
+    stopAllOn('SIGINT');
+    stopAllOn('SIGTERM');
+  }
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 /** Starts `node …args` on a free port and waits until `/healthz` answers. */
 export async function startServer(command: ServerCommand): Promise<ServerProcess> {
   const port = await freePort();
@@ -41,6 +64,7 @@ export async function startServer(command: ServerCommand): Promise<ServerProcess
     env: { ...process.env, ...command.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, 'pipe'],
   });
+  stoppedWithThisRun(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -17,7 +17,8 @@ import {
   REPORTING_CURRENCIES,
 } from '../../../domain/shared/enumerations';
 import { fieldsOf } from '../declared-field';
-import { declareStoredShape, shapeView } from '../declared-shape';
+import { declareStored } from '../stored-declaration';
+import { wireView } from '../wire-declaration';
 import { ADDRESS_SHAPE, BANKING_SHAPE } from '../shared/address-and-banking.shapes';
 
 const f = fieldsOf<OrganisationSnapshot>();
@@ -33,7 +34,7 @@ const nonNegative = (limits: DecimalLimits) => new DecimalLimits(limits.maxWhole
  * the HTTP adapter derives with the request's origin, beside the view's member
  * count, financial year and remaining credits.
  */
-export const ORGANISATION_DECLARATION = declareStoredShape<OrganisationSnapshot>()({
+export const ORGANISATION_DECLARATION = declareStored<OrganisationSnapshot>()({
   schemaName: 'Organisation',
   table: 'organisations',
   unscoped: true,
@@ -86,7 +87,7 @@ export const ORGANISATION_DECLARATION = declareStoredShape<OrganisationSnapshot>
 });
 
 /** The organisation as its members read it. */
-export const BASIC_ORGANISATION = shapeView(ORGANISATION_DECLARATION, 'BasicOrganisation', [
+export const BASIC_ORGANISATION = wireView(ORGANISATION_DECLARATION, 'BasicOrganisation', [
   'unique_id',
   'name',
   'language',

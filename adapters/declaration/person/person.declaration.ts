@@ -5,7 +5,7 @@ import { emailKey } from '../../../domain/person/email-address';
 import { JOB_TITLE_MAX_LENGTH, Person, PersonSnapshot, USER_TYPES } from '../../../domain/person/person';
 import { LANGUAGES } from '../../../domain/shared/enumerations';
 import { fieldsOf, nestedShape } from '../declared-field';
-import { declareStoredShape } from '../declared-shape';
+import { declareStored } from '../stored-declaration';
 import { ADDRESS_SHAPE, BANKING_SHAPE } from '../shared/address-and-banking.shapes';
 
 const f = fieldsOf<PersonSnapshot>();
@@ -48,7 +48,7 @@ const organisationDetails = nestedShape<ProfileOrganisation>('OrganisationDetail
  * its URL (`profile_picture_url`), which the HTTP adapter derives with the
  * request's origin.
  */
-export const PERSON_DECLARATION = declareStoredShape<PersonSnapshot>()({
+export const PERSON_DECLARATION = declareStored<PersonSnapshot>()({
   schemaName: 'Person',
   table: 'persons',
   unscoped: true,

@@ -1,6 +1,5 @@
 import { isCurrencyCode } from '../../../domain/shared/currency';
 import { DeclaredField, FieldType } from '../../declaration/declared-field';
-import { DeclaredShape } from '../../declaration/declared-shape';
 import { ResourceDeclaration, searchFilterOf } from '../../declaration/resource-declaration';
 import { Field, fields } from '../validation/fields';
 import { Input, InputClass, nested } from '../validation/input';
@@ -20,13 +19,16 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
     case 'uniqueId':
       return fields.uniqueId();
     case 'text': {
-      const text = { ...options, max: type.max };
+      const text = { ...options, max: type.max, ...(field.writeOnly && { secret: true }) };
+      if (type.formByEntity) return fields.text(text);
       if (type.format === 'url') return fields.url(text);
       if (type.format === 'email') return fields.email(text);
       return fields.text(text);
     }
     case 'choice':
-      return fields.choice(type.choices, { ...options, ...(type.allowBlank && { allowBlank: true }) });
+      return fields.choice(type.choices, { ...options, ...(type.allowBlank && { allowBlank: true }), ...(type.allowed && { allowed: type.allowed }) });
+    case 'choices':
+      return fields.multipleChoice(type.values, options);
     case 'decimal':
       return fields.decimal(type.limits, options);
     case 'currency':
@@ -71,7 +73,7 @@ export function inputClassOf(name: string, declared: readonly DeclaredField[]): 
 }
 
 /** The DTO of a resource's (or a shape's) create, PUT and PATCH bodies. */
-export function resourceInput(declaration: DeclaredShape): InputClass<object> {
+export function resourceInput(declaration: Pick<ResourceDeclaration, 'schemaName' | 'fields'>): InputClass<object> {
   return inputClassOf(declaration.schemaName, declaration.fields);
 }
 

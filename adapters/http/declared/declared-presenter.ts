@@ -1,9 +1,10 @@
 import { RecordView } from '../../../application/records/record-views';
+import { PersonRef } from '../../../application/shared/actor';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
 import { DeclaredField, FieldType, NestedShape } from '../../declaration/declared-field';
-import { DeclaredShape } from '../../declaration/declared-shape';
 import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { WireDeclaration } from '../../declaration/wire-declaration';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
@@ -17,106 +18,134 @@ import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 type Values = Readonly<Record<string, unknown>>;
 
 /** What a field is written with besides the value that holds it: the view's people, references and derived values. */
-export type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
+type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
 
-/** One property of the answer: its wire name, and its value read from `holder` (a record's state, or a nested object). */
+/**
+ * One property of the answer: its wire name, where its value is read (the
+ * holder's property, the view's derived value, or the holder itself for a
+ * value computed from it) and what converts it for the wire.
+ */
 interface Written {
   name: string;
-  value: (holder: Values, around: Around) => unknown;
-  /** The holder's property written as it is, when nothing converts it. */
-  property?: string;
+  from: 'holder' | 'derived' | 'whole';
+  property: string;
+  /** None: written as it is held (null for a missing one). */
+  convert?: Convert;
 }
 
-/** A stored value as the wire writes it. */
-function wireValue(type: FieldType, value: unknown, around: Around): unknown {
-  if (value === null || value === undefined) return null;
+type Convert = (value: unknown, around: Around) => unknown;
+
+/** What writes a stored value of `type` on the wire (null stays null); none for a value written as it is. */
+function converterOf(type: FieldType): Convert | undefined {
+  const present = <V>(write: (value: V, around: Around) => unknown): Convert => (value, around) => (value === null || value === undefined ? null : write(value as V, around));
   switch (type.type) {
-    case 'decimal':
-      return wire.decimal(value as Decimal, type.limits.decimalPlaces);
+    case 'decimal': {
+      const places = type.limits.decimalPlaces;
+      return present<Decimal>((value) => wire.decimal(value, places));
+    }
     case 'date':
-      return wire.date(value as CalendarDate);
+      return present<CalendarDate>((value) => wire.date(value));
     case 'timestamp':
-      return wire.dateTime(value as Date);
+      return present<Date>((value) => wire.dateTime(value));
     case 'person':
-      if (type.as === 'name') return around.people.get(value as string)?.fullName ?? null;
-      return wire.person(around.people.get(value as string) ?? null);
+      if (type.as === 'name') return present<string>((value, around) => around.people.get(value)?.fullName ?? null);
+      return present<string>((value, around) => wire.person(around.people.get(value) ?? null));
     case 'reference':
-      return around.references?.get(value as string) ?? null;
+      return present<string>((value, around) => around.references?.get(value) ?? null);
+    case 'nested': {
+      // Its builder found once, not per answer.
+      const build = buildOf(type.shape.fields);
+      return present<Values>((value, around) => build(value, { people: around.people, derived: NOTHING_DERIVED }));
+    }
+    case 'choices':
+      return present<readonly string[]>((value) => [...value]);
     default:
-      return value;
+      return undefined;
   }
 }
 
 function writtenOf(field: DeclaredField): Written[] {
   const { wire: name, property, type } = field;
   const compute = field.compute as ((holder: Values) => unknown) | undefined;
-  const read: (holder: Values, around: Around) => unknown = compute
-    ? (holder) => compute(holder)
-    : field.derived
-      ? (_holder, around) => around.derived[property]
-      : (holder) => holder[property];
-  const plain = !compute && !field.derived && ['uniqueId', 'text', 'choice', 'currency', 'integer', 'boolean'].includes(type.type);
-  if (type.type === 'choice' && field.display) {
-    return [
-      { name, value: read, property: plain ? property : undefined },
-      { name: displayOf(field), value: (holder, around) => type.choices.label(read(holder, around) as string | null) },
-    ];
-  }
-  // A text, a choice, a number or a boolean is written as it is held (null for a missing one).
-  if (plain) return [{ name, value: (holder) => holder[property] ?? null, property }];
-  if (type.type === 'nested') {
-    // Its builder found once, not per answer; its fields are read from it alone (a nested derived value has `compute`).
-    const nested = buildOf(type.shape.fields);
-    return [{ name, value: (holder, around) => {
-      const value = read(holder, around) as Values | null | undefined;
-      return value === null || value === undefined ? null : nested(value, around);
-    } }];
-  }
-  return [{ name, value: (holder, around) => wireValue(type, read(holder, around), around) }];
+  const convert = converterOf(type);
+  const value: Written = compute
+    ? { name, from: 'whole', property, convert: convert ? (holder, around) => convert(compute(holder as Values), around) : (holder) => compute(holder as Values) ?? null }
+    : { name, from: field.derived ? 'derived' : 'holder', property, convert };
+  if (type.type !== 'choice' || !field.display) return [value];
+  const { choices } = type;
+  const wireOf = value.convert;
+  const label: Convert = wireOf ? (held, around) => choices.label(wireOf(held, around) as string | null) : (held) => choices.label((held ?? null) as string | null);
+  return [value, { ...value, name: displayOf(field), convert: label }];
 }
 
 /** Builds the answer of `holder`: an object literal with every property at once, so that it keeps one shape. */
 type Build = (holder: Values, around: Around) => Record<string, unknown>;
 
 const builds = new WeakMap<readonly DeclaredField[], Build>();
+const onceBuilds = new WeakMap<readonly DeclaredField[], Build>();
 
-/** The fields a presenter writes: all but a parent's key, the internal ones and the write-only ones. */
-const written = (declared: readonly DeclaredField[]) => declared.filter((field) => field.type.type !== 'parent' && !field.internal && !field.writeOnly);
+/** The fields a presenter writes: all but a parent's key, the internal and write-only ones, and those shown once unless `once`. */
+const written = (declared: readonly DeclaredField[], once = false) =>
+  declared.filter((field) => field.type.type !== 'parent' && !field.internal && !field.writeOnly && (once || !field.once));
+
+/** Where the builder reads a written property: with its key as a constant, so that each read has a cache of its own. */
+function sourceOf({ from, property }: Written): string {
+  if (from === 'whole') return 'h';
+  return `${from === 'derived' ? 'a.derived' : 'h'}[${JSON.stringify(property)}]`;
+}
 
 /** The name of a choice's display. */
 const displayOf = (field: DeclaredField) => field.displayName ?? `${field.wire}_display`;
 
 /**
  * The builder of the fields' answer, made once per declaration. Its body is an
- * object literal of the declared names (written as JSON strings, never code):
- * an object filled property by property takes a new hidden class at each one
- * and is read and serialised on V8's slow paths (see docs/performance.md).
+ * object literal of the declared names (written as JSON strings, never code)
+ * whose values are read with constant keys: an object filled property by
+ * property takes a new hidden class at each one and is read and serialised on
+ * V8's slow paths, and a read with a key that varies is a megamorphic look-up
+ * (see docs/performance.md).
  */
-function buildOf(declared: readonly DeclaredField[]): Build {
-  let build = builds.get(declared);
+function buildOf(declared: readonly DeclaredField[], once = false): Build {
+  const made = once ? onceBuilds : builds;
+  let build = made.get(declared);
   if (!build) {
-    const properties = written(declared).flatMap(writtenOf);
+    const properties = written(declared, once).flatMap(writtenOf);
     const literal = properties
-      .map((property, index) => `${JSON.stringify(property.name)}: ${property.property === undefined ? `v[${index}](h, a)` : `h[${JSON.stringify(property.property)}] ?? null`}`)
+      .map((property, index) => `${JSON.stringify(property.name)}: ${property.convert ? `c[${index}](${sourceOf(property)}, a)` : `${sourceOf(property)} ?? null`}`)
       .join(', ');
-    const make = new Function('v', `return (h, a) => ({ ${literal} });`) as (values: Written['value'][]) => Build;
-    builds.set(declared, (build = make(properties.map((property) => property.value))));
+    const make = new Function('c', `return (h, a) => ({ ${literal} });`) as (converters: (Convert | undefined)[]) => Build;
+    made.set(declared, (build = make(properties.map((property) => property.convert))));
   }
   return build;
 }
 
-
-/**
- * The presenter of a declared shape: `holder` (a snapshot) as the shape's
- * fields write it, `around` giving its people and derived values.
- */
-export function shapePresenter(shape: DeclaredShape): (holder: object, around: Around) => Record<string, unknown> {
-  return buildOf(shape.fields) as (holder: object, around: Around) => Record<string, unknown>;
-}
+const NOTHING_DERIVED: Values = Object.freeze({});
 
 /** The presenter of a declared resource: a record's view as its detail, its list item and its event's data. */
 export function presenterOf(declaration: ResourceDeclaration): (view: RecordView) => Record<string, unknown> {
   const build = buildOf(declaration.fields);
+  return (view) => build(view.record as unknown as Values, view);
+}
+
+const NO_PEOPLE: ReadonlyMap<string, PersonRef> = new Map();
+
+/**
+ * The presenter of a `WireDeclaration` (a member, an invitation, a profile,
+ * an organisation: no record of the store): `values` holds its fields by
+ * property, `derived` the values of its derived fields (an invitation's
+ * status, a token issued this once, a picture's URL), `people` those its
+ * person fields name (an organisation's owner).
+ */
+export function valuesPresenterOf(
+  declaration: WireDeclaration,
+): (values: object, derived?: Readonly<Record<string, unknown>>, people?: ReadonlyMap<string, PersonRef>) => Record<string, unknown> {
+  const build = buildOf(declaration.fields);
+  return (values, derived = NOTHING_DERIVED, people = NO_PEOPLE) => build(values as Values, { people, derived });
+}
+
+/** The presenter of a create's answer: the record with the fields shown once (from the kind's `createdView`). */
+export function createdPresenterOf(declaration: ResourceDeclaration): (view: RecordView) => Record<string, unknown> {
+  const build = buildOf(declaration.fields, true);
   return (view) => build(view.record as unknown as Values, view);
 }
 
@@ -127,11 +156,14 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'uniqueId':
       return s.uniqueId();
     case 'text':
-      if (type.format === 'url') return s.uri(type.max);
+      if (type.format === 'url') return type.boundsOnInput ? s.uri() : s.uri(type.max);
       if (type.format === 'email') return s.email();
       return s.text({ max: type.max, ...(field.required && { min: 1 }) });
     case 'choice':
+      if (type.allowed) return s.choice(type.allowed);
       return type.allowBlank ? s.choiceOrBlank(type.choices) : s.choice(type.choices);
+    case 'choices':
+      return s.array(s.choice(type.values));
     case 'decimal':
       return s.decimal(type.boundsOnInput ? new DecimalLimits(type.limits.maxWholeDigits, type.limits.decimalPlaces) : type.limits);
     case 'currency':
@@ -156,9 +188,9 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
   }
 }
 
-function propertySchemas(declared: readonly DeclaredField[]): Record<string, WireSchema<unknown>> {
+function propertySchemas(declared: readonly DeclaredField[], once = false): Record<string, WireSchema<unknown>> {
   const properties: Record<string, WireSchema<unknown>> = {};
-  for (const field of written(declared)) {
+  for (const field of written(declared, once)) {
     const schema = typeSchema(field);
     properties[field.wire] = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
     if (field.type.type === 'choice' && field.display) {
@@ -174,7 +206,12 @@ function nestedSchema(shape: NestedShape): WireSchema<unknown> {
   return shape.inline ? object : s.named(shape.name, object);
 }
 
-/** What `presenterOf(declaration)` (or `shapePresenter(shape)`) writes, named after the resource. */
-export function schemaOf(declaration: DeclaredShape): WireSchema<Record<string, unknown>> {
+/** What `presenterOf(declaration)` writes, named after the resource (or after the wire a `WireDeclaration` describes). */
+export function schemaOf(declaration: Pick<ResourceDeclaration, 'schemaName' | 'fields'>): WireSchema<Record<string, unknown>> {
   return s.named(declaration.schemaName, s.object<Record<string, unknown>>(propertySchemas(declaration.fields)));
+}
+
+/** What `createdPresenterOf(declaration)` writes, named `New<schema>` (`NewWebhookEndpoint`). */
+export function createdSchemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
+  return s.named(`New${declaration.schemaName}`, s.object<Record<string, unknown>>(propertySchemas(declaration.fields, true)));
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { AcceptInvitation } from '../../../application/organisation/accept-invitation.use-case';
+import { AcceptInvitation, AcceptInvitationCommand } from '../../../application/organisation/accept-invitation.use-case';
 import { InviteMember } from '../../../application/organisation/invite-member.use-case';
 import { ListInvitations } from '../../../application/organisation/list-invitations.use-case';
 import { ListMembers } from '../../../application/organisation/list-members.use-case';
@@ -14,8 +14,13 @@ import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { answers } from '../shared/answers';
 import { Routes } from '../shared/routes';
 import { readPage, sendPage } from '../validation/query';
-import { InvitationInput, NewAccountInput } from './members.dto';
+import { INVITATION_DECLARATION, NEW_ACCOUNT_DECLARATION } from '../../declaration/organisation/invitation.declaration';
+import { inputClassOf } from '../declared/declared-input';
 import { INVITATION_SCHEMA, MEMBER_SCHEMA, presentInvitation, presentMember } from './members.presenter';
+
+// The bodies, as the declarations make them.
+const InvitationInput = inputClassOf(INVITATION_DECLARATION.schemaName, INVITATION_DECLARATION.fields);
+const NewAccountInput = inputClassOf(NEW_ACCOUNT_DECLARATION.schemaName, NEW_ACCOUNT_DECLARATION.fields);
 
 /** An organisation's members and invitations, and the accepting of an invitation by its token. */
 @injectable()
@@ -68,7 +73,7 @@ export class MembersController implements HttpController {
       errors: [409], // invitations to one address kept arriving at once
       slowSideEffects: true, // the mail server
       handle: async (ctx) => {
-        const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, InvitationInput));
+        const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, InvitationInput) as Parameters<InviteMember['execute']>[2]);
         ctx.status = 201;
         ctx.body = presentInvitation(view);
       },
@@ -124,7 +129,7 @@ export class MembersController implements HttpController {
       answers: [answers.ok(PROFILE_SCHEMA, { 'Set-Cookie': false })],
       handle: async (ctx) => {
         const actor = ctx.state.auth ? actorOf(ctx) : null;
-        const newAccount = actor ? null : bindBody(ctx, NewAccountInput);
+        const newAccount = actor ? null : (bindBody(ctx, NewAccountInput) as AcceptInvitationCommand['newAccount']);
         const result = await this.acceptInvitation.execute({ token: ctx.params.token, actor, newAccount, clientAddress: ctx.ip });
         if (result.session) setSessionCookies(ctx, result.session, this.alwaysSecure);
         ctx.body = presentProfile(result.profile, originOf(ctx));

@@ -1,22 +1,17 @@
 import { ProfileView } from '../../../application/person/profile-views';
-import { PersonRef } from '../../../application/shared/actor';
 import { ProfileChanges } from '../../../domain/person/person';
 import { PERSON_DECLARATION } from '../../declaration/person/person.declaration';
 import { resourceInput } from '../declared/declared-input';
-import { schemaOf, shapePresenter } from '../declared/declared-presenter';
+import { schemaOf, valuesPresenterOf } from '../declared/declared-presenter';
 import { personPictureUrl } from '../shared/pictures';
 import { InputClass } from '../validation/input';
 
-const build = shapePresenter(PERSON_DECLARATION);
-const NOBODY: ReadonlyMap<string, PersonRef> = new Map();
+const present = valuesPresenterOf(PERSON_DECLARATION);
 
 /** The Person of the spec, as its declaration writes it; `origin` makes the picture's URL absolute. */
 export function presentProfile(view: ProfileView, origin: string): Record<string, unknown> {
   const person = view.person;
-  return build(person, {
-    people: NOBODY,
-    derived: { profilePictureUrl: personPictureUrl(origin, person.uniqueId, person.picture), isOwner: view.isOwner, organisationDetails: view.organisation },
-  });
+  return present(person, { profilePictureUrl: personPictureUrl(origin, person.uniqueId, person.picture), isOwner: view.isOwner, organisationDetails: view.organisation });
 }
 
 /** What `presentProfile` writes: the Person of the spec. */

@@ -10,7 +10,6 @@ const AREAS = {
   Members: "An organisation's members and invitations, and accepting an invitation.",
   Expenses: 'Expenses, their receipts, and the actions that move them from draft to paid.',
   History: "Who changed what: each record's history and an organisation's activity.",
-  Webhooks: 'Endpoints that receive the events of an organisation, and their deliveries.',
   Reports: 'Figures over expenses, the pipeline and vendors.',
   Operations: 'Health, readiness, and this description.',
 } as const;
@@ -56,7 +55,6 @@ const TAG_BY_SEGMENT: Record<string, Tag> = {
   invitations: 'Members',
   expenses: 'Expenses',
   activity: 'History',
-  webhooks: 'Webhooks',
   reports: 'Reports',
   logo: 'Organisations',
   // The organisation's own update (`organisation/{org}/update/`).

@@ -1,54 +1,48 @@
-import { inject, injectable } from 'inversify';
-import { CreateWebhookEndpoint } from '../../../application/webhook/create-webhook-endpoint.use-case';
-import { DeleteWebhookEndpoint } from '../../../application/webhook/delete-webhook-endpoint.use-case';
-import { GetWebhookEndpoint } from '../../../application/webhook/get-webhook-endpoint.use-case';
 import { ListWebhookDeliveries } from '../../../application/webhook/list-webhook-deliveries.use-case';
-import { ListWebhookEndpoints } from '../../../application/webhook/list-webhook-endpoints.use-case';
 import { PingWebhookEndpoint } from '../../../application/webhook/ping-webhook-endpoint.use-case';
-import { UpdateWebhookEndpoint } from '../../../application/webhook/update-webhook-endpoint.use-case';
+import { WEBHOOK_ENDPOINT_DECLARATION as DECLARATION } from '../../declaration/webhook/webhook-endpoint.declaration';
+import { RecordUseCases } from '../declared/declared-resource.controller';
+import { orderingsOf, resourceInput } from '../declared/declared-input';
+import { createdPresenterOf, createdSchemaOf, presenterOf, schemaOf } from '../declared/declared-presenter';
 import { actorOf } from '../middleware/authentication';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { answers } from '../shared/answers';
 import { Routes } from '../shared/routes';
 import { readPage, sendPage } from '../validation/query';
-import { NewWebhookEndpointInput, WebhookEndpointChangesInput } from './webhook.dto';
-import {
-  DELIVERY_ATTEMPT_SCHEMA,
-  NEW_WEBHOOK_ENDPOINT_SCHEMA,
-  presentDeliveryAttempt,
-  presentNewWebhookEndpoint,
-  presentWebhookEndpoint,
-  WEBHOOK_ENDPOINT_SCHEMA,
-} from './webhook.presenter';
+import { DELIVERY_ATTEMPT_SCHEMA, presentDeliveryAttempt } from './webhook.presenter';
 
-/** `/api/v1.0/organisation/{uid}/webhooks/…` (contract section 9), the owner's alone. */
-@injectable()
+/**
+ * `/api/v1.0/organisation/{uid}/webhooks/…` (contract section 9), the owner's
+ * alone: the body, the answers and their schemas are the declaration's, the
+ * use cases the generic record ones; the routes are theirs (PATCH alone, no
+ * history, the list in creation order), with the ping and the deliveries.
+ */
 export class WebhookController implements HttpController {
   constructor(
-    @inject(ListWebhookEndpoints) private readonly listEndpoints: ListWebhookEndpoints,
-    @inject(CreateWebhookEndpoint) private readonly createEndpoint: CreateWebhookEndpoint,
-    @inject(GetWebhookEndpoint) private readonly getEndpoint: GetWebhookEndpoint,
-    @inject(UpdateWebhookEndpoint) private readonly updateEndpoint: UpdateWebhookEndpoint,
-    @inject(DeleteWebhookEndpoint) private readonly deleteEndpoint: DeleteWebhookEndpoint,
-    @inject(ListWebhookDeliveries) private readonly listDeliveries: ListWebhookDeliveries,
-    @inject(PingWebhookEndpoint) private readonly ping: PingWebhookEndpoint,
+    private readonly endpoints: RecordUseCases,
+    private readonly listDeliveries: ListWebhookDeliveries,
+    private readonly ping: PingWebhookEndpoint,
   ) {}
 
   register(routes: Routes): void {
     const base = `${API_PREFIX}/organisation/:org/webhooks`;
     const detail = `${base}/:id`;
+    const input = resourceInput(DECLARATION);
+    const schema = schemaOf(DECLARATION);
+    const present = presenterOf(DECLARATION);
+    const ordering = orderingsOf(DECLARATION).default;
     routes.add({
       method: 'GET',
       path: base,
       summary: 'List webhook endpoints',
       description: 'The organisation’s webhook endpoints, a page at a time. The owner only.',
       list: {},
-      answers: [answers.page(WEBHOOK_ENDPOINT_SCHEMA)],
+      answers: [answers.page(schema)],
       errors: [403],
       handle: async (ctx) => {
-        const request = readPage(ctx);
-        sendPage(ctx, await this.listEndpoints.execute(actorOf(ctx), ctx.params.org, request), request, presentWebhookEndpoint);
+        const page = readPage(ctx);
+        sendPage(ctx, await this.endpoints.list.execute(actorOf(ctx), ctx.params.org, { page, filters: {}, ordering }), page, present);
       },
     });
     routes.add({
@@ -56,13 +50,13 @@ export class WebhookController implements HttpController {
       path: `${base}/create`,
       summary: 'Create a webhook endpoint',
       description: 'Registers a URL to receive the organisation’s events; the answer carries the signing secret, shown this once. The owner only.',
-      body: { input: NewWebhookEndpointInput },
-      answers: [answers.created(NEW_WEBHOOK_ENDPOINT_SCHEMA)],
+      body: { input },
+      answers: [answers.created(createdSchemaOf(DECLARATION))],
       errors: [403],
       handle: async (ctx) => {
-        const { endpoint, secret } = await this.createEndpoint.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, NewWebhookEndpointInput));
+        const view = await this.endpoints.create.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, input));
         ctx.status = 201;
-        ctx.body = presentNewWebhookEndpoint(endpoint, secret);
+        ctx.body = createdPresenterOf(DECLARATION)(view);
       },
     });
     routes.refuse(`${base}/create`, ['POST']);
@@ -71,10 +65,10 @@ export class WebhookController implements HttpController {
       path: detail,
       summary: 'Get a webhook endpoint',
       description: 'One webhook endpoint (without its secret). The owner only.',
-      answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
+      answers: [answers.ok(schema)],
       errors: [403],
       handle: async (ctx) => {
-        ctx.body = presentWebhookEndpoint(await this.getEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id));
+        ctx.body = present(await this.endpoints.get.execute(actorOf(ctx), ctx.params.org, ctx.params.id));
       },
     });
     routes.add({
@@ -82,13 +76,13 @@ export class WebhookController implements HttpController {
       path: detail,
       summary: 'Update a webhook endpoint',
       description: 'Changes the fields sent (`url`, `events`, `is_active`). `If-Match` makes the change conditional on the version read. The owner only.',
-      body: { input: WebhookEndpointChangesInput },
-      answers: [answers.ok(WEBHOOK_ENDPOINT_SCHEMA)],
+      body: { input },
+      answers: [answers.ok(schema)],
       errors: [403],
       precondition: detail,
       handle: async (ctx) => {
-        const changes = bindBody(ctx, WebhookEndpointChangesInput, true);
-        ctx.body = presentWebhookEndpoint(await this.updateEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes));
+        const changes = bindBody(ctx, input, true);
+        ctx.body = present(await this.endpoints.update.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes));
       },
     });
     routes.add({
@@ -100,7 +94,7 @@ export class WebhookController implements HttpController {
       errors: [403],
       precondition: detail,
       handle: async (ctx) => {
-        await this.deleteEndpoint.execute(actorOf(ctx), ctx.params.org, ctx.params.id);
+        await this.endpoints.delete.execute(actorOf(ctx), ctx.params.org, ctx.params.id);
         ctx.status = 204;
       },
     });
@@ -130,3 +124,4 @@ export class WebhookController implements HttpController {
     });
   }
 }
+

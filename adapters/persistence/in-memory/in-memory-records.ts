@@ -92,6 +92,11 @@ export abstract class InMemoryRecords<S extends ScopedSnapshot, T extends { snap
     return [...this.rows.values()].filter((s) => s.organisationId === organisationId);
   }
 
+  /** A snapshot by its internal id, in whichever organisation. */
+  protected byId(id: string): S | undefined {
+    return this.rows.get(id);
+  }
+
   /** Whether any of the organisation's records matches. */
   protected exists(organisationId: string, matches: (snapshot: S) => boolean): boolean {
     return this.of(organisationId).some(matches);

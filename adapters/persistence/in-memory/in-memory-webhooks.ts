@@ -1,45 +1,23 @@
 import { Page, PageRequest, slicePage } from '../../../application/shared/page';
-import { duplicateUniqueId } from '../../../application/shared/records';
 import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookEndpointRepository, WebhookQueue } from '../../../application/webhook/webhook.ports';
 import { WebhookEndpoint, WebhookEndpointSnapshot } from '../../../domain/webhook/webhook-endpoint';
 import { WebhookEventType } from '../../../domain/webhook/webhook-events';
+import { WEBHOOK_ENDPOINT_DECLARATION } from '../../declaration/webhook/webhook-endpoint.declaration';
+import { InMemoryDeclaredRecords } from './in-memory-declared-records';
 
-/** Endpoints in process memory, for use-case tests. */
-export class InMemoryWebhookEndpointRepository implements WebhookEndpointRepository {
-  private readonly rows = new Map<string, WebhookEndpointSnapshot>();
-
-  async findByUniqueId(organisationId: string, uniqueId: string): Promise<WebhookEndpoint | null> {
-    const row = [...this.rows.values()].find((r) => r.organisationId === organisationId && r.uniqueId === uniqueId);
-    return row ? WebhookEndpoint.restore(row) : null;
+/** The in-memory twin of `TypeOrmWebhookEndpointRepository`, for use-case tests. */
+export class InMemoryWebhookEndpointRepository extends InMemoryDeclaredRecords<WebhookEndpoint> implements WebhookEndpointRepository {
+  constructor() {
+    super(WEBHOOK_ENDPOINT_DECLARATION);
   }
 
   async findById(id: string): Promise<WebhookEndpoint | null> {
-    const row = this.rows.get(id);
+    const row = this.byId(id) as WebhookEndpointSnapshot | undefined;
     return row ? WebhookEndpoint.restore(row) : null;
   }
 
-  async list(organisationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>> {
-    const rows = [...this.rows.values()].filter((r) => r.organisationId === organisationId);
-    rows.sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime() || (a.id < b.id ? -1 : 1));
-    return slicePage(rows.map(WebhookEndpoint.restore), request);
-  }
-
   async subscribedTo(organisationId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {
-    return [...this.rows.values()]
-      .filter((r) => r.organisationId === organisationId)
-      .map(WebhookEndpoint.restore)
-      .filter((endpoint) => endpoint.subscribesTo(type));
-  }
-
-  async save(endpoint: WebhookEndpoint): Promise<void> {
-    const s = endpoint.snapshot();
-    const taken = [...this.rows.values()].some((r) => r.organisationId === s.organisationId && r.uniqueId === s.uniqueId && r.id !== s.id);
-    if (taken) throw duplicateUniqueId('webhook');
-    this.rows.set(s.id, s);
-  }
-
-  async delete(endpoint: WebhookEndpoint): Promise<void> {
-    this.rows.delete(endpoint.id);
+    return (this.of(organisationId) as WebhookEndpointSnapshot[]).map(WebhookEndpoint.restore).filter((endpoint) => endpoint.subscribesTo(type));
   }
 }
 

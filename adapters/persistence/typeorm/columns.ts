@@ -27,13 +27,25 @@ export const integerTransformer: ValueTransformer = {
   from: (value: unknown) => (value == null ? null : Number(value)),
 };
 
+/** A time as epoch milliseconds (BIGINT), as the tables that raw statements also read keep it. */
+export const epochMillisTransformer: ValueTransformer = {
+  to: (value: Date | null | undefined) => (value == null ? value : value.getTime()),
+  from: (value: unknown) => (value == null ? null : new Date(Number(value))),
+};
+
+/** A flag as 0 or 1 (SMALLINT), as the tables that raw statements also read keep it. */
+export const flagTransformer: ValueTransformer = {
+  to: (value: boolean | null | undefined) => (value == null ? value : value ? 1 : 0),
+  from: (value: unknown) => (value == null ? null : Number(value) === 1),
+};
+
 export const calendarDateTransformer: ValueTransformer = {
   to: (value: CalendarDate | null | undefined) => (value == null ? value : value.toString()),
   from: (value: unknown) => (value == null ? null : CalendarDate.of(String(value).slice(0, 10))),
 };
 
 /** The SQL types in use; `timestamp` is the engine's own (see `sqlType`). */
-type ColumnKind = 'varchar' | 'text' | 'boolean' | 'bigint' | 'date' | 'timestamp';
+type ColumnKind = 'varchar' | 'text' | 'boolean' | 'smallint' | 'bigint' | 'date' | 'timestamp';
 
 interface ColumnSpec {
   type: ColumnKind;
@@ -133,6 +145,9 @@ export const column = {
   decimal: (scale = 2) => new Column<Decimal>({ type: 'bigint', transformer: decimalTransformer(scale) }),
   date: () => new Column<CalendarDate>({ type: 'date', transformer: calendarDateTransformer }),
   timestamp: () => new Column<Date>({ type: 'timestamp' }),
+  /** A time as epoch milliseconds, and a flag as 0 or 1 without a default: the webhook tables' (migration 990), which raw statements read too. */
+  epochMillis: () => new Column<Date>({ type: 'bigint', transformer: epochMillisTransformer }),
+  flag: () => new Column<boolean>({ type: 'smallint', transformer: flagTransformer }),
 };
 
 export type Columns = Record<string, Column<unknown>>;

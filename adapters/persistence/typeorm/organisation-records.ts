@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { ListQuery, offsetOf, Page, pastEveryList } from '../../../application/shared/page';
 import { duplicateUniqueId } from '../../../application/shared/records';
@@ -81,6 +80,8 @@ export interface RecordTable<Row, T, O extends string> extends RecordMessages {
    * only add to the text a page carries out of the database.
    */
   unread?: string[];
+  /** Its changes leave no history entry (see `ResourceDeclaration.storage.unrecorded`). */
+  unrecorded?: boolean;
 }
 
 /**
@@ -112,8 +113,6 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
   private selectList: string | undefined;
   /** Filtered lists' counts, each with the revision it was counted at. */
   private readonly counts = new FilteredCounts();
-  /** Whether SQLite's plan of a walking page reads it in order, by the page's text. */
-  private readonly walks = new LRUCache<string, boolean>({ max: 500 });
 
   constructor(protected readonly db: TypeOrmDatabase) {}
 
@@ -207,19 +206,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     if (this.db.dialect !== 'sqlite' || !where.searchIndexed || known.count === 0) return 'indexed';
     const walked = ((offsetOf(query.page) + query.page.pageSize) * known.total) / known.count;
     if (walked * WALK_COST_PER_MATCH >= known.count) return 'indexed';
-    return (await this.walksInOrder(this.pageQuery(organisationId, query, 'scan'))) ? 'scan' : 'indexed';
-  }
-
-  /** Whether SQLite reads `page` through an index in its order, without sorting (asked once per text). */
-  private async walksInOrder(page: SqlQuery): Promise<boolean> {
-    let inOrder = this.walks.get(page.sql);
-    if (inOrder === undefined) {
-      const [plan] = await this.db.read([{ sql: `EXPLAIN QUERY PLAN ${page.sql}`, parameters: page.parameters }]);
-      const steps = plan.rows.map((row) => String(row[3]));
-      inOrder = steps.length === 1 && /^SEARCH r USING (COVERING )?INDEX /.test(steps[0]);
-      this.walks.set(page.sql, inOrder);
-    }
-    return inOrder;
+    return (await this.db.walksIndexInOrder(this.pageQuery(organisationId, query, 'scan'))) ? 'scan' : 'indexed';
   }
 
   async save(record: T): Promise<void> {
@@ -229,8 +216,8 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
       // The change and its history entry commit together, or neither. The write may be held back and sent with
       // what follows it (Postgres): its failure then reaches that, or the commit, already read as `failure`.
       await this.db.together(async () => {
-        const before = await this.stateBefore(record);
-        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record), historyEntry(this.db, this.table.model, before, after), failure);
+        const entry = this.table.unrecorded ? null : historyEntry(this.db, this.table.model, await this.stateBefore(record), after);
+        await this.db.upsert(this.table.entity, this.table.mapper.toPersistence(record), entry, failure);
       });
     } catch (error) {
       throw failure(error);
@@ -264,7 +251,7 @@ export abstract class OrganisationRecords<Row extends OrganisationScopedRow, T e
     try {
       await this.db.transaction(async () => {
         await this.db.run((m) => this.repository(m).delete({ id: record.id } as FindOptionsWhere<Row>));
-        await recordChange(this.db, this.table.model, snapshotOf(record), null);
+        if (!this.table.unrecorded) await recordChange(this.db, this.table.model, snapshotOf(record), null);
       });
     } catch (error) {
       if (isForeignKeyViolation(error) && this.table.inUse) throw new InUse(this.table.inUse);

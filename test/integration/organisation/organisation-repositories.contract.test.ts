@@ -57,7 +57,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
       sessions = new TypeOrmSessionStore(opened.database, 3600, box);
       invitations = new TypeOrmInvitationRepository(opened.database);
       profiles = new TypeOrmProfileReader(opened.database, box);
-      endpoints = new TypeOrmWebhookEndpointRepository(opened.database);
+      endpoints = new TypeOrmWebhookEndpointRepository(opened.database, box);
     } else {
       const inMemoryMemberships = new InMemoryMembershipRepository();
       memberships = inMemoryMemberships;

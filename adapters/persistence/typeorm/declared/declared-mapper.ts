@@ -1,7 +1,7 @@
 import { SecretBox } from '../../../../application/shared/ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { DeclaredField, NestedShape } from '../../../declaration/declared-field';
-import { StoredShape } from '../../../declaration/declared-shape';
+import { StoredDeclaration } from '../../../declaration/stored-declaration';
 import { columnOf, foldedColumnOf, KeptColumn, keyPrefix, orderPrefixColumnOf, storedFields } from '../../../declaration/resource-declaration';
 import { searchKey } from '../../search-key';
 import { pictureFromRow, pictureToRow } from '../picture-columns';
@@ -56,7 +56,7 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
   private readonly kept: readonly KeptColumn[];
   private readonly scoped: boolean;
 
-  constructor(declaration: StoredShape, box: SecretBox) {
+  constructor(declaration: StoredDeclaration, box: SecretBox) {
     this.restore = declaration.restore as unknown as (snapshot: Snapshot) => T;
     this.scoped = !declaration.unscoped;
     const fields = storedFields(declaration);
@@ -142,7 +142,8 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
       },
     };
   }
-  const nested = field.type.type === 'nested';
+  // A nested value, and a list of choices, are kept as JSON.
+  const nested = field.type.type === 'nested' || field.type.type === 'choices';
   if (nested || field.secret) {
     const dates = field.type.type === 'nested' ? nestedDates(field.type.shape) : undefined;
     const encode = (value: unknown) => (nested ? JSON.stringify(value, dates?.replacer) : String(value));

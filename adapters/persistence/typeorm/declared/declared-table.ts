@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { DeclaredField, FieldType } from '../../../declaration/declared-field';
-import { StoredShape } from '../../../declaration/declared-shape';
+import { StoredDeclaration } from '../../../declaration/stored-declaration';
 import { columnOf, foldedColumnOf, orderPrefixColumnOf, storedFields } from '../../../declaration/resource-declaration';
 import { Column, column as c, Columns, Dialect, entityColumns, organisationKey, references, uniqueIdPerOrganisation } from '../columns';
 import { searchIndices } from '../search-index';
@@ -29,6 +29,8 @@ function columnOfType(type: FieldType): Column<unknown> {
       return type.max === undefined ? c.text() : c.varchar(type.max);
     case 'choice':
       return c.varchar(type.columnLength);
+    case 'choices':
+      return c.text();
     case 'decimal':
       return c.decimal(type.limits.decimalPlaces);
     case 'currency':
@@ -36,11 +38,11 @@ function columnOfType(type: FieldType): Column<unknown> {
     case 'integer':
       return c.integer();
     case 'boolean':
-      return c.boolean(type.default);
+      return type.flag ? c.flag() : c.boolean(type.default);
     case 'date':
       return c.date();
     case 'timestamp':
-      return c.timestamp();
+      return type.epochMillis ? c.epochMillis() : c.timestamp();
     case 'person':
     case 'parent':
     case 'reference':
@@ -66,10 +68,10 @@ function foldedColumnFor(field: DeclaredField): Column<unknown> {
   return field.nullable ? folded.nullable() : folded;
 }
 
-const tables = new WeakMap<StoredShape, Columns>();
+const tables = new WeakMap<StoredDeclaration, Columns>();
 
 /** The table's columns, by name. */
-export function declaredColumns(declaration: StoredShape): Columns {
+export function declaredColumns(declaration: StoredDeclaration): Columns {
   let columns = tables.get(declaration);
   if (!columns) {
     columns = declaration.unscoped ? { id: c.id() } : { id: c.id(), organisation_id: c.ref() };
@@ -96,15 +98,15 @@ export function declaredColumns(declaration: StoredShape): Columns {
 }
 
 /** The key columns the list's `search` looks in. */
-export function searchedColumns(declaration: StoredShape): string[] {
+export function searchedColumns(declaration: StoredDeclaration): string[] {
   return declaration.fields.filter((field) => field.searched).map((field) => (field.folded ? foldedColumnOf(field) : columnOf(field)));
 }
 
 /** The entity's name in TypeORM: its schema's name. */
-export const entityOf = (declaration: StoredShape): string => declaration.schemaName;
+export const entityOf = (declaration: StoredDeclaration): string => declaration.schemaName;
 
 /** The entity schema of a declared table. */
-export function declaredSchema(declaration: StoredShape, dialect: Dialect): EntitySchema {
+export function declaredSchema(declaration: StoredDeclaration, dialect: Dialect): EntitySchema {
   const { table } = declaration;
   // A person's key, a reference's and a parent's. No cascade: a record that another names is not deleted (409 `in_use`).
   const keys = storedFields(declaration).flatMap((field) => {

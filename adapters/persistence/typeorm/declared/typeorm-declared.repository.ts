@@ -49,6 +49,7 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       inUse: declaration.storage.inUse,
       raced: declaration.storage.raced && [...declaration.storage.raced],
       counted: declaration.storage.counted,
+      unrecorded: declaration.storage.unrecorded,
       unique: uniqueFields(declaration),
       unread: [
         ...declaration.fields.filter((field) => field.folded).map(foldedColumnOf),

@@ -5,6 +5,7 @@ import { Dialect } from './dialect';
 import { EntitySql } from './entity-sql';
 import { Hydration } from './hydration';
 import { PostgresEngine } from './postgres-engine';
+import { QueryPlans } from './query-plans';
 import { objectsOfTable, ResultTable, tableOfObjects } from './result-table';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 import { SqliteEngine } from './sqlite-engine';
@@ -18,7 +19,7 @@ import { isSerializationFailure, WriteFailure } from './write-failures';
  * - statements: `sql` (named parameters to the engine's positional ones);
  * - reads: `read` (rows as arrays), `select` (rows as objects), `selectRows`,
  *   `findBy`, `findOneBy` and `hydrate` (rows as TypeORM hydrates an entity's),
- *   `tableOf`, `columnsOf`, `lockClause`;
+ *   `tableOf`, `columnsOf`, `lockClause`, `walksIndexInOrder` (SQLite's plan);
  * - writes: `upsert` (an entity's row, with its history entry), `execute`,
  *   and `run` for TypeORM's own entity manager;
  * - transactions: `together` (a write with its history entry), `transaction`
@@ -42,6 +43,7 @@ export class TypeOrmDatabase implements UnitOfWork {
   private readonly entities: EntitySql;
   private readonly sqlite: SqliteEngine | undefined;
   private readonly postgres: PostgresEngine | undefined;
+  private readonly plans = new QueryPlans(async (query) => (await this.read([query]))[0]);
 
   constructor(
     readonly dataSource: DataSource,
@@ -86,6 +88,16 @@ export class TypeOrmDatabase implements UnitOfWork {
     }
     if (this.postgres) return this.postgres.send(undefined, queries);
     return this.sqlite!.read(queries);
+  }
+
+  /**
+   * Whether SQLite reads `query` through one index in its order, with no
+   * sort, so that it stops at its LIMIT (asked of the planner once per text).
+   * Postgres chooses its plan per execution: always false there.
+   */
+  async walksIndexInOrder(query: SqlQuery): Promise<boolean> {
+    if (this.dialect !== 'sqlite') return false;
+    return this.plans.walksIndexInOrder(query);
   }
 
   /** The rows of each query as objects keyed by column name (counts, aggregates). */

@@ -22,12 +22,6 @@ const OWNER_ONLY: Operation[] = [
   'expenses.reject',
   'expenses.mark_paid',
   'expenses.reimburse',
-  'webhooks.list',
-  'webhooks.view',
-  'webhooks.create',
-  'webhooks.update',
-  'webhooks.delete',
-  'webhooks.ping',
 ];
 
 const OPERATIONS = Object.keys(AUTHORISATION_POLICY) as Operation[];

@@ -1,12 +1,13 @@
 import { Actor } from '../../../../application/shared/actor';
-import { CreateWebhookEndpoint } from '../../../../application/webhook/create-webhook-endpoint.use-case';
 import { DeliverWebhooks } from '../../../../application/webhook/deliver-webhooks.use-case';
-import { GetWebhookEndpoint } from '../../../../application/webhook/get-webhook-endpoint.use-case';
 import { ListWebhookDeliveries } from '../../../../application/webhook/list-webhook-deliveries.use-case';
 import { AttemptOutcome, OutgoingMessage, WebhookSender } from '../../../../application/webhook/webhook.ports';
 import { inMemoryApp, InMemoryApp } from '../../../support/in-memory-container';
 import { useCasesOf } from '../../../support/record-use-cases';
 import { Vendor, VendorSnapshot } from '../../../../domain/supplier/vendor';
+import { WebhookEndpoint, WebhookEndpointSnapshot } from '../../../../domain/webhook/webhook-endpoint';
+
+const webhooks = (app: InMemoryApp) => useCasesOf<WebhookEndpoint, WebhookEndpointSnapshot>(app.container, 'webhook');
 
 /** A receiver that answers the statuses it is given, in turn (200 once they run out), and records what it got. */
 class ScriptedSender implements WebhookSender {
@@ -36,7 +37,7 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
     app = await inMemoryApp(undefined, { webhookSender: sender });
     owner = await app.aPerson();
     org = await app.anOrganisation(owner);
-    await app.container.get(CreateWebhookEndpoint).execute(owner, org, { uniqueId: 'hook', url: 'https://hooks.example.com/in', events: ['vendor.created', 'vendor.updated'] });
+    await webhooks(app).create.execute(owner, org, { uniqueId: 'hook', url: 'https://hooks.example.com/in', events: ['vendor.created', 'vendor.updated'] });
   });
 
   it('sends a change once, signed with the endpoint’s secret, with the record as its view presents it', async () => {
@@ -88,8 +89,8 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
       await deliver();
       app.clock.advance({ days: 1 });
     }
-    const endpoint = await app.container.get(GetWebhookEndpoint).execute(owner, org, 'hook');
-    expect(endpoint.isActive).toBe(false);
+    const endpoint = await webhooks(app).get.execute(owner, org, 'hook');
+    expect(endpoint.record.isActive).toBe(false);
     const sent = sender.sent.length;
     await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Too late' });
     app.clock.advance({ days: 1 });

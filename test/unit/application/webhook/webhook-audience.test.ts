@@ -25,7 +25,7 @@ class TellingOrganisations extends InMemoryOrganisationRepository {
   override async findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null> {
     const found = await super.findForMember(uniqueId, personId);
     if (!found) return null;
-    const active = (await this.endpoints.list(found.organisation.id, { page: 1, pageSize: 100 })).items.some((endpoint) => endpoint.isActive);
+    const active = (await this.endpoints.list(found.organisation.id, { page: { page: 1, pageSize: 100 }, filters: {}, ordering: { field: 'date_created', descending: false } })).items.some((endpoint) => endpoint.isActive);
     return { ...found, hasWebhookEndpoints: active };
   }
 }
