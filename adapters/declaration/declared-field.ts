@@ -52,9 +52,23 @@ export type FieldType =
    */
   | { type: 'reference'; table: string }
   /**
-   * A stored picture's reference (a profile picture, a logo): its key, content
-   * type and size in three columns (`<column>_key`, `_content_type`, `_size`),
-   * null together. Never on the wire as it is: its URL is a derived value.
+   * A stored file (an expense's receipt): its reference kept in three columns
+   * (`<column>_key`, `<column>_content_type`, `<column>_size`), sent as a part
+   * of a multipart body, written as the URL it is downloaded from
+   * (`…/{id}/<path>/`, the field's wire name unless `path` names another
+   * field's: a second link to the same file). `accepts`: the content types it may hold.
+   */
+  | { type: 'file'; accepts: Choices<string>; path?: string }
+  /**
+   * The record a reference field (`of`, its property) names, written as
+   * `shape` reads it (an expense's account: unique_id, code, name and type).
+   */
+  | { type: 'summary'; of: string; shape: NestedShape }
+  /**
+   * A stored picture's reference (a profile picture, a logo), in a file's three
+   * columns (see `fileColumnsOf`), restored as the domain's `Picture`. Never on
+   * the wire as it is, nor in a body: its URL is a derived value, its upload an
+   * operation of its own.
    */
   | { type: 'picture' };
 
@@ -114,10 +128,25 @@ export interface DeclaredField<P extends string = string> {
    * whole key cannot be indexed, while prefix-then-key is still its order.
    */
   readonly orderPrefix?: number;
-  /** Taken from a body, never answered nor stored as it came (a new account's password: `writeOnly` in the API description). */
+  /** The choices a create's body is documented to take, fewer than the field's: the entity refuses the others (a new expense's status). */
+  readonly createChoices?: readonly string[];
+  /** Taken from a body, never written in an answer (a new account's password: `writeOnly` in the API description; a reference the answer shows as a `summary`). */
   readonly writeOnly?: boolean;
   /** Written only in the answer to the create that made it (a signing secret, shown once): see `RecordKind.createdView`. */
   readonly once?: boolean;
+  /** Inclusive bounds the list may filter it by (`?from_date=`, `?to_date=`). */
+  readonly range?: { readonly from: string; readonly to: string };
+  /** A reference's foreign key, where it is not the plain key to `id`. */
+  readonly foreignKey?: ForeignKeyOptions;
+}
+
+/** How a reference's foreign key is made. */
+export interface ForeignKeyOptions {
+  readonly name?: string;
+  /** To `(organisation_id, id)`: the record named is one of the same organisation. */
+  readonly scoped?: boolean;
+  /** Made on Postgres only (SQLite runs one transaction at a time, so what it guards cannot race there). */
+  readonly postgresOnly?: boolean;
 }
 
 /** What a child resource knows of its parent's declaration: its table and where its paths name it. */
@@ -165,6 +194,9 @@ type Options = {
   orderPrefix?: number;
   once?: boolean;
   writeOnly?: boolean;
+  createChoices?: readonly string[];
+  range?: { from: string; to: string };
+  foreignKey?: ForeignKeyOptions;
 };
 
 /** A field of `property`; `ordering: true` orders under its wire name. */
@@ -196,6 +228,9 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     ...(options.orderPrefix !== undefined && { orderPrefix: options.orderPrefix }),
     ...(options.once && { once: true }),
     ...(options.writeOnly && { writeOnly: true }),
+    ...(options.createChoices && { createChoices: options.createChoices }),
+    ...(options.range && { range: options.range }),
+    ...(options.foreignKey && { foreignKey: options.foreignKey }),
   };
 }
 
@@ -261,6 +296,9 @@ export function fieldsOf<S>() {
     /** Another record of the organisation in `table`, held by internal id (`salesStageId`), written by unique_id under `wire`. */
     reference: <K extends Of<string | null>>(property: K, table: string, wire: string, options: Options = {}) =>
       field(property, { type: 'reference', table }, { ...options, wire }),
+    /** A stored file's reference (`{ key, contentType, size }`): see the `file` field type. */
+    file: <K extends Of<{ key: string; contentType: string; size: number } | null>>(property: K, accepts: Choices<string>, options: Options = {}) =>
+      field(property, { type: 'file', accepts }, options),
     /**
      * A value computed from the record (not stored, not written): by `compute`
      * from the value that holds it, else by the record kind's view (days since…).

@@ -5,6 +5,7 @@ import { ACCOUNT_DECLARATION } from './account/account.declaration';
 import { CLIENT_DECLARATION } from './client/client.declaration';
 import { CONTACT_GROUP_DECLARATION } from './contact/contact-group.declaration';
 import { CONTACT_DECLARATION } from './contact/contact.declaration';
+import { EXPENSE_DECLARATION } from './expense/expense.declaration';
 import { LEAD_DECLARATION } from './lead/lead.declaration';
 import { ResourceDeclaration } from './resource-declaration';
 import { SALES_STAGE_DECLARATION } from './sales-stage/sales-stage.declaration';
@@ -17,6 +18,7 @@ import { WEBHOOK_ENDPOINT_DECLARATION } from './webhook/webhook-endpoint.declara
  * the webhooks present their events by it, and history masks their secrets.
  */
 export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
+  EXPENSE_DECLARATION,
   VENDOR_DECLARATION,
   ACCOUNT_DECLARATION,
   SALES_STAGE_DECLARATION,

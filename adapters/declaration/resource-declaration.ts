@@ -78,6 +78,10 @@ export interface ResourceDeclaration {
   readonly searchDescription?: string;
   /** The list's search filter when it is not `search` (a lead list's `name`); so named, it is described only by `searchDescription`. */
   readonly searchFilter?: string;
+  /** The list's filters in the order the API description lists them, when not alphabetical. */
+  readonly filters?: readonly string[];
+  /** A lighter item in lists (its schema's name and the wire names it keeps, in the detail's order), where the resource has one. */
+  readonly listItem?: { readonly schemaName: string; readonly fields: readonly string[] };
   readonly storage: {
     /** Triggers keep the organisation's count of the table (migration 910). */
     readonly counted?: boolean;
@@ -99,6 +103,10 @@ export interface ResourceDeclaration {
     readonly raced?: readonly string[];
     readonly kept?: readonly KeptColumn[];
     readonly computed?: readonly ComputedColumn[];
+    /** The key columns the list's search looks in, when a computed column holds them (an expense's `search_key`); else the searched fields' own. */
+    readonly searchColumns?: readonly string[];
+    /** The writes that may answer 409 for the record's own state (an expense no longer editable), beyond what references and `inUse` imply. */
+    readonly conflicts?: readonly ('create' | 'update' | 'delete')[];
   };
 }
 
@@ -144,6 +152,12 @@ export function parentField(declaration: { fields: readonly DeclaredField[] }): 
 /** The collection's path segment (`sales-stages`): `path.collection`, else `names.many`. */
 export function collectionOf(declaration: { readonly path?: { readonly collection?: string }; readonly names: { readonly many: string } }): string {
   return declaration.path?.collection ?? declaration.names.many;
+}
+
+/** The three columns of a `file` field: where the file lies, its type and its size. */
+export function fileColumnsOf(field: DeclaredField): { key: string; contentType: string; size: string } {
+  const column = columnOf(field);
+  return { key: `${column}_key`, contentType: `${column}_content_type`, size: `${column}_size` };
 }
 
 /** The column of a field's order prefix (`orderPrefix`). */

@@ -14,7 +14,7 @@ export interface StoredDeclaration extends WireDeclaration {
   readonly table: string;
   /** The entity from a snapshot the storage kept (its `restore`, for mappers only). */
   readonly restore: (snapshot: never) => object;
-  readonly storage: Pick<ResourceDeclaration['storage'], 'uniques' | 'indices' | 'kept' | 'computed'>;
+  readonly storage: Pick<ResourceDeclaration['storage'], 'uniques' | 'indices' | 'kept' | 'computed' | 'searchColumns'>;
   readonly unscoped?: boolean;
 }
 

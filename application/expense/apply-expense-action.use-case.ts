@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { ActingContext, HISTORY_TOKENS } from '../shared/history';
+import { Expense, ExpenseSnapshot } from '../../domain/expense/expense';
 import { ExpenseAction } from '../../domain/expense/expense-transitions';
 import { EXPENSE_ACTION_EVENTS } from '../../domain/webhook/webhook-events';
+import { OrganisationAccess } from '../organisation/organisation-access';
+import { RecordContext } from '../records/record-context';
+import { recordContextToken } from '../records/record-kind';
+import { RecordView } from '../records/record-views';
 import { Actor } from '../shared/actor';
-import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
-import { ExpenseAccess } from './expense-access';
-import { ExpenseView, ExpenseViews } from './expense-views';
-import { EXPENSE_TOKENS, ExpenseRepository } from './expense.ports';
-import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
+import { ActingContext, HISTORY_TOKENS } from '../shared/history';
 
 export interface ExpenseActionCommand {
   action: ExpenseAction;
@@ -23,30 +23,22 @@ export interface ExpenseActionCommand {
 @injectable()
 export class ApplyExpenseAction {
   constructor(
-    @inject(ExpenseAccess) private readonly access: ExpenseAccess,
-    @inject(EXPENSE_TOKENS.ExpenseRepository) private readonly expenses: ExpenseRepository,
-    @inject(ExpenseViews) private readonly views: ExpenseViews,
-    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
-    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(OrganisationAccess) private readonly access: OrganisationAccess,
+    @inject(recordContextToken('expense')) private readonly expenses: RecordContext<Expense, ExpenseSnapshot>,
     @inject(HISTORY_TOKENS.ActingContext) private readonly acting: ActingContext,
-    @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
   ) {}
 
-  async execute(
-    actor: Actor,
-    organisationUniqueId: string,
-    expenseUniqueId: string,
-    command: ExpenseActionCommand,
-  ): Promise<ExpenseView> {
-    return this.unitOfWork.transaction(async () => {
-      const operation = `expenses.${command.action}` as const;
-      const grant = await this.access.authorise(actor, organisationUniqueId, expenseUniqueId, operation, { forUpdate: true });
-      grant.expense.apply(command.action, actor.personId, this.clock.now(), command.reason);
+  async execute(actor: Actor, organisationUniqueId: string, expenseUniqueId: string, command: ExpenseActionCommand): Promise<RecordView<ExpenseSnapshot>> {
+    const { expenses } = this;
+    return expenses.unitOfWork.transaction(async () => {
+      const grant = await this.access.authorise(actor, organisationUniqueId, `expenses.${command.action}`);
+      const expense = await expenses.find(grant.organisation.id, expenseUniqueId, true);
+      expense.apply(command.action, actor.personId, expenses.clock.now(), command.reason);
       // The history names the change by its action ("approve"), not "updated".
-      await this.acting.run({ personId: actor.personId, action: command.action }, () => this.expenses.save(grant.expense));
-      const view = await this.views.one(grant.organisation, grant.expense);
-      const type = EXPENSE_ACTION_EVENTS[command.action];
-      await this.events.publish({ organisation: grant.organisation, type, recordId: grant.expense.id, subject: { model: 'expense', view } });
+      await this.acting.run({ personId: actor.personId, action: command.action }, () => expenses.records.save(expense));
+      const view = await expenses.views.one(expense, grant.member, grant);
+      // `expense.approved`, … (EXPENSE_ACTION_EVENTS).
+      await expenses.announce(grant, EXPENSE_ACTION_EVENTS[command.action].replace(/^expense\./, ''), expense, view);
       return view;
     });
   }

@@ -1,8 +1,11 @@
 import { inject, injectable } from 'inversify';
+import { Expense, ExpenseSnapshot } from '../../domain/expense/expense';
 import { RECEIPT_FILE_EXTENSIONS, ReceiptContentType } from '../../domain/expense/receipt';
 import { NotFound } from '../../domain/shared/errors';
+import { OrganisationAccess } from '../organisation/organisation-access';
+import { RecordContext } from '../records/record-context';
+import { recordContextToken } from '../records/record-kind';
 import { Actor } from '../shared/actor';
-import { ExpenseAccess } from './expense-access';
 import { ReceiptFiles } from './receipt-files';
 
 export interface ReceiptDownload {
@@ -17,12 +20,14 @@ export interface ReceiptDownload {
 @injectable()
 export class GetExpenseReceipt {
   constructor(
-    @inject(ExpenseAccess) private readonly access: ExpenseAccess,
+    @inject(OrganisationAccess) private readonly access: OrganisationAccess,
+    @inject(recordContextToken('expense')) private readonly expenses: RecordContext<Expense, ExpenseSnapshot>,
     @inject(ReceiptFiles) private readonly receipts: ReceiptFiles,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, expenseUniqueId: string): Promise<ReceiptDownload> {
-    const { expense } = await this.access.authorise(actor, organisationUniqueId, expenseUniqueId, 'expenses.view_receipt');
+    const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'expenses.view_receipt');
+    const expense = await this.expenses.find(organisation.id, expenseUniqueId);
     const receipt = expense.receipt;
     const content = receipt ? await this.receipts.read(receipt) : null;
     if (!receipt || !content) throw new NotFound();

@@ -24,12 +24,8 @@ export const AUTHORISATION_POLICY = {
   /** Every record's history together (a record's own history is for every member). */
   'activity.list': 'owner',
 
-  'expenses.list': 'member',
-  'expenses.view': 'member',
+  // An expense's receipt and actions; its five operations are its kind's (member).
   'expenses.view_receipt': 'member',
-  'expenses.create': 'member',
-  'expenses.update': 'member',
-  'expenses.delete': 'member',
   'expenses.submit': 'member',
   'expenses.reopen': 'member',
   'expenses.approve': 'owner',
@@ -37,7 +33,7 @@ export const AUTHORISATION_POLICY = {
   'expenses.mark_paid': 'owner',
   'expenses.reimburse': 'owner',
 
-  // Declared resources (vendors, accounts, sales stages, clients, leads, contacts, webhook endpoints) name their roles in their kind.
+  // Declared resources (expenses, vendors, accounts, sales stages, clients, leads, contacts, webhook endpoints) name their roles in their kind.
 
   /** Figures over the records every member may read. */
   'reports.expenses': 'member',

@@ -12,9 +12,33 @@ export class ListRecords<T extends KeptRecord<S>, S extends OrganisationRecordSt
 
   async execute(actor: Actor, place: RecordPlace, query: ListQuery<RecordFilters, string>): Promise<Page<RecordView<S>>> {
     const grant = await this.context.authorise(actor, place, 'read');
+    const named = await this.referencesIn(grant.organisation.id, query.filters);
+    // A reference that names nothing in the organisation matches no record, as a filter on a join would.
+    if (named === null) return { total: 0, items: [] };
     // A child kind's list is its parent's records.
-    const filters = grant.parent ? { ...query.filters, [PARENT_FILTER]: grant.parent.id } : query.filters;
+    const filters = grant.parent ? { ...named, [PARENT_FILTER]: grant.parent.id } : named;
     const page = await this.context.records.list(grant.organisation.id, { ...query, filters });
     return { total: page.total, items: await this.context.views.many(page.items, undefined, grant) };
+  }
+
+  /**
+   * The filters with blanks around a text trimmed (a blank one filters
+   * nothing, as the query string reads them), and those of reference fields
+   * naming their record by internal id; null when one names none in the organisation.
+   */
+  private async referencesIn(organisationId: string, filters: RecordFilters): Promise<RecordFilters | null> {
+    const named: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(filters)) {
+      const text = typeof value === 'string' ? value.trim() : value;
+      if (text !== '' && text !== undefined) named[name] = text;
+    }
+    const fields = (this.context.kind.referenceFields ?? []).filter(({ filter }) => filter !== undefined && typeof named[filter] === 'string');
+    const found = await Promise.all(fields.map(({ filter, records }) => records.findByUniqueId(organisationId, named[filter as string] as string)));
+    for (const [index, { filter }] of fields.entries()) {
+      const record = found[index];
+      if (record === null) return null;
+      named[filter as string] = record.id;
+    }
+    return named;
   }
 }

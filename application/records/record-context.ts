@@ -1,6 +1,8 @@
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { OrganisationAccess, OrganisationAccessGrant } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
+import { IncomingFile } from '../shared/incoming-file';
+import { StoredFile } from '../../domain/shared/file-type';
 import { Clock, IdGenerator, UnitOfWork } from '../shared/ports';
 import { FieldErrors, NotFound, ValidationFailed } from '../../domain/shared/errors';
 import { found, unknownReference } from '../shared/records';
@@ -68,29 +70,79 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
   /**
    * The command with the unique_ids its reference fields carry replaced by
    * the ids of the organisation's records they name (null clears, absent
-   * keeps), and those records by property. Every unknown one is reported at
-   * once, each on its own field, as DRF does.
+   * keeps), and those records by property; `current`: the record being
+   * changed. The records are looked up side by side, and every unknown or
+   * refused one is reported at once, each on its own field, as DRF does.
    */
-  async resolve<C extends object>(organisationId: string, command: C): Promise<{ command: C; referenced: Record<string, NamedRecord | null | undefined> }> {
+  async resolve<C extends object>(
+    organisationId: string,
+    command: C,
+    current?: T,
+  ): Promise<{ command: C; referenced: Record<string, NamedRecord | null | undefined> }> {
     const fields = this.kind.referenceFields ?? [];
     const referenced: Record<string, NamedRecord | null | undefined> = {};
     if (fields.length === 0) return { command, referenced };
     const values = command as unknown as Record<string, unknown>;
     const resolved: Record<string, unknown> = Object.assign({}, values);
     const errors: FieldErrors = {};
-    for (const { property, wire, records } of fields) {
+    const found = await Promise.all(
+      fields.map(({ property, records }) => {
+        const uniqueId = values[property];
+        return typeof uniqueId === 'string' ? records.findByUniqueId(organisationId, uniqueId) : Promise.resolve(undefined);
+      }),
+    );
+    const state = current?.snapshot();
+    fields.forEach(({ property, wire, records }, index) => {
       const uniqueId = values[property];
-      if (typeof uniqueId !== 'string') {
+      const record = found[index];
+      if (record === undefined) {
         referenced[property] = uniqueId as null | undefined;
-        continue;
+        return;
       }
-      const record = await records.findByUniqueId(organisationId, uniqueId);
-      if (record === null) errors[wire] = [unknownReference(uniqueId)];
-      else resolved[property] = record.id;
+      const refusal = record === null ? unknownReference(uniqueId as string) : records.refuses?.(record, state);
+      if (refusal !== undefined) errors[wire] = [refusal];
+      else resolved[property] = (record as NamedRecord).id;
       referenced[property] = record;
-    }
+    });
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     return { command: resolved as C, referenced };
+  }
+
+  /** Whether the command uploads a file to one of the kind's file fields (which is then stored before the write). */
+  uploadsIn(command: object): boolean {
+    const values = command as Record<string, unknown>;
+    return Object.keys(this.kind.files ?? {}).some((property) => values[property] !== undefined && values[property] !== null);
+  }
+
+  /**
+   * Runs `write` with the command's uploads stored and replaced by what
+   * keeps them (their references): removed again if the write fails.
+   */
+  storingFiles<R, C extends object>(organisationId: string, command: C, write: (command: C) => Promise<R>): Promise<R> {
+    const fields = Object.entries(this.kind.files ?? {});
+    const store = (index: number, current: C): Promise<R> => {
+      if (index === fields.length) return write(current);
+      const [property, files] = fields[index];
+      const upload = (current as Record<string, unknown>)[property] as IncomingFile | null | undefined;
+      if (upload === undefined || upload === null) return store(index + 1, current);
+      return files.storedFor(organisationId, upload, (stored) => store(index + 1, Object.assign({}, current, { [property]: stored })));
+    };
+    return store(0, command);
+  }
+
+  /** The files a record holds in its file fields, by property. */
+  filesOf(record: T): Map<string, StoredFile> {
+    const state = record.snapshot() as unknown as Record<string, StoredFile | null>;
+    const held = new Map<string, StoredFile>();
+    for (const property of Object.keys(this.kind.files ?? {})) if (state[property]) held.set(property, state[property] as StoredFile);
+    return held;
+  }
+
+  /** Removes files no record holds any more, once that is committed (`before`: as a record held them, `after`: as it does now). */
+  async discardFiles(before: Map<string, StoredFile>, after: Map<string, StoredFile> = new Map()): Promise<void> {
+    for (const [property, file] of before) {
+      if (after.get(property)?.key !== file.key) await this.kind.files?.[property]?.discard(file);
+    }
   }
 
   /** `<model>.<change>` to the organisation's webhooks, in the change's transaction, for kinds that announce theirs. */

@@ -3,6 +3,8 @@ import { Role } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { Actor } from '../shared/actor';
+import { IncomingFile } from '../shared/incoming-file';
+import { StoredFile } from '../../domain/shared/file-type';
 
 /** What every organisation-scoped entity offers the record service. */
 export interface KeptRecord<S extends OrganisationRecordState> {
@@ -47,6 +49,22 @@ export function namedIn(referenced: Readonly<Record<string, NamedRecord | null |
 export interface ReferencedRecords {
   findByUniqueId(organisationId: string, uniqueId: string): Promise<NamedRecord | null>;
   findByIds(organisationId: string, ids: string[]): Promise<NamedRecord[]>;
+  /**
+   * Why a body may not name `record` (an inactive account), given the state
+   * of the record being changed (`current`, none on a create): the 400 on its field.
+   */
+  refuses?(record: NamedRecord, current: object | undefined): string | undefined;
+}
+
+/**
+ * Where the files a kind's file fields hold are kept (`StoredFiles` fits):
+ * an upload is stored before the write's transaction and removed if the
+ * write fails; a file a write replaces, or a delete leaves, is removed once
+ * that is committed.
+ */
+export interface KeptFiles {
+  storedFor<R>(ownerId: string, file: IncomingFile | null | undefined, work: (stored: StoredFile | null | undefined) => Promise<R>): Promise<R>;
+  discard(stored: StoredFile | null): Promise<void>;
 }
 
 /** What a new record is made with besides the command: its identity, its organisation and its maker. */
@@ -79,8 +97,10 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   readonly parent?: RecordParent<T>;
   /** May read what a new record needs first (the next free position of a sales stage). */
   create(command: C, context: NewRecordContext): T | Promise<T>;
-  /** PUT and PATCH alike: the entity applies what the changes carry. */
-  update(record: T, changes: U, now: Date): void;
+  /** PUT and PATCH alike: the entity applies what the changes carry (`scope`: its organisation, a lock date's). */
+  update(record: T, changes: U, now: Date, scope: RecordScope): void;
+  /** Before an update looks at its input: refuses a record its state does not let change (409 `locked`), whatever the input. */
+  beforeChange?(record: T, scope: RecordScope): void | Promise<void>;
   /**
    * Values only the create's answer shows beside the record, by property
    * (a webhook endpoint's signing secret, shown once): never in a later view,
@@ -97,14 +117,16 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   annotate?(records: readonly T[], scope: RecordScope): Promise<Record<string, unknown>[]>;
   /** Before a created or changed record is saved: what its rules ask of the others (the primary contact it replaces). */
   beforeSave?(record: T, now: Date): Promise<void>;
-  /** Before a delete: refuses (`InUse`) while something still names the record. */
-  beforeDelete?(organisationId: string, record: T): Promise<void>;
+  /** Before a delete: refuses (`InUse`) while something still names the record, or (`Locked`) while its state keeps it. */
+  beforeDelete?(organisationId: string, record: T, scope: RecordScope): Promise<void>;
   /**
    * Where the records its reference fields name are found, by property
    * (`salesStageId`): a body's unique_ids are resolved to their ids before
    * `create` and `update`, and a view shows their unique_ids.
    */
   readonly references?: Readonly<Record<string, ReferencedRecords>>;
+  /** Where the files its `file` fields hold are kept, by property (`receipt`). */
+  readonly files?: Readonly<Record<string, KeptFiles>>;
   /** Events an update announces after `<one>.updated`, by change (a lead `won`), from its state `before` the update. */
   updateEvents?(before: S, record: T): readonly string[];
 }
@@ -117,6 +139,8 @@ export interface ReferenceField {
   readonly property: string;
   readonly wire: string;
   readonly records: ReferencedRecords;
+  /** The list filter that names the record by unique_id (`account_id`). */
+  readonly filter?: string;
 }
 
 /** A record kind wired to its storage and to the people and records its records name. */

@@ -15,10 +15,14 @@ export interface RecordView<S extends OrganisationRecordState = OrganisationReco
   derived: Readonly<Record<string, unknown>>;
   /** The unique_ids of the records its reference fields name, by internal id. */
   references?: ReadonlyMap<string, string>;
+  /** The records its reference fields name, by internal id, where its answer shows more of them than their unique_id. */
+  referenced?: ReadonlyMap<string, object>;
+  /** Its organisation's unique_id, where its answer links to something of the record's (a receipt). */
+  organisationUniqueId?: string;
 }
 
 const NOTHING_DERIVED: Readonly<Record<string, unknown>> = Object.freeze({});
-const NO_REFERENCES: ReadonlyMap<string, string> = new Map();
+const NO_REFERENCES: ReadonlyMap<string, never> = new Map<string, never>();
 
 /** Views of one kind's records: the people they name read in one query, every view as of one "today". */
 export class RecordViews<T extends KeptRecord<S>, S extends OrganisationRecordState> {
@@ -44,12 +48,14 @@ export class RecordViews<T extends KeptRecord<S>, S extends OrganisationRecordSt
     const today = kind.derive ? this.clock.today() : undefined;
     const snapshots = records.map((record) => record.snapshot());
     const ids = snapshots.flatMap((snapshot) => kind.people.map((property) => (snapshot as unknown as Record<string, string | null>)[property]));
-    const people = await peopleNamed(this.persons, ids, [caller]);
+    // People the caller named by reference (an expense's employee) were read resolving them.
+    const people = await peopleNamed(this.persons, ids, [caller, ...known.filter((record): record is KnownPerson => 'fullName' in record)]);
     const annotations = await this.annotations(records, scope);
-    const references = await this.referencesOf(snapshots, known);
+    const { references, referenced } = await this.referencesOf(snapshots, known);
+    const organisationUniqueId = scope?.organisation.uniqueId;
     return records.map((record, index) => {
       const derived = kind.derive && today ? kind.derive(record, today) : NOTHING_DERIVED;
-      return { record: snapshots[index], people, derived: annotations ? { ...derived, ...annotations[index] } : derived, references };
+      return { record: snapshots[index], people, derived: annotations ? { ...derived, ...annotations[index] } : derived, references, referenced, organisationUniqueId };
     });
   }
 
@@ -59,17 +65,27 @@ export class RecordViews<T extends KeptRecord<S>, S extends OrganisationRecordSt
     return this.kind.annotate(records, scope);
   }
 
-  /** The unique_ids of the records the snapshots name by reference: one read per field, of those not known. */
-  private async referencesOf(snapshots: readonly S[], known: readonly NamedRecord[]): Promise<ReadonlyMap<string, string>> {
-    const fields = this.kind.referenceFields ?? [];
-    if (fields.length === 0 || snapshots.length === 0) return NO_REFERENCES;
+  /**
+   * The records the snapshots name by reference, and their unique_ids: the
+   * fields read side by side, each of those not known (people aside: they are
+   * read with the others the records name).
+   */
+  private async referencesOf(snapshots: readonly S[], known: readonly NamedRecord[]): Promise<{ references: ReadonlyMap<string, string>; referenced: ReadonlyMap<string, object> }> {
+    const fields = (this.kind.referenceFields ?? []).filter(({ property }) => !this.kind.people.includes(property));
+    if (fields.length === 0 || snapshots.length === 0) return { references: NO_REFERENCES, referenced: NO_REFERENCES };
     const { organisationId } = snapshots[0];
     const uniqueIds = new Map<string, string>();
-    for (const { property, records } of fields) {
-      const ids = snapshots.map((snapshot) => (snapshot as unknown as Record<string, string | null>)[property]);
-      const named = await readMissing(known, ids, (missing) => records.findByIds(organisationId, missing));
-      for (const record of named) uniqueIds.set(record.id, record.uniqueId);
+    const records = new Map<string, object>();
+    const read = await Promise.all(
+      fields.map(({ property, records }) => {
+        const ids = snapshots.map((snapshot) => (snapshot as unknown as Record<string, string | null>)[property]);
+        return readMissing(known, ids, (missing) => records.findByIds(organisationId, missing));
+      }),
+    );
+    for (const record of read.flat()) {
+      uniqueIds.set(record.id, record.uniqueId);
+      records.set(record.id, record);
     }
-    return uniqueIds;
+    return { references: uniqueIds, referenced: records };
   }
 }

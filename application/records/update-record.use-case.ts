@@ -1,3 +1,4 @@
+import { StoredFile } from '../../domain/shared/file-type';
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { Actor } from '../shared/actor';
 import { RecordContext, RecordPlace } from './record-context';
@@ -8,21 +9,36 @@ import { RecordView } from './record-views';
 export class UpdateRecord<T extends KeptRecord<S>, S extends OrganisationRecordState> {
   constructor(private readonly context: RecordContext<T, S>) {}
 
-  execute(actor: Actor, place: RecordPlace, uniqueId: string, changes: object): Promise<RecordView<S>> {
-    return this.context.unitOfWork.transaction(async () => {
-      const grant = await this.context.authorise(actor, place, 'write');
-      const { kind } = this.context;
-      const record = await this.context.find(grant.organisation.id, uniqueId, true, grant.parent);
-      const before = kind.updateEvents ? record.snapshot() : undefined;
-      const { command: resolved, referenced } = await this.context.resolve(grant.organisation.id, changes);
-      const now = this.context.clock.now();
-      kind.update(record, resolved, now);
-      await this.context.assertFree(record, false);
-      await this.context.save(record, now);
-      const view = await this.context.views.one(record, grant.member, grant, namedIn(referenced));
-      await this.context.announce(grant, 'updated', record, view);
-      for (const change of before ? (kind.updateEvents?.(before, record) ?? []) : []) await this.context.announce(grant, change, record, view);
-      return view;
-    });
+  async execute(actor: Actor, place: RecordPlace, uniqueId: string, changes: object): Promise<RecordView<S>> {
+    const files: { before: Map<string, StoredFile>; after: Map<string, StoredFile> }[] = [];
+    const write = (changes: object) =>
+      this.context.unitOfWork.transaction(async () => {
+        const grant = await this.context.authorise(actor, place, 'write');
+        const { kind } = this.context;
+        const record = await this.context.find(grant.organisation.id, uniqueId, true, grant.parent);
+        await kind.beforeChange?.(record, grant);
+        const before = kind.updateEvents ? record.snapshot() : undefined;
+        const held = this.context.filesOf(record);
+        const { command: resolved, referenced } = await this.context.resolve(grant.organisation.id, changes, record);
+        const now = this.context.clock.now();
+        kind.update(record, resolved, now, grant);
+        await this.context.assertFree(record, false);
+        await this.context.save(record, now);
+        const view = await this.context.views.one(record, grant.member, grant, namedIn(referenced));
+        await this.context.announce(grant, 'updated', record, view);
+        for (const change of before ? (kind.updateEvents?.(before, record) ?? []) : []) await this.context.announce(grant, change, record, view);
+        files.push({ before: held, after: this.context.filesOf(record) });
+        return view;
+      });
+    if (!this.context.uploadsIn(changes)) return this.discardingReplaced(await write(changes), files);
+    // An upload is stored before the transaction, under the organisation the caller may write to.
+    const { organisation } = await this.context.authorise(actor, place, 'write');
+    return this.discardingReplaced(await this.context.storingFiles(organisation.id, changes, write), files);
+  }
+
+  /** The view, once the files the committed update no longer holds are removed. */
+  private async discardingReplaced(view: RecordView<S>, files: { before: Map<string, StoredFile>; after: Map<string, StoredFile> }[]): Promise<RecordView<S>> {
+    for (const { before, after } of files) await this.context.discardFiles(before, after);
+    return view;
   }
 }

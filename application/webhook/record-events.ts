@@ -1,5 +1,4 @@
 import type { WebhookEventType } from '../../domain/webhook/webhook-events';
-import type { ExpenseView } from '../expense/expense-views';
 import type { MemberView } from '../organisation/list-members.use-case';
 import type { RecordView } from '../records/record-views';
 
@@ -9,7 +8,6 @@ import type { RecordView } from '../records/record-views';
  * one of the kinds with a presenter of their own.
  */
 export type EventSubject =
-  | { model: 'expense'; view: ExpenseView }
   | { model: 'member'; view: MemberView }
   | { model: string; declared: true; view: RecordView };
 

@@ -17,6 +17,9 @@ import { EVENT_TOKENS } from '../../application/webhook/record-events';
 import { OrganisationRecordState } from '../../domain/shared/organisation-record';
 import { Storage } from './storage';
 
+/** The table of people, which a reference field may name (their views read them with the others records name). */
+const PERSONS_TABLE = 'persons';
+
 /** A declared resource as the container wires it. */
 export interface DeclaredResource<T extends KeptRecord<OrganisationRecordState>> {
   declaration: ResourceDeclaration;
@@ -54,7 +57,10 @@ function bindDeclaredResource<T extends KeptRecord<OrganisationRecordState>>(
   resource: DeclaredResource<T>,
 ): void {
   const { declaration, repositoryToken } = resource;
-  const people = declaration.fields.filter((field) => field.type.type === 'person' && !field.derived).map((field) => field.property);
+  // The people its records name: as people, or by reference (an expense's employee).
+  const people = declaration.fields
+    .filter(({ type, derived }) => !derived && (type.type === 'person' || (type.type === 'reference' && type.table === PERSONS_TABLE)))
+    .map((field) => field.property);
   if (resource.repositories) {
     if (storage.kind === 'typeorm') bind(repositoryToken).to(resource.repositories.typeorm).inSingletonScope();
     else bind(repositoryToken).toConstantValue(resource.repositories.memory());
@@ -73,7 +79,7 @@ function bindDeclaredResource<T extends KeptRecord<OrganisationRecordState>>(
         if (field.type.type !== 'reference') return [];
         const records = made.references?.[field.property];
         if (!records) throw new Error(`The ${declaration.names.one} kind names no records for its reference ${field.property}`);
-        return [{ property: field.property, wire: field.wire, records }];
+        return [{ property: field.property, wire: field.wire, records, filter: field.filter }];
       });
       const kind: WiredRecordKind<T> = { ...made, repository: repositoryToken, people, referenceFields };
       return new RecordContext<T>(

@@ -2,6 +2,7 @@ import { isCurrencyCode } from '../../../domain/shared/currency';
 import { DeclaredField, FieldType } from '../../declaration/declared-field';
 import { ResourceDeclaration, searchFilterOf } from '../../declaration/resource-declaration';
 import { Field, fields } from '../validation/fields';
+import { fileField } from '../validation/file-field';
 import { Input, InputClass, nested } from '../validation/input';
 import { filters, Orderings, SEARCH_DESCRIPTION } from '../validation/query';
 
@@ -46,17 +47,20 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
     case 'reference':
       // A blank unique_id is refused rather than looked up.
       return fields.text({ ...options, allowBlank: false });
+    case 'file':
+      return fileField({ nullable: field.nullable });
     case 'person':
     case 'parent':
     case 'picture':
+    case 'summary':
       return undefined;
   }
 }
 
 const inputClasses = new WeakMap<readonly DeclaredField[], InputClass<object>>();
 
-/** A body DTO of the writable fields, as `@Input` declares one by hand (named `<name>Input`). */
-export function inputClassOf(name: string, declared: readonly DeclaredField[]): InputClass<object> {
+/** A body DTO of the writable fields, as `@Input` declares one by hand (named `<name>Input`); `create`: a create's, documented with its `createChoices`. */
+export function inputClassOf(name: string, declared: readonly DeclaredField[], create = false): InputClass<object> {
   let dto = inputClasses.get(declared);
   if (!dto) {
     const made = class {};
@@ -64,7 +68,11 @@ export function inputClassOf(name: string, declared: readonly DeclaredField[]): 
     for (const field of declared) {
       // A discarded field is read as its type (null taken when it says so), never required.
       const bound = field.discard ? inputField({ ...field, nullable: field.discard.nullable, required: false }) : field.readOnly ? undefined : inputField(field);
-      const options = { ...(field.description !== undefined && { description: field.description }), ...(field.discard && { discard: true }) };
+      const options = {
+        ...(field.description !== undefined && { description: field.description }),
+        ...(create && field.createChoices && { documentedChoices: field.createChoices }),
+        ...(field.discard && { discard: true }),
+      };
       if (bound) Input(field.wire, bound, options)(made.prototype, field.property);
     }
     inputClasses.set(declared, (dto = made));
@@ -82,11 +90,11 @@ const createInputs = new WeakMap<ResourceDeclaration, InputClass<object>>();
 /** The DTOs of a resource's create body and of its PUT and PATCH bodies: one unless a field's nullability differs on a create. */
 export function resourceInputs(declaration: ResourceDeclaration): { create: InputClass<object>; update: InputClass<object> } {
   const update = resourceInput(declaration);
-  if (!declaration.fields.some((field) => field.createNullable !== undefined)) return { create: update, update };
+  if (!declaration.fields.some((field) => field.createNullable !== undefined || field.createChoices !== undefined)) return { create: update, update };
   let create = createInputs.get(declaration);
   if (!create) {
     const fields = declaration.fields.map((field) => (field.createNullable === undefined ? field : { ...field, nullable: field.createNullable }));
-    createInputs.set(declaration, (create = inputClassOf(`New${declaration.schemaName}`, fields)));
+    createInputs.set(declaration, (create = inputClassOf(`New${declaration.schemaName}`, fields, true)));
   }
   return { create, update };
 }
@@ -109,7 +117,7 @@ function filterField(type: FieldType): Field<unknown> {
 
 /** Whether the list takes any filter (a field's, or `search`). */
 export function hasFilters(declaration: ResourceDeclaration): boolean {
-  return declaration.fields.some((field) => field.filter !== undefined || field.searched);
+  return declaration.fields.some((field) => field.filter !== undefined || field.range !== undefined || field.searched);
 }
 
 /** The list's filters, by name in alphabetical order (as the API description lists them): each field's, and `search`. */
@@ -119,6 +127,9 @@ export function filterClassOf(declaration: ResourceDeclaration): InputClass<obje
   const named: [string, () => void][] = declaration.fields
     .filter((field) => field.filter !== undefined)
     .map((field) => [field.filter as string, () => Input(field.filter as string, filterField(field.type))(made.prototype, field.filter as string)]);
+  for (const field of declaration.fields) {
+    for (const name of field.range ? [field.range.from, field.range.to] : []) named.push([name, () => Input(name, filterField(field.type))(made.prototype, name)]);
+  }
   for (const computed of declaration.storage.computed ?? []) {
     const name = computed.filter;
     if (name !== undefined) named.push([name, () => Input(name, filterField(computed.type))(made.prototype, name)]);
@@ -128,7 +139,10 @@ export function filterClassOf(declaration: ResourceDeclaration): InputClass<obje
     const description = declaration.searchDescription ?? (declaration.searchFilter === undefined ? SEARCH_DESCRIPTION : undefined);
     named.push([search, () => Input(search, filters.text(), description === undefined ? {} : { description })(made.prototype, search)]);
   }
-  for (const [, declare] of named.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) declare();
+  // In the declaration's order (`filters`), else alphabetical.
+  const order = declaration.filters;
+  const rank = (name: string) => (order ? order.indexOf(name) : 0);
+  for (const [, declare] of named.sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))) declare();
   return made;
 }
 

@@ -3,8 +3,9 @@ import { PersonRef } from '../../../application/shared/actor';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
 import { DeclaredField, FieldType, NestedShape } from '../../declaration/declared-field';
-import { ResourceDeclaration } from '../../declaration/resource-declaration';
+import { collectionOf, ResourceDeclaration } from '../../declaration/resource-declaration';
 import { WireDeclaration } from '../../declaration/wire-declaration';
+import { API_PREFIX } from '../shared/controller';
 import { PERSON_REF_SCHEMA, wire } from '../shared/present';
 import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
@@ -17,8 +18,12 @@ import { wireSchema as s, WireSchema } from '../shared/wire-schema';
 
 type Values = Readonly<Record<string, unknown>>;
 
-/** What a field is written with besides the value that holds it: the view's people, references and derived values. */
-type Around = Pick<RecordView, 'people' | 'derived' | 'references'>;
+/**
+ * What a field is written with besides the value that holds it: the view's
+ * people, references and derived values, and where a stored file of the
+ * record is downloaded (`link`, by the file's path segment).
+ */
+type Around = Pick<RecordView, 'people' | 'derived' | 'references' | 'referenced'> & { link?: (segment: string) => string };
 
 /**
  * One property of the answer: its wire name, where its value is read (the
@@ -36,7 +41,7 @@ interface Written {
 type Convert = (value: unknown, around: Around) => unknown;
 
 /** What writes a stored value of `type` on the wire (null stays null); none for a value written as it is. */
-function converterOf(type: FieldType): Convert | undefined {
+function converterOf(type: FieldType, name: string): Convert | undefined {
   const present = <V>(write: (value: V, around: Around) => unknown): Convert => (value, around) => (value === null || value === undefined ? null : write(value as V, around));
   switch (type.type) {
     case 'decimal': {
@@ -59,6 +64,18 @@ function converterOf(type: FieldType): Convert | undefined {
     }
     case 'choices':
       return present<readonly string[]>((value) => [...value]);
+    case 'summary': {
+      const { shape } = type;
+      return present<string>((value, around) => {
+        const record = around.referenced?.get(value);
+        return record ? presentNested(shape, record as Values, around.people) : null;
+      });
+    }
+    case 'file': {
+      // A file is downloaded under the path segment of the field that holds it.
+      const segment = type.path ?? name;
+      return present<unknown>((_value, around) => around.link?.(segment) ?? null);
+    }
     default:
       return undefined;
   }
@@ -67,10 +84,12 @@ function converterOf(type: FieldType): Convert | undefined {
 function writtenOf(field: DeclaredField): Written[] {
   const { wire: name, property, type } = field;
   const compute = field.compute as ((holder: Values) => unknown) | undefined;
-  const convert = converterOf(type);
+  const convert = converterOf(type, name);
   const value: Written = compute
     ? { name, from: 'whole', property, convert: convert ? (holder, around) => convert(compute(holder as Values), around) : (holder) => compute(holder as Values) ?? null }
-    : { name, from: field.derived ? 'derived' : 'holder', property, convert };
+    : type.type === 'summary'
+      ? { name, from: 'holder', property: type.of, convert } // the record its reference names, by the reference's value
+      : { name, from: field.derived ? 'derived' : 'holder', property, convert };
   if (type.type !== 'choice' || !field.display) return [value];
   const { choices } = type;
   const wireOf = value.convert;
@@ -121,10 +140,42 @@ function buildOf(declared: readonly DeclaredField[], once = false): Build {
 
 const NOTHING_DERIVED: Values = Object.freeze({});
 
-/** The presenter of a declared resource: a record's view as its detail, its list item and its event's data. */
-export function presenterOf(declaration: ResourceDeclaration): (view: RecordView) => Record<string, unknown> {
-  const build = buildOf(declaration.fields);
-  return (view) => build(view.record as unknown as Values, view);
+function presentNested(shape: NestedShape, value: Values, people: ReadonlyMap<string, PersonRef>): object {
+  return buildOf(shape.fields)(value, { people, derived: NOTHING_DERIVED });
+}
+
+const listItems = new WeakMap<ResourceDeclaration, readonly DeclaredField[]>();
+
+/** The fields of a resource's list item: its declared `listItem`'s, else all. */
+function listFieldsOf(declaration: ResourceDeclaration): readonly DeclaredField[] {
+  const { listItem } = declaration;
+  if (!listItem) return declaration.fields;
+  let fields = listItems.get(declaration);
+  if (!fields) listItems.set(declaration, (fields = declaration.fields.filter((field) => listItem.fields.includes(field.wire))));
+  return fields;
+}
+
+/** A record's answer; `origin` (the service's, as the request or the configuration has it) starts the links to its files. */
+export type DeclaredPresenter = (view: RecordView, origin?: string) => Record<string, unknown>;
+
+function presenter(declaration: ResourceDeclaration, fields: readonly DeclaredField[]): DeclaredPresenter {
+  const build = buildOf(fields);
+  if (!fields.some((field) => field.type.type === 'file')) return (view) => build(view.record as unknown as Values, view);
+  const collection = collectionOf(declaration);
+  return (view, origin = '') => {
+    const base = `${origin}${API_PREFIX}/organisation/${view.organisationUniqueId}/${collection}/${view.record.uniqueId}`;
+    return build(view.record as unknown as Values, { ...view, link: (segment) => `${base}/${segment}/` });
+  };
+}
+
+/** The presenter of a declared resource: a record's view as its detail and its event's data (and its list item, unless it has a lighter one). */
+export function presenterOf(declaration: ResourceDeclaration): DeclaredPresenter {
+  return presenter(declaration, declaration.fields);
+}
+
+/** The presenter of a declared resource's list item. */
+export function listPresenterOf(declaration: ResourceDeclaration): DeclaredPresenter {
+  return presenter(declaration, listFieldsOf(declaration));
 }
 
 const NO_PEOPLE: ReadonlyMap<string, PersonRef> = new Map();
@@ -184,7 +235,10 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'reference':
       return s.uniqueId();
     case 'nested':
+    case 'summary':
       return nestedSchema(type.shape);
+    case 'file':
+      return s.uri();
   }
 }
 
@@ -214,4 +268,10 @@ export function schemaOf(declaration: Pick<ResourceDeclaration, 'schemaName' | '
 /** What `createdPresenterOf(declaration)` writes, named `New<schema>` (`NewWebhookEndpoint`). */
 export function createdSchemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> {
   return s.named(`New${declaration.schemaName}`, s.object<Record<string, unknown>>(propertySchemas(declaration.fields, true)));
+}
+
+/** What `listPresenterOf(declaration)` writes: the list item's schema, where the resource has a lighter one. */
+export function listSchemaOf(declaration: ResourceDeclaration): WireSchema<Record<string, unknown>> | undefined {
+  const { listItem } = declaration;
+  return listItem && s.named(listItem.schemaName, s.object<Record<string, unknown>>(propertySchemas(listFieldsOf(declaration))));
 }

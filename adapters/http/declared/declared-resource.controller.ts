@@ -7,11 +7,11 @@ import { Actor } from '../../../application/shared/actor';
 import { ListQuery, Page } from '../../../application/shared/page';
 import { collectionOf, parentField, ResourceDeclaration } from '../../declaration/resource-declaration';
 import { actorOf } from '../middleware/authentication';
-import { API_PREFIX, HttpController } from '../shared/controller';
+import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { Routes } from '../shared/routes';
 import { filterClassOf, hasFilters, orderingsOf, resourceInputs } from './declared-input';
-import { presenterOf, schemaOf } from './declared-presenter';
+import { listPresenterOf, listSchemaOf, presenterOf, schemaOf } from './declared-presenter';
 
 /** The five use cases of a declared kind (`ListRecords`, `CreateRecord`, … configured with it). */
 export interface RecordUseCases {
@@ -49,6 +49,13 @@ export class DeclaredResourceController implements HttpController {
     const references = declaration.fields.some((field) => field.type.type === 'reference');
     // A record it names may be deleted meanwhile, or a raced unique index refuse a write (409); one that others name is not deleted (409 `in_use`).
     const writesConflict = references || declaration.storage.raced !== undefined;
+    const present = presenterOf(declaration);
+    const presentListItem = listPresenterOf(declaration);
+    const conflicts = new Set([
+      ...(writesConflict ? (['create', 'update'] as const) : []),
+      ...(declaration.storage.inUse === undefined ? [] : (['delete'] as const)),
+      ...(declaration.storage.conflicts ?? []),
+    ]);
     registerOrganisationResource(routes, {
       names: this.kind.names,
       base: `${API_PREFIX}/organisation/:org/${under}${collectionOf(declaration)}`,
@@ -56,10 +63,13 @@ export class DeclaredResourceController implements HttpController {
       pattern: path.pattern,
       deleteAnswersRecord: path.deleteAnswersRecord,
       schema: schemaOf(declaration),
-      present: presenterOf(declaration),
-      input,
+      listSchema: listSchemaOf(declaration),
+      present: (view: RecordView, ctx) => present(view, originOf(ctx)),
+      presentListItem: (view: RecordView, ctx) => presentListItem(view, originOf(ctx)),
+      // A file travels in a multipart body.
+      input: { ...input, multipart: declaration.fields.some((field) => field.type.type === 'file') || undefined },
       list: { filters: hasFilters(declaration) ? filterClassOf(declaration) : undefined, orderings: orderingsOf(declaration) },
-      conflicts: [...(writesConflict ? (['create', 'update'] as const) : []), ...(declaration.storage.inUse === undefined ? [] : (['delete'] as const))],
+      conflicts: (['create', 'update', 'delete'] as const).filter((write) => conflicts.has(write)),
       handlers: {
         list: (ctx, query) => useCases.list.execute(actorOf(ctx), placeOf(ctx), query as ListQuery<RecordFilters, string>),
         create: (ctx, command) => useCases.create.execute(actorOf(ctx), placeOf(ctx), command),

@@ -2,56 +2,33 @@ import { inject, injectable } from 'inversify';
 import { Context } from 'koa';
 import { Readable } from 'node:stream';
 import { ApplyExpenseAction, ExpenseActionCommand } from '../../../application/expense/apply-expense-action.use-case';
-import { CreateExpense } from '../../../application/expense/create-expense.use-case';
-import { DeleteExpense } from '../../../application/expense/delete-expense.use-case';
 import { GetExpenseReceipt } from '../../../application/expense/get-expense-receipt.use-case';
-import { GetExpense } from '../../../application/expense/get-expense.use-case';
-import { ListExpenses } from '../../../application/expense/list-expenses.use-case';
-import { UpdateExpense } from '../../../application/expense/update-expense.use-case';
 import { RECEIPT_CONTENT_TYPES } from '../../../domain/expense/receipt';
+import { EXPENSE_DECLARATION } from '../../declaration/expense/expense.declaration';
+import { presenterOf, schemaOf } from '../declared/declared-presenter';
 import { actorOf } from '../middleware/authentication';
-import { API_PREFIX, HttpController, originOf } from '../shared/controller';
-import { registerOrganisationResource } from '../shared/organisation-resource';
 import { answers } from '../shared/answers';
+import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { Routes } from '../shared/routes';
 import { bindQuery } from '../validation/query';
-import { EXPENSE_ORDERING, ExpenseActionInput, ExpenseCreateInput, ExpenseFilterInput, ExpenseInput, NewExpenseInput } from './expense.dto';
-import { EXPENSE_LIST_ITEM_SCHEMA, EXPENSE_SCHEMA, presentExpense, presentExpenseListItem } from './expense.presenter';
+import { ExpenseActionInput } from './expense-action.dto';
 
-/** Expenses: `/api/v1.0/organisation/{uid}/expenses/…` (spec Part 4, contract section 6). */
+const EXPENSE_SCHEMA = schemaOf(EXPENSE_DECLARATION);
+const presentExpense = presenterOf(EXPENSE_DECLARATION);
+
+/**
+ * An expense's actions and receipt: `/api/v1.0/organisation/{uid}/expenses/{id}/action/` and `…/receipt/`
+ * (spec Part 4, contract section 6). Its five operations are its declaration's.
+ */
 @injectable()
 export class ExpenseController implements HttpController {
   constructor(
-    @inject(ListExpenses) private readonly listExpenses: ListExpenses,
-    @inject(CreateExpense) private readonly createExpense: CreateExpense,
-    @inject(GetExpense) private readonly getExpense: GetExpense,
-    @inject(UpdateExpense) private readonly updateExpense: UpdateExpense,
-    @inject(DeleteExpense) private readonly deleteExpense: DeleteExpense,
     @inject(ApplyExpenseAction) private readonly applyAction: ApplyExpenseAction,
     @inject(GetExpenseReceipt) private readonly getReceipt: GetExpenseReceipt,
   ) {}
 
   register(routes: Routes): void {
     const base = `${API_PREFIX}/organisation/:org/expenses`;
-    registerOrganisationResource(routes, {
-      names: { one: 'expense', many: 'expenses' },
-      base,
-      schema: EXPENSE_SCHEMA,
-      listSchema: EXPENSE_LIST_ITEM_SCHEMA,
-      present: (view, ctx) => presentExpense(view, originOf(ctx)),
-      presentListItem: presentExpenseListItem,
-      input: { create: ExpenseCreateInput, update: ExpenseInput, multipart: true },
-      list: { filters: ExpenseFilterInput, orderings: EXPENSE_ORDERING },
-      // `locked`: an expense no longer draft or rejected, or dated before the organisation's lock date.
-      conflicts: ['create', 'update', 'delete'],
-      handlers: {
-        list: (ctx, query) => this.listExpenses.execute(actorOf(ctx), ctx.params.org, query),
-        create: (ctx, input) => this.createExpense.execute(actorOf(ctx), ctx.params.org, input as NewExpenseInput),
-        get: (ctx) => this.getExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
-        update: (ctx, changes) => this.updateExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id, changes),
-        delete: (ctx) => this.deleteExpense.execute(actorOf(ctx), ctx.params.org, ctx.params.id),
-      },
-    });
 
     // GET changes state here (as the spec has it): the action is a query parameter, and a cookie session shows its CSRF token.
     routes.add({

@@ -1,6 +1,5 @@
 import { EventSubject } from '../../../application/webhook/record-events';
 import { EventPayloads } from '../../../application/webhook/webhook.ports';
-import { presentExpense } from '../expense/expense.presenter';
 import { presentMember } from '../organisation/members.presenter';
 import { declarationOf } from '../../declaration/declared-resources';
 import { presenterOf } from '../declared/declared-presenter';
@@ -14,10 +13,8 @@ export class PresentedEventPayloads implements EventPayloads {
   constructor(private readonly origin: string) {}
 
   present(subject: EventSubject): object {
-    if ('declared' in subject) return presenterOf(declarationOf(subject.model))(subject.view);
+    if ('declared' in subject) return presenterOf(declarationOf(subject.model))(subject.view, this.origin);
     switch (subject.model) {
-      case 'expense':
-        return presentExpense(subject.view, this.origin);
       case 'member':
         return presentMember(subject.view);
     }

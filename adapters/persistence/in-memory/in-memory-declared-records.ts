@@ -48,6 +48,7 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
   protected readonly collection: RecordCollection<OrganisationRecordState, T, string>;
   private readonly equalities: { name: string; read: (snapshot: Snapshot) => unknown }[];
   private readonly searched: string[];
+  private readonly ranges: { from: string; to: string; read: (snapshot: Snapshot) => SortValue }[];
   private readonly parentProperty?: string;
   private readonly searchFilter: string;
 
@@ -63,6 +64,7 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
         filter === undefined ? [] : [{ name: filter, read: compute as (snapshot: Snapshot) => unknown }],
       ),
     ];
+    this.ranges = declaration.fields.flatMap((field) => (field.range === undefined ? [] : [{ ...field.range, read: readerOf(field) }]));
     this.searched = declaration.fields.filter((field) => field.searched).map((field) => field.property);
     this.parentProperty = parentField(declaration)?.property;
     this.searchFilter = searchFilterOf(declaration);
@@ -85,6 +87,11 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
     for (const { name, read } of this.equalities) {
       const value = filters[name];
       if (value !== undefined && comparable(read(s)) !== comparable(value)) return false;
+    }
+    for (const { from, to, read } of this.ranges) {
+      const value = read(s);
+      if (filters[from] !== undefined && (value === null || value < (comparable(filters[from]) as string | number))) return false;
+      if (filters[to] !== undefined && (value === null || value > (comparable(filters[to]) as string | number))) return false;
     }
     const term = filters[this.searchFilter];
     return typeof term !== 'string' || contains(term, ...this.searched.map((property) => s[property] as string | null));

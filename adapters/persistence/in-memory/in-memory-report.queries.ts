@@ -35,7 +35,12 @@ export class InMemoryExpenseReportQueries implements ExpenseReportQueries {
   constructor(private readonly expenses: ExpenseRepository) {}
 
   async sumByGroup(organisationId: string, grouping: ExpenseGrouping, filters: ExpenseReportFilters): Promise<StoredExpenseGroup[]> {
-    const { items } = await this.expenses.list(organisationId, { filters, ordering: { field: 'expenseDate', descending: false }, page: EVERYTHING });
+    const { fromDate, toDate, status } = filters;
+    const { items } = await this.expenses.list(organisationId, {
+      filters: { from_date: fromDate, to_date: toDate, status },
+      ordering: { field: 'expense_date', descending: false },
+      page: EVERYTHING,
+    });
     return [...groupBy(items, GROUP_OF[grouping])].map(([group, expenses]) => ({
       group,
       ...sumExpenseFigures(expenses.map((e) => ({ count: 1, ...e.snapshot() }))),

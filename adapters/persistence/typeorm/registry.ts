@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { EntitySchema, MigrationInterface } from 'typeorm';
 import { Dialect } from './columns';
-import { expenseSchemas } from './expense/expense.schema';
 import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
@@ -19,7 +18,6 @@ export function entitySchemas(dialect: Dialect): EntitySchema[] {
     declaredSchema(ORGANISATION_DECLARATION, dialect),
     ...organisationSchemas(dialect),
     ...invitationSchemas(dialect),
-    ...expenseSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),
   ];
 }

@@ -1,4 +1,4 @@
-import { ExpenseFilters, ExpenseOrderingField, FoundRecord } from '../../../application/expense/expense.ports';
+import { ExpenseFilters, ExpenseOrderingField } from '../../../application/expense/expense.ports';
 import { CreateExpense, Expense } from '../../../domain/expense/expense';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
@@ -13,7 +13,7 @@ const AT = (day: number) => new Date(Date.UTC(2026, 0, day, 9, 30, 15, 123));
 const FIRST_PAGE = { page: 1, pageSize: 100 };
 
 /** The filters as the repository takes them: references already found. */
-type Filters = ExpenseFilters<FoundRecord>;
+type Filters = ExpenseFilters;
 
 describe.each(storageTargets())('the expense repository on $name', (target) => {
   let storage: OpenStorage;
@@ -98,14 +98,15 @@ describe.each(storageTargets())('the expense repository on $name', (target) => {
     await storage.expenses.save(anExpense({ expenseNumber: 'DUP-1', uniqueId: 'dup-1' }, other));
   });
 
-  it('answers whether a number or unique_id is taken, leaving out the expense itself', async () => {
+  it('reports the number or unique_id another expense of the organisation holds, leaving out the expense itself', async () => {
     const expense = anExpense({ expenseNumber: 'TAKEN-1' });
     await storage.expenses.save(expense);
-    expect(await storage.expenses.existsWithNumber(org.organisationId, 'TAKEN-1')).toBe(true);
-    expect(await storage.expenses.existsWithNumber(org.organisationId, 'TAKEN-1', expense.id)).toBe(false);
-    expect(await storage.expenses.existsWithNumber(other.organisationId, 'TAKEN-1')).toBe(false);
-    expect(await storage.expenses.existsWithUniqueId(org.organisationId, expense.uniqueId)).toBe(true);
-    expect(await storage.expenses.existsWithUniqueId(other.organisationId, expense.uniqueId)).toBe(false);
+    const number = { expense_number: ['expense with this expense number already exists.'] };
+    const uniqueId = { unique_id: ['expense with this unique id already exists.'] };
+    expect(await storage.expenses.clashes(expense, true)).toEqual({});
+    expect(await storage.expenses.clashes(anExpense({ expenseNumber: 'TAKEN-1' }), false)).toEqual(number);
+    expect(await storage.expenses.clashes(anExpense({ expenseNumber: 'TAKEN-1', uniqueId: expense.uniqueId }), true)).toEqual({ ...uniqueId, ...number });
+    expect(await storage.expenses.clashes(anExpense({ expenseNumber: 'TAKEN-1', uniqueId: expense.uniqueId }, other), true)).toEqual({});
   });
 
   it('deletes, and tells whether an account or a vendor is still used', async () => {
@@ -147,45 +148,45 @@ describe.each(storageTargets())('the expense repository on $name', (target) => {
       await storage.expenses.save(anExpense({ expenseNumber: 'OTHER-ORG', title: 'Taxi' }, other));
     });
 
-    const numbers = async (filters: Filters, field: ExpenseOrderingField = 'expenseDate', descending = true, page = FIRST_PAGE) => {
+    const numbers = async (filters: Filters, field: ExpenseOrderingField = 'expense_date', descending = true, page = FIRST_PAGE) => {
       const found = await storage.expenses.list(fixture.organisationId, { filters, ordering: { field, descending }, page });
       return found.items.map((e) => e.expenseNumber);
     };
 
     it.each<[string, () => Filters, string[]]>([
       ['nothing', () => ({}), ['ZZ-9', 'AB', 'REF-100%', 'INV-003', 'INV-002', 'OTHER-1', 'INV-001']],
-      ['account', () => ({ account: { id: accountId(fixture, '6400') } }), ['INV-003']],
-      ['employee', () => ({ employee: { id: fixture.memberId } }), ['INV-003', 'INV-001']],
-      ['vendor', () => ({ vendor: { id: 'v-1' } }), ['AB', 'INV-002']],
+      ['account', () => ({ account_id: accountId(fixture, '6400') }), ['INV-003']],
+      ['employee', () => ({ employee_id: fixture.memberId }), ['INV-003', 'INV-001']],
+      ['vendor', () => ({ vendor_id: 'v-1' }), ['AB', 'INV-002']],
       ['status', () => ({ status: 'submitted' }), ['INV-002']],
-      ['from date, inclusive', () => ({ fromDate: CalendarDate.of('2026-02-15') }), ['ZZ-9', 'AB', 'REF-100%']],
-      ['to date, inclusive', () => ({ toDate: CalendarDate.of('2026-01-10') }), ['INV-002', 'OTHER-1', 'INV-001']],
+      ['from date, inclusive', () => ({ from_date: CalendarDate.of('2026-02-15') }), ['ZZ-9', 'AB', 'REF-100%']],
+      ['to date, inclusive', () => ({ to_date: CalendarDate.of('2026-01-10') }), ['INV-002', 'OTHER-1', 'INV-001']],
       ['search on the title', () => ({ search: 'TAXI' }), ['OTHER-1', 'INV-001']],
       ['search on the number', () => ({ search: 'inv-00' }), ['INV-003', 'INV-002', 'INV-001']],
       ['search with a literal %', () => ({ search: '%' }), ['REF-100%']],
       ['search with a literal _', () => ({ search: '_' }), ['REF-100%']],
       ['search beyond ASCII', () => ({ search: 'éCOLE' }), ['AB']],
       ['search never spanning number and title', () => ({ search: 'bc' }), []],
-      ['several filters at once', () => ({ account: { id: accountId(fixture, '6300') }, status: 'draft', toDate: CalendarDate.of('2026-02-28') }), ['OTHER-1', 'INV-001']],
+      ['several filters at once', () => ({ account_id: accountId(fixture, '6300'), status: 'draft', to_date: CalendarDate.of('2026-02-28') }), ['OTHER-1', 'INV-001']],
     ])('filters by %s', async (_case, filter, expected) => {
       expect(await numbers(filter())).toEqual(expected);
     });
 
     it.each<[ExpenseOrderingField, boolean, string[]]>([
-      ['expenseDate', false, ['INV-001', 'OTHER-1', 'INV-002', 'INV-003', 'REF-100%', 'AB', 'ZZ-9']],
+      ['expense_date', false, ['INV-001', 'OTHER-1', 'INV-002', 'INV-003', 'REF-100%', 'AB', 'ZZ-9']],
       ['amount', false, ['ZZ-9', 'INV-001', 'AB', 'OTHER-1', 'INV-003', 'INV-002', 'REF-100%']],
-      ['totalAmount', true, ['REF-100%', 'INV-002', 'INV-003', 'OTHER-1', 'AB', 'INV-001', 'ZZ-9']],
-      ['expenseNumber', false, ['AB', 'INV-001', 'INV-002', 'INV-003', 'OTHER-1', 'REF-100%', 'ZZ-9']],
-      ['dateCreated', true, ['OTHER-1', 'ZZ-9', 'AB', 'REF-100%', 'INV-003', 'INV-002', 'INV-001']],
+      ['total_amount', true, ['REF-100%', 'INV-002', 'INV-003', 'OTHER-1', 'AB', 'INV-001', 'ZZ-9']],
+      ['expense_number', false, ['AB', 'INV-001', 'INV-002', 'INV-003', 'OTHER-1', 'REF-100%', 'ZZ-9']],
+      ['date_created', true, ['OTHER-1', 'ZZ-9', 'AB', 'REF-100%', 'INV-003', 'INV-002', 'INV-001']],
     ])('orders by %s (descending: %s), ties by id in the same direction', async (field, descending, expected) => {
       expect(await numbers({}, field, descending)).toEqual(expected);
     });
 
     it('pages, counting every match', async () => {
-      const page = await storage.expenses.list(fixture.organisationId, { filters: {}, ordering: { field: 'expenseNumber', descending: false }, page: { page: 2, pageSize: 3 } });
+      const page = await storage.expenses.list(fixture.organisationId, { filters: {}, ordering: { field: 'expense_number', descending: false }, page: { page: 2, pageSize: 3 } });
       expect(page.total).toBe(7);
       expect(page.items.map((e) => e.expenseNumber)).toEqual(['INV-003', 'OTHER-1', 'REF-100%']);
-      const past = await storage.expenses.list(fixture.organisationId, { filters: {}, ordering: { field: 'expenseNumber', descending: false }, page: { page: 4, pageSize: 3 } });
+      const past = await storage.expenses.list(fixture.organisationId, { filters: {}, ordering: { field: 'expense_number', descending: false }, page: { page: 4, pageSize: 3 } });
       expect(past).toEqual({ items: [], total: 7 });
     });
   });

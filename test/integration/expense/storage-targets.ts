@@ -86,7 +86,7 @@ export function sqlTargets(): StorageTarget[] {
       const vendors = new TypeOrmDeclaredRecords<Vendor>(db, box, VENDOR_DECLARATION);
       return {
         accounts,
-        expenses: new TypeOrmExpenseRepository(db),
+        expenses: new TypeOrmExpenseRepository(db, box),
         unitOfWork: db,
         db,
         newOrganisation: async () => {

@@ -129,7 +129,7 @@ describe.each(testDatabases())('searches served by an index on $name', (factory)
     const lists: [symbol, string, Record<string, string>][] = [
       [VENDOR_TOKENS.VendorRepository, 'name', { search: term }],
       [CLIENT_TOKENS.ClientRepository, 'name', { search: term }],
-      [EXPENSE_TOKENS.ExpenseRepository, 'expenseDate', { search: term }],
+      [EXPENSE_TOKENS.ExpenseRepository, 'expense_date', { search: term }],
       [LEAD_TOKENS.LeadRepository, 'title', { name: term }],
     ];
     for (const [token, field, filters] of lists) {

@@ -2,12 +2,11 @@ import { SecretBox } from '../../../../application/shared/ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { DeclaredField, NestedShape } from '../../../declaration/declared-field';
 import { StoredDeclaration } from '../../../declaration/stored-declaration';
-import { columnOf, foldedColumnOf, KeptColumn, keyPrefix, orderPrefixColumnOf, storedFields } from '../../../declaration/resource-declaration';
+import { columnOf, fileColumnsOf, foldedColumnOf, KeptColumn, keyPrefix, orderPrefixColumnOf, storedFields } from '../../../declaration/resource-declaration';
 import { searchKey } from '../../search-key';
 import { pictureFromRow, pictureToRow } from '../picture-columns';
 import { DecodedTexts } from '../engine';
 import { OrganisationScopedRow, RowMapper } from '../organisation-records';
-import { pictureColumns } from './declared-table';
 
 /** How many decoded nested values a field remembers: the pages of the lists in steady use. */
 const DECODED_REMEMBERED = 5_000;
@@ -130,7 +129,7 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
   const { property } = field;
   const column = columnOf(field);
   if (field.type.type === 'picture') {
-    const columns = pictureColumns(field);
+    const columns = fileColumnsOf(field);
     return {
       property,
       read: (row) => pictureFromRow({ key: row[columns.key] as string | null, contentType: row[columns.contentType] as string | null, size: row[columns.size] as number | null }),
@@ -142,6 +141,7 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
       },
     };
   }
+  if (field.type.type === 'file') return fileCodec(field);
   // A nested value, and a list of choices, are kept as JSON.
   const nested = field.type.type === 'nested' || field.type.type === 'choices';
   if (nested || field.secret) {
@@ -189,6 +189,25 @@ function codecOf(field: DeclaredField, box: SecretBox): FieldCodec {
     read: (row) => row[column],
     write: (snapshot, row) => {
       row[column] = snapshot[property];
+    },
+  };
+}
+
+/** A stored file's reference in its three columns, null in all three when there is none. */
+function fileCodec(field: DeclaredField): FieldCodec {
+  const { property } = field;
+  const columns = fileColumnsOf(field);
+  return {
+    property,
+    read: (row) =>
+      row[columns.key] === null || row[columns.key] === undefined
+        ? null
+        : { key: row[columns.key], contentType: row[columns.contentType], size: row[columns.size] ?? 0 },
+    write: (snapshot, row) => {
+      const file = snapshot[property] as { key: string; contentType: string; size: number } | null;
+      row[columns.key] = file?.key ?? null;
+      row[columns.contentType] = file?.contentType ?? null;
+      row[columns.size] = file?.size ?? null;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { DeclaredField, FieldType } from '../../../declaration/declared-field';
 import { StoredDeclaration } from '../../../declaration/stored-declaration';
-import { columnOf, foldedColumnOf, orderPrefixColumnOf, storedFields } from '../../../declaration/resource-declaration';
+import { columnOf, fileColumnsOf, foldedColumnOf, orderPrefixColumnOf, storedFields } from '../../../declaration/resource-declaration';
 import { Column, column as c, Columns, Dialect, entityColumns, organisationKey, references, uniqueIdPerOrganisation } from '../columns';
 import { searchIndices } from '../search-index';
 
@@ -49,15 +49,11 @@ function columnOfType(type: FieldType): Column<unknown> {
       return c.ref();
     case 'nested':
       return c.text();
+    case 'file':
+    case 'summary':
     case 'picture':
-      throw new Error('A picture is kept in three columns (see pictureColumns)');
+      throw new Error(`A ${type.type} has no column of its own`);
   }
-}
-
-/** The three columns of a stored picture's reference, null together. */
-export function pictureColumns(field: DeclaredField): { key: string; contentType: string; size: string } {
-  const base = columnOf(field);
-  return { key: `${base}_key`, contentType: `${base}_content_type`, size: `${base}_size` };
 }
 
 /** The folded twin of a `folded` text field: compared byte by byte on every engine. */
@@ -80,9 +76,10 @@ export function declaredColumns(declaration: StoredDeclaration): Columns {
         columns[field.packed] = c.text();
         continue;
       }
-      if (field.type.type === 'picture') {
-        const picture = pictureColumns(field);
-        Object.assign(columns, { [picture.key]: c.varchar(200).nullable(), [picture.contentType]: c.varchar(50).nullable(), [picture.size]: c.integer().nullable() });
+      if (field.type.type === 'file' || field.type.type === 'picture') {
+        // A file's reference: all three null when there is none.
+        const file = fileColumnsOf(field);
+        Object.assign(columns, { [file.key]: c.varchar(200).nullable(), [file.contentType]: c.varchar(50).nullable(), [file.size]: c.integer().nullable() });
         continue;
       }
       columns[columnOf(field)] = columnFor(field);
@@ -99,6 +96,7 @@ export function declaredColumns(declaration: StoredDeclaration): Columns {
 
 /** The key columns the list's `search` looks in. */
 export function searchedColumns(declaration: StoredDeclaration): string[] {
+  if (declaration.storage.searchColumns) return [...declaration.storage.searchColumns];
   return declaration.fields.filter((field) => field.searched).map((field) => (field.folded ? foldedColumnOf(field) : columnOf(field)));
 }
 
@@ -112,7 +110,10 @@ export function declaredSchema(declaration: StoredDeclaration, dialect: Dialect)
   const keys = storedFields(declaration).flatMap((field) => {
     const { type } = field;
     const table = type.type === 'person' ? 'persons' : type.type === 'parent' ? type.parent.table : type.type === 'reference' ? type.table : undefined;
-    return table === undefined ? [] : [references(table, [columnOf(field)])];
+    const key = field.foreignKey ?? {};
+    if (table === undefined || (key.postgresOnly && dialect !== 'postgres')) return [];
+    if (!key.scoped) return [references(table, [columnOf(field)], { name: key.name })];
+    return [references(table, ['organisation_id', columnOf(field)], { name: key.name, referencedColumnNames: ['organisation_id', 'id'] })];
   });
   const searched = searchedColumns(declaration);
   return new EntitySchema({

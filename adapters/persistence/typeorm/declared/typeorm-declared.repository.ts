@@ -29,6 +29,8 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
 {
   protected readonly table: RecordTable<Row, T, string>;
   private readonly equalities: EqualityFilter[];
+  /** Inclusive bounds on a column: `>=` the `from` filter's value, `<=` the `to` filter's. */
+  private readonly ranges: { from: string; to: string; column: string }[];
   private readonly searched: { filter: string; table: string; columns: readonly string[] };
   /** The parent's key, whose records a list of a child resource holds. */
   private readonly parentColumn?: string;
@@ -63,6 +65,7 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       ...declaration.fields.flatMap((field) => (field.filter === undefined ? [] : [{ name: field.filter, column: columnOf(field) }])),
       ...(declaration.storage.computed ?? []).flatMap(({ filter, column }) => (filter === undefined ? [] : [{ name: filter, column }])),
     ];
+    this.ranges = declaration.fields.flatMap((field) => (field.range === undefined ? [] : [{ ...field.range, column: columnOf(field) }]));
     this.searched = { filter: searchFilterOf(declaration), table: declaration.table, columns: searchedColumns(declaration) };
     const parent = parentField(declaration);
     this.parentColumn = parent && columnOf(parent);
@@ -85,6 +88,10 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
     for (const { name, column } of this.equalities) {
       const value = filters[name];
       if (value !== undefined) query.andWhere(`r.${column} = :f_${name}`, { [`f_${name}`]: value instanceof CalendarDate ? value.toString() : value });
+    }
+    for (const { from, to, column } of this.ranges) {
+      if (filters[from] !== undefined) query.andWhere(`r.${column} >= :f_${from}`, { [`f_${from}`]: String(filters[from]) });
+      if (filters[to] !== undefined) query.andWhere(`r.${column} <= :f_${to}`, { [`f_${to}`]: String(filters[to]) });
     }
     const term = filters[this.searched.filter];
     if (typeof term === 'string') searchCondition(this.db.dialect, query, this.searched, term, 'search');

@@ -3,7 +3,6 @@ import { ExpenseReportFilters, ExpenseReportQueries, StoredExpenseGroup } from '
 import { ExpenseGrouping } from '../../../../domain/report/expense-report';
 import { Dialect } from '../columns';
 import { Conditions, SqlQuery, TypeOrmDatabase } from '../engine';
-import { expenseConditions } from '../expense/expense-conditions';
 import { exactSum, readExactSum } from './exact-sum';
 
 /** The SQL of each grouping's key; a month is `YYYY-MM` (SQLite keeps dates as that text, Postgres as DATE). */
@@ -22,6 +21,14 @@ function groupKey(dialect: Dialect, grouping: ExpenseGrouping): string {
     case 'month':
       return dialect === 'postgres' ? "to_char(r.expense_date, 'YYYY-MM')" : 'substr(r.expense_date, 1, 7)';
   }
+}
+
+/** The report's filters as SQL conditions on alias `r`, as the expense list reads the same filters. */
+function reportConditions(query: Conditions, filters: ExpenseReportFilters): Conditions {
+  if (filters.status !== undefined) query.andWhere('r.status = :status', { status: filters.status });
+  if (filters.fromDate) query.andWhere('r.expense_date >= :fromDate', { fromDate: filters.fromDate.toString() });
+  if (filters.toDate) query.andWhere('r.expense_date <= :toDate', { toDate: filters.toDate.toString() });
+  return query;
 }
 
 /**
@@ -46,7 +53,7 @@ export class TypeOrmExpenseReportQueries implements ExpenseReportQueries {
 
   /** The SQL `sumByGroup` runs, for reading its plan. */
   query(organisationId: string, grouping: ExpenseGrouping, filters: ExpenseReportFilters): SqlQuery {
-    const where = expenseConditions(this.db.dialect, new Conditions('r.organisation_id = :organisationId', { organisationId }), filters);
+    const where = reportConditions(new Conditions('r.organisation_id = :organisationId', { organisationId }), filters);
     const sums = ['amount', 'tax_amount', 'total_amount'].map((column) => exactSum(`r.${column}`, column)).join(', ');
     return this.db.sql(
       `SELECT ${groupKey(this.db.dialect, grouping)} AS group_key, COUNT(*) AS count, ${sums} ` +

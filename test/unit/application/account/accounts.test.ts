@@ -1,9 +1,8 @@
-import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
 import { Account, AccountSnapshot } from '../../../../domain/account/account';
 import { DEFAULT_CHART_OF_ACCOUNTS } from '../../../../domain/account/default-chart';
 import { InUse, NotFound } from '../../../../domain/shared/errors';
 import { useCasesOf } from '../../../support/record-use-cases';
-import { aNewExpense, expenseWorld } from '../expense/expense-world';
+import { aNewExpense, expenseWorld, expensesIn } from '../expense/expense-world';
 
 const ALL = { page: 1, pageSize: 100 };
 
@@ -48,7 +47,7 @@ describe('the chart of accounts use cases', () => {
     await remove.execute(world.member.actor, world.org, 'acct-6500');
     await expect(get.execute(world.member.actor, world.org, 'acct-6500')).rejects.toThrow(NotFound);
 
-    await world.container.get(CreateExpense).execute(world.member.actor, world.org, aNewExpense({ accountUniqueId: 'acct-6300' }));
+    await expensesIn(world.container).create.execute(world.member.actor, world.org, aNewExpense({ accountId: 'acct-6300' }));
     await expect(remove.execute(world.member.actor, world.org, 'acct-6300')).rejects.toThrow(InUse);
     await expect(get.execute(world.member.actor, world.org, 'acct-6300')).resolves.toBeDefined();
   });

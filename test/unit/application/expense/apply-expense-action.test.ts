@@ -1,14 +1,13 @@
 import { ApplyExpenseAction } from '../../../../application/expense/apply-expense-action.use-case';
-import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
 import { InvalidTransition, NotFound, PermissionDenied } from '../../../../domain/shared/errors';
-import { aNewExpense, expenseWorld } from './expense-world';
+import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
 describe('ApplyExpenseAction', () => {
   async function withDraft() {
     const world = await expenseWorld();
-    const created = await world.container.get(CreateExpense).execute(world.member.actor, world.org, aNewExpense());
+    const created = await expensesIn(world.container).create.execute(world.member.actor, world.org, aNewExpense());
     const act = (actor: { personId: string }, action: Parameters<ApplyExpenseAction['execute']>[3]['action'], reason?: string) =>
-      world.container.get(ApplyExpenseAction).execute(actor, world.org, created.expense.uniqueId, { action, reason });
+      expensesIn(world.container).act.execute(actor, world.org, created.expense.uniqueId, { action, reason });
     return { ...world, created, act };
   }
 

@@ -1,6 +1,5 @@
 import { useCasesOf } from '../../../support/record-use-cases';
 import { ACCOUNT_TOKENS, AccountRepository } from '../../../../application/account/account.ports';
-import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
 import { EXPENSE_TOKENS, ExpenseRepository, ExpenseVendorDirectory } from '../../../../application/expense/expense.ports';
 import { PERSON_TOKENS, PersonRepository } from '../../../../application/person/person.ports';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
@@ -9,7 +8,7 @@ import { Locked, NotFound, ValidationFailed } from '../../../../domain/shared/er
 import { UpdateOrganisation } from '../../../../application/organisation/update-organisation.use-case';
 import { BytesFile } from '../../../support/in-memory-world';
 import { RECEIPT_FILES, RENAMED_EXECUTABLE } from '../../../support/expenses';
-import { aNewExpense, expenseWorld } from './expense-world';
+import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
 /** A world with vendor-1, and the directories an expense's references are looked up in. */
 async function worldWithReferences() {
@@ -27,10 +26,10 @@ describe('CreateExpense', () => {
   it('records a draft by the member, with the account, employee and vendor it names', async () => {
     const world = await expenseWorld();
     await world.vendors.add(world.organisation.id, { id: 'vendor-internal-1', uniqueId: 'vendor-1', name: 'City Cabs' });
-    const view = await world.container.get(CreateExpense).execute(
+    const view = await expensesIn(world.container).create.execute(
       world.member.actor,
       world.org,
-      aNewExpense({ vendorUniqueId: 'vendor-1', employeeUniqueId: world.member.person.uniqueId, taxAmount: Decimal.of('4') }),
+      aNewExpense({ vendorId: 'vendor-1', employeeId: world.member.person.uniqueId, taxAmount: Decimal.of('4') }),
     );
 
     expect(view.expense).toMatchObject({
@@ -66,9 +65,8 @@ describe('CreateExpense', () => {
     jest.spyOn(vendors, 'findByUniqueId').mockImplementation((...args) => held(() => vendor(...args)));
     jest.spyOn(people, 'findMemberByUniqueId').mockImplementation((...args) => held(() => member(...args)));
 
-    const view = await world.container
-      .get(CreateExpense)
-      .execute(world.owner.actor, world.org, aNewExpense({ vendorUniqueId: 'vendor-1', employeeUniqueId: world.member.person.uniqueId }));
+    const view = await expensesIn(world.container).create
+      .execute(world.owner.actor, world.org, aNewExpense({ vendorId: 'vendor-1', employeeId: world.member.person.uniqueId }));
 
     expect(asked).toBe(3);
     expect([view.account?.uniqueId, view.vendor?.uniqueId, view.employee?.uniqueId]).toEqual(['acct-6300', 'vendor-1', world.member.person.uniqueId]);
@@ -80,9 +78,8 @@ describe('CreateExpense', () => {
     const vendorReads = jest.spyOn(vendors, 'findByIds');
     const peopleReads = jest.spyOn(people, 'findByIds');
 
-    const view = await world.container
-      .get(CreateExpense)
-      .execute(world.owner.actor, world.org, aNewExpense({ vendorUniqueId: 'vendor-1', employeeUniqueId: world.member.person.uniqueId }));
+    const view = await expensesIn(world.container).create
+      .execute(world.owner.actor, world.org, aNewExpense({ vendorId: 'vendor-1', employeeId: world.member.person.uniqueId }));
 
     expect(view.account?.uniqueId).toBe('acct-6300');
     expect(view.vendor).toEqual({ uniqueId: 'vendor-1', name: 'City Cabs' });
@@ -96,15 +93,14 @@ describe('CreateExpense', () => {
 
   it('answers 404 to someone who is not a member', async () => {
     const world = await expenseWorld();
-    await expect(world.container.get(CreateExpense).execute(world.outsider.actor, world.org, aNewExpense())).rejects.toThrow(NotFound);
+    await expect(expensesIn(world.container).create.execute(world.outsider.actor, world.org, aNewExpense())).rejects.toThrow(NotFound);
   });
 
   it('reports every unknown reference at once, a vendor of another organisation included', async () => {
     const world = await expenseWorld();
     await world.vendors.add('another-organisation', { id: 'v', uniqueId: 'vendor-1', name: 'Theirs' });
-    const refused = world.container
-      .get(CreateExpense)
-      .execute(world.owner.actor, world.org, aNewExpense({ accountUniqueId: 'nope', vendorUniqueId: 'vendor-1', employeeUniqueId: world.outsider.person.uniqueId }));
+    const refused = expensesIn(world.container).create
+      .execute(world.owner.actor, world.org, aNewExpense({ accountId: 'nope', vendorId: 'vendor-1', employeeId: world.outsider.person.uniqueId }));
     await expect(refused).rejects.toMatchObject({
       errors: {
         account_id: ['Object with unique_id=nope does not exist.'],
@@ -116,7 +112,7 @@ describe('CreateExpense', () => {
 
   it('refuses a number or unique_id the organisation already has', async () => {
     const world = await expenseWorld();
-    const create = world.container.get(CreateExpense);
+    const create = expensesIn(world.container).create;
     await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'EXP-1', uniqueId: 'exp-1' }));
     await expect(create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'EXP-1', uniqueId: 'exp-1' }))).rejects.toMatchObject({
       errors: { unique_id: ['expense with this unique id already exists.'], expense_number: ['expense with this expense number already exists.'] },
@@ -126,14 +122,14 @@ describe('CreateExpense', () => {
   it('writes a new expense without asking first whether its number or unique_id is taken', async () => {
     const world = await expenseWorld();
     const expenses = world.container.get<ExpenseRepository>(EXPENSE_TOKENS.ExpenseRepository);
-    const asked = [jest.spyOn(expenses, 'existsWithNumber'), jest.spyOn(expenses, 'existsWithUniqueId')];
-    await world.container.get(CreateExpense).execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'EXP-7', uniqueId: 'exp-7' }));
+    const asked = [jest.spyOn(expenses, 'clashes'), jest.spyOn(expenses, 'findByUniqueId')];
+    await expensesIn(world.container).create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'EXP-7', uniqueId: 'exp-7' }));
     for (const spy of asked) expect(spy).not.toHaveBeenCalled();
   });
 
   it('stores a receipt judged by its content, and keeps nothing of a refused one', async () => {
     const world = await expenseWorld();
-    const create = world.container.get(CreateExpense);
+    const create = expensesIn(world.container).create;
     const view = await create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new BytesFile(RECEIPT_FILES.png.bytes) }));
     expect(view.expense.receipt).toEqual({ key: expect.stringMatching(/\.png$/), contentType: 'image/png', size: RECEIPT_FILES.png.bytes.length });
     expect(world.receipts.keys()).toEqual([view.expense.receipt!.key]);
@@ -149,9 +145,8 @@ describe('CreateExpense', () => {
 
   it('removes the stored receipt when the write then fails', async () => {
     const world = await expenseWorld();
-    const refused = world.container
-      .get(CreateExpense)
-      .execute(world.owner.actor, world.org, aNewExpense({ accountUniqueId: 'nope', receipt: new BytesFile(RECEIPT_FILES.pdf.bytes) }));
+    const refused = expensesIn(world.container).create
+      .execute(world.owner.actor, world.org, aNewExpense({ accountId: 'nope', receipt: new BytesFile(RECEIPT_FILES.pdf.bytes) }));
     await expect(refused).rejects.toThrow(ValidationFailed);
     expect(world.receipts.keys()).toEqual([]);
   });
@@ -159,7 +154,7 @@ describe('CreateExpense', () => {
   it('refuses a booking to an inactive account', async () => {
     const world = await expenseWorld();
     await useCasesOf(world.container, 'account').update.execute(world.owner.actor, world.org, 'acct-6300', { isActive: false });
-    await expect(world.container.get(CreateExpense).execute(world.owner.actor, world.org, aNewExpense())).rejects.toMatchObject({
+    await expect(expensesIn(world.container).create.execute(world.owner.actor, world.org, aNewExpense())).rejects.toMatchObject({
       errors: { account_id: ['This account is inactive; book the expense to an active account.'] },
     });
   });
@@ -167,7 +162,7 @@ describe('CreateExpense', () => {
   it("refuses an expense dated before the organisation's lock date (409)", async () => {
     const world = await expenseWorld();
     await world.container.get(UpdateOrganisation).execute(world.owner.actor, world.org, { financialYearLockDate: CalendarDate.of('2026-01-01') });
-    const create = world.container.get(CreateExpense);
+    const create = expensesIn(world.container).create;
     await expect(create.execute(world.owner.actor, world.org, aNewExpense({ expenseDate: CalendarDate.of('2025-12-31') }))).rejects.toThrow(Locked);
     await expect(create.execute(world.owner.actor, world.org, aNewExpense({ expenseDate: CalendarDate.of('2026-01-01') }))).resolves.toBeDefined();
   });

@@ -1,17 +1,12 @@
-import { ApplyExpenseAction } from '../../../../application/expense/apply-expense-action.use-case';
-import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
-import { DeleteExpense } from '../../../../application/expense/delete-expense.use-case';
 import { GetExpenseReceipt } from '../../../../application/expense/get-expense-receipt.use-case';
-import { GetExpense } from '../../../../application/expense/get-expense.use-case';
 import { Locked, NotFound } from '../../../../domain/shared/errors';
 import { RECEIPT_FILES } from '../../../support/expenses';
 import { BytesFile } from '../../../support/in-memory-world';
-import { aNewExpense, expenseWorld } from './expense-world';
+import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
 async function withReceipt() {
   const world = await expenseWorld();
-  const created = await world.container
-    .get(CreateExpense)
+  const created = await expensesIn(world.container).create
     .execute(world.member.actor, world.org, aNewExpense({ receipt: new BytesFile(RECEIPT_FILES.jpeg.bytes) }));
   return { ...world, id: created.expense.uniqueId };
 }
@@ -19,21 +14,21 @@ async function withReceipt() {
 describe('DeleteExpense', () => {
   it('deletes a draft and its receipt file', async () => {
     const world = await withReceipt();
-    await world.container.get(DeleteExpense).execute(world.member.actor, world.org, world.id);
-    await expect(world.container.get(GetExpense).execute(world.member.actor, world.org, world.id)).rejects.toThrow(NotFound);
+    await expensesIn(world.container).delete.execute(world.member.actor, world.org, world.id);
+    await expect(expensesIn(world.container).get.execute(world.member.actor, world.org, world.id)).rejects.toThrow(NotFound);
     expect(world.receipts.keys()).toEqual([]);
   });
 
   it('refuses a submitted expense (409) and keeps its receipt', async () => {
     const world = await withReceipt();
-    await world.container.get(ApplyExpenseAction).execute(world.member.actor, world.org, world.id, { action: 'submit' });
-    await expect(world.container.get(DeleteExpense).execute(world.owner.actor, world.org, world.id)).rejects.toThrow(Locked);
+    await expensesIn(world.container).act.execute(world.member.actor, world.org, world.id, { action: 'submit' });
+    await expect(expensesIn(world.container).delete.execute(world.owner.actor, world.org, world.id)).rejects.toThrow(Locked);
     expect(world.receipts.keys()).toHaveLength(1);
   });
 
   it('answers 404 to a non-member', async () => {
     const world = await withReceipt();
-    await expect(world.container.get(DeleteExpense).execute(world.outsider.actor, world.org, world.id)).rejects.toThrow(NotFound);
+    await expect(expensesIn(world.container).delete.execute(world.outsider.actor, world.org, world.id)).rejects.toThrow(NotFound);
   });
 });
 
@@ -51,7 +46,7 @@ describe('GetExpenseReceipt', () => {
     const world = await withReceipt();
     const get = world.container.get(GetExpenseReceipt);
     await expect(get.execute(world.outsider.actor, world.org, world.id)).rejects.toThrow(NotFound);
-    const bare = await world.container.get(CreateExpense).execute(world.member.actor, world.org, aNewExpense());
+    const bare = await expensesIn(world.container).create.execute(world.member.actor, world.org, aNewExpense());
     await expect(get.execute(world.member.actor, world.org, bare.expense.uniqueId)).rejects.toThrow(NotFound);
   });
 });

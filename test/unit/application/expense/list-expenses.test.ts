@@ -1,33 +1,30 @@
-import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
-import { ListExpenses } from '../../../../application/expense/list-expenses.use-case';
 import { ExpenseFilters } from '../../../../application/expense/expense.ports';
 import { NotFound } from '../../../../domain/shared/errors';
-import { aNewExpense, expenseWorld } from './expense-world';
+import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
 describe('ListExpenses', () => {
   async function withExpenses() {
     const world = await expenseWorld();
     await world.vendors.add(world.organisation.id, { id: 'v-internal', uniqueId: 'city-cabs', name: 'City Cabs' });
-    const create = world.container.get(CreateExpense);
-    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-1', title: 'Cab', vendorUniqueId: 'city-cabs' }));
-    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-2', title: 'Lunch', accountUniqueId: 'acct-6400', employeeUniqueId: world.member.person.uniqueId }));
+    const create = expensesIn(world.container).create;
+    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-1', title: 'Cab', vendorId: 'city-cabs' }));
+    await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-2', title: 'Lunch', accountId: 'acct-6400', employeeId: world.member.person.uniqueId }));
     await create.execute(world.owner.actor, world.org, aNewExpense({ expenseNumber: 'A-3', title: 'CAB home' }));
     const list = async (filters: ExpenseFilters, actor = world.member.actor) => {
-      const page = await world.container
-        .get(ListExpenses)
-        .execute(actor, world.org, { filters, ordering: { field: 'expenseNumber', descending: false }, page: { page: 1, pageSize: 10 } });
+      const page = await expensesIn(world.container).list
+        .execute(actor, world.org, { filters, ordering: { field: 'expense_number', descending: false }, page: { page: 1, pageSize: 10 } });
       return page;
     };
     return { ...world, list };
   }
 
   it.each<[string, (w: Awaited<ReturnType<typeof withExpenses>>) => ExpenseFilters, string[]]>([
-    ['a vendor, by unique_id', () => ({ vendor: 'city-cabs' }), ['A-1']],
-    ['an account, by unique_id', () => ({ account: 'acct-6400' }), ['A-2']],
-    ['an employee, by unique_id', (w) => ({ employee: w.member.person.uniqueId }), ['A-2']],
+    ['a vendor, by unique_id', () => ({ vendor_id: 'city-cabs' }), ['A-1']],
+    ['an account, by unique_id', () => ({ account_id: 'acct-6400' }), ['A-2']],
+    ['an employee, by unique_id', (w) => ({ employee_id: w.member.person.uniqueId }), ['A-2']],
     ['a search, case-insensitively and trimmed', () => ({ search: '  cAb ' }), ['A-1', 'A-3']],
     ['a blank search, which is no search', () => ({ search: '   ' }), ['A-1', 'A-2', 'A-3']],
-    ['a reference that names nothing', () => ({ vendor: 'nobody' }), []],
+    ['a reference that names nothing', () => ({ vendor_id: 'nobody' }), []],
   ])('filters by %s', async (_case, query, expected) => {
     const world = await withExpenses();
     const page = await world.list(query(world));
@@ -37,7 +34,7 @@ describe('ListExpenses', () => {
 
   it('shows the vendor of each expense in its view', async () => {
     const world = await withExpenses();
-    const page = await world.list({ vendor: 'city-cabs' });
+    const page = await world.list({ vendor_id: 'city-cabs' });
     expect(page.items[0].vendor).toEqual({ uniqueId: 'city-cabs', name: 'City Cabs' });
   });
 

@@ -1,26 +1,23 @@
-import { ApplyExpenseAction } from '../../../../application/expense/apply-expense-action.use-case';
-import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
-import { UpdateExpense } from '../../../../application/expense/update-expense.use-case';
 import { useCasesOf } from '../../../support/record-use-cases';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { Locked, NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { RECEIPT_FILES } from '../../../support/expenses';
 import { BytesFile } from '../../../support/in-memory-world';
-import { aNewExpense, expenseWorld } from './expense-world';
+import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
 describe('UpdateExpense', () => {
   async function withExpense(overrides = {}) {
     const world = await expenseWorld();
-    const created = await world.container.get(CreateExpense).execute(world.member.actor, world.org, aNewExpense(overrides));
+    const created = await expensesIn(world.container).create.execute(world.member.actor, world.org, aNewExpense(overrides));
     const update = (actor = world.member.actor, changes = {}) =>
-      world.container.get(UpdateExpense).execute(actor, world.org, created.expense.uniqueId, changes);
+      expensesIn(world.container).update.execute(actor, world.org, created.expense.uniqueId, changes);
     return { ...world, created, update };
   }
 
   it('changes only what the command carries and stamps last_updated', async () => {
     const world = await withExpense({ description: 'kept' });
     world.clock.instant = new Date('2026-02-02T10:00:00.000Z');
-    const view = await world.update(world.owner.actor, { amount: Decimal.of('40'), accountUniqueId: 'acct-6400' });
+    const view = await world.update(world.owner.actor, { amount: Decimal.of('40'), accountId: 'acct-6400' });
     expect(view.expense).toMatchObject({ description: 'kept', lastUpdated: new Date('2026-02-02T10:00:00.000Z') });
     expect(view.expense.totalAmount.toFixed()).toBe('40.00');
     expect(view.account?.uniqueId).toBe('acct-6400');
@@ -28,19 +25,19 @@ describe('UpdateExpense', () => {
 
   it('answers 409 locked before looking at the input once the expense is submitted', async () => {
     const world = await withExpense();
-    await world.container.get(ApplyExpenseAction).execute(world.member.actor, world.org, world.created.expense.uniqueId, { action: 'submit' });
-    await expect(world.update(world.member.actor, { accountUniqueId: 'nope', title: 'x' })).rejects.toThrow(Locked);
+    await expensesIn(world.container).act.execute(world.member.actor, world.org, world.created.expense.uniqueId, { action: 'submit' });
+    await expect(world.update(world.member.actor, { accountId: 'nope', title: 'x' })).rejects.toThrow(Locked);
   });
 
   it('answers 404 to a non-member and for an unknown expense', async () => {
     const world = await withExpense();
     await expect(world.update(world.outsider.actor, { title: 'mine' })).rejects.toThrow(NotFound);
-    await expect(world.container.get(UpdateExpense).execute(world.member.actor, world.org, 'nope', {})).rejects.toThrow(NotFound);
+    await expect(expensesIn(world.container).update.execute(world.member.actor, world.org, 'nope', {})).rejects.toThrow(NotFound);
   });
 
   it('refuses a number another expense has, and accepts its own', async () => {
     const world = await withExpense({ expenseNumber: 'OWN-1' });
-    await world.container.get(CreateExpense).execute(world.member.actor, world.org, aNewExpense({ expenseNumber: 'TAKEN-1' }));
+    await expensesIn(world.container).create.execute(world.member.actor, world.org, aNewExpense({ expenseNumber: 'TAKEN-1' }));
     await expect(world.update(world.member.actor, { expenseNumber: 'TAKEN-1' })).rejects.toMatchObject({
       errors: { expense_number: ['expense with this expense number already exists.'] },
     });
@@ -52,8 +49,8 @@ describe('UpdateExpense', () => {
     const accounts = useCasesOf(world.container, 'account').update;
     await accounts.execute(world.owner.actor, world.org, 'acct-6300', { isActive: false });
     await accounts.execute(world.owner.actor, world.org, 'acct-6400', { isActive: false });
-    await expect(world.update(world.member.actor, { accountUniqueId: 'acct-6300', title: 'same account' })).resolves.toBeDefined();
-    await expect(world.update(world.member.actor, { accountUniqueId: 'acct-6400' })).rejects.toThrow(ValidationFailed);
+    await expect(world.update(world.member.actor, { accountId: 'acct-6300', title: 'same account' })).resolves.toBeDefined();
+    await expect(world.update(world.member.actor, { accountId: 'acct-6400' })).rejects.toThrow(ValidationFailed);
   });
 
   it('replaces a receipt and removes the old file; null removes it; leaving it out keeps it', async () => {

@@ -1,4 +1,3 @@
-import { CreateExpense } from '../../../../application/expense/create-expense.use-case';
 import { GetExpenseReport } from '../../../../application/report/get-expense-report.use-case';
 import { GetPipelineReport } from '../../../../application/report/get-pipeline-report.use-case';
 import { GetVendorFollowUps } from '../../../../application/report/get-vendor-follow-ups.use-case';
@@ -10,7 +9,7 @@ import { FixedClock } from '../../../support/fixed-clock';
 import { InMemoryApp, inMemoryApp } from '../../../support/in-memory-container';
 import { leadsOf } from '../../../support/lead-use-cases';
 import { useCasesOf } from '../../../support/record-use-cases';
-import { aNewExpense } from '../expense/expense-world';
+import { aNewExpense, expensesIn } from '../expense/expense-world';
 
 const day = CalendarDate.of;
 
@@ -29,7 +28,7 @@ describe('report use cases', () => {
     await app.anOrganisation(stranger);
   });
 
-  const expense = (overrides: Parameters<typeof aNewExpense>[0]) => app.container.get(CreateExpense).execute(member, org, aNewExpense(overrides));
+  const expense = (overrides: Parameters<typeof aNewExpense>[0]) => expensesIn(app.container).create.execute(member, org, aNewExpense(overrides));
 
   it('sums expenses per month, oldest first, labelled for people, with exact totals', async () => {
     await expense({ expenseDate: day('2025-12-31'), amount: Decimal.of('0.10') });

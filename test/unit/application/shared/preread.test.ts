@@ -33,11 +33,11 @@ describe('reads taken with the credentials', () => {
     const actor = await prereadOf(ada.actor.personId);
     const reads = jest.spyOn(app.organisations, 'findForMember');
 
-    const granted = await app.get(OrganisationAccess).authorise(actor, orgUniqueId, 'expenses.list');
+    const granted = await app.get(OrganisationAccess).authorise(actor, orgUniqueId, 'expenses.view_receipt');
     expect([granted.organisation.uniqueId, granted.membership.role]).toEqual([orgUniqueId, 'owner']);
     expect(reads).not.toHaveBeenCalled();
 
-    await app.get(OrganisationAccess).authorise(actor, orgUniqueId, 'expenses.list');
+    await app.get(OrganisationAccess).authorise(actor, orgUniqueId, 'expenses.view_receipt');
     expect(reads).toHaveBeenCalledTimes(1);
   });
 
@@ -45,7 +45,7 @@ describe('reads taken with the credentials', () => {
     const actor = await prereadOf(ada.actor.personId);
     const reads = jest.spyOn(app.organisations, 'findForMember');
 
-    await app.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork).transaction(() => app.get(OrganisationAccess).authorise(actor, orgUniqueId, 'expenses.list'));
+    await app.get<UnitOfWork>(SHARED_TOKENS.UnitOfWork).transaction(() => app.get(OrganisationAccess).authorise(actor, orgUniqueId, 'expenses.view_receipt'));
     expect(reads).toHaveBeenCalledTimes(1);
   });
 
@@ -55,15 +55,15 @@ describe('reads taken with the credentials', () => {
     const actor = await prereadOf(ada.actor.personId);
     const reads = jest.spyOn(app.organisations, 'findForMember');
 
-    const granted = await app.get(OrganisationAccess).authorise(actor, other.organisation.organisation.uniqueId, 'expenses.list');
+    const granted = await app.get(OrganisationAccess).authorise(actor, other.organisation.organisation.uniqueId, 'expenses.view_receipt');
     expect([granted.organisation.uniqueId, granted.membership.role]).toEqual([other.organisation.organisation.uniqueId, 'member']);
     expect(reads).toHaveBeenCalledTimes(1);
   });
 
   it('refuses as it would after reading: 404 to a stranger and for no such organisation, 403 to a role that is not enough', async () => {
     const stranger = await aRegisteredPerson(app);
-    await expect(app.get(OrganisationAccess).authorise(await prereadOf(stranger.id), orgUniqueId, 'expenses.list')).rejects.toBeInstanceOf(NotFound);
-    await expect(app.get(OrganisationAccess).authorise(await prereadOf(ada.actor.personId, 'no-such'), 'no-such', 'expenses.list')).rejects.toBeInstanceOf(NotFound);
+    await expect(app.get(OrganisationAccess).authorise(await prereadOf(stranger.id), orgUniqueId, 'expenses.view_receipt')).rejects.toBeInstanceOf(NotFound);
+    await expect(app.get(OrganisationAccess).authorise(await prereadOf(ada.actor.personId, 'no-such'), 'no-such', 'expenses.view_receipt')).rejects.toBeInstanceOf(NotFound);
     const member = await signUp(app, { email: 'member@example.com' });
     await join(app, member.actor.personId, orgUniqueId, 'member');
     await expect(app.get(OrganisationAccess).authorise(await prereadOf(member.actor.personId), orgUniqueId, 'organisation.update')).rejects.toBeInstanceOf(PermissionDenied);

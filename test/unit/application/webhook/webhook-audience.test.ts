@@ -77,7 +77,7 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
 
   it('reads no endpoint and queues nothing for an organisation read without active endpoints', async () => {
     await addEndpoint(false);
-    const grant = await access.authorise(owner, 'org', 'expenses.create');
+    const grant = await access.authorise(owner, 'org', 'expenses.view_receipt');
     await publishAs(grant.organisation);
     expect(endpoints.reads).toBe(0);
     expect(await queue.backlog()).toBe(0);
@@ -85,18 +85,18 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
 
   it('queues the event for an organisation read with an active endpoint', async () => {
     await addEndpoint();
-    const grant = await access.authorise(owner, 'org', 'expenses.create');
+    const grant = await access.authorise(owner, 'org', 'expenses.view_receipt');
     await publishAs(grant.organisation);
     expect(endpoints.reads).toBe(1);
     expect(await queue.backlog()).toBe(1);
   });
 
   it('reads again for the next request: an endpoint added since is sent the next change', async () => {
-    const before = await access.authorise(owner, 'org', 'expenses.create');
+    const before = await access.authorise(owner, 'org', 'expenses.view_receipt');
     await addEndpoint();
     await publishAs(before.organisation); // that request read the organisation before the endpoint existed
     expect(await queue.backlog()).toBe(0);
-    const after = await access.authorise(owner, 'org', 'expenses.create');
+    const after = await access.authorise(owner, 'org', 'expenses.view_receipt');
     await publishAs(after.organisation);
     expect(await queue.backlog()).toBe(1);
   });
