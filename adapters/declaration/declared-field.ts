@@ -18,7 +18,8 @@ export type FieldType =
   | { type: 'choice'; choices: Choices<string>; allowBlank: boolean; columnLength: number; allowed?: readonly string[] }
   /** Several of `values`, none twice (a webhook's events): a list on the wire, JSON in its column. */
   | { type: 'choices'; values: readonly string[] }
-  | { type: 'decimal'; limits: DecimalLimits }
+  /** `boundsOnInput`: `limits.min` is what a body may send; an answer's schema leaves it out (an organisation's VAT rate). */
+  | { type: 'decimal'; limits: DecimalLimits; boundsOnInput?: boolean }
   | { type: 'currency' }
   /**
    * `boundsOnInput`: the bounds are what a body may send, and the server may
@@ -62,7 +63,14 @@ export type FieldType =
    * The record a reference field (`of`, its property) names, written as
    * `shape` reads it (an expense's account: unique_id, code, name and type).
    */
-  | { type: 'summary'; of: string; shape: NestedShape };
+  | { type: 'summary'; of: string; shape: NestedShape }
+  /**
+   * A stored picture's reference (a profile picture, a logo), in a file's three
+   * columns (see `fileColumnsOf`), restored as the domain's `Picture`. Never on
+   * the wire as it is, nor in a body: its URL is a derived value, its upload an
+   * operation of its own.
+   */
+  | { type: 'picture' };
 
 /** One field of a declaration: a property of the record's snapshot (or of the view, when `derived`) and its wire. */
 export interface DeclaredField<P extends string = string> {
@@ -92,6 +100,15 @@ export interface DeclaredField<P extends string = string> {
   readonly internal?: boolean;
   /** `<wire>_display` follows it with the choice's label. */
   readonly display: boolean;
+  /** The display's name when it is not `<wire>_display` (a person's `current_language`: `language_display`). */
+  readonly displayName?: string;
+  /**
+   * A read-only field a body may send back: validated as its type (taking
+   * null when `nullable`), then ignored (`readOnly` in the body's description).
+   */
+  readonly discard?: { readonly nullable: boolean };
+  /** Kept with others in one JSON object column of this name (an organisation's agent switches), not a column of its own. */
+  readonly packed?: string;
   /** The list filter (`?status=`) that selects records holding exactly this value. */
   readonly filter?: string;
   /** The list may be ordered by it, under this name. */
@@ -143,6 +160,8 @@ export interface ParentOf {
 export interface NestedShape {
   /** The name of its schema in the API description (`VendorAddress`). */
   readonly name: string;
+  /** Described in place, not as a named schema (a profile's `user`). */
+  readonly inline?: boolean;
   readonly fields: readonly DeclaredField[];
 }
 
@@ -162,7 +181,11 @@ type Options = {
   folded?: boolean | 'blank';
   bytewise?: boolean;
   internal?: boolean;
-  display?: boolean;
+  /** A string names the display (see `displayName`). */
+  display?: boolean | string;
+  /** `'nullable'`: null is taken too. */
+  discard?: boolean | 'nullable';
+  packed?: string;
   filter?: string;
   ordering?: string | true;
   searched?: boolean;
@@ -193,7 +216,10 @@ function field<P extends string>(property: P, type: FieldType, options: Options 
     ...(options.folded === 'blank' && { foldedBlank: true }),
     ...(options.bytewise && { bytewise: true }),
     ...(options.internal && { internal: true }),
-    display: options.display ?? false,
+    display: (options.display ?? false) !== false,
+    ...(typeof options.display === 'string' && { displayName: options.display }),
+    ...(options.discard && { discard: { nullable: options.discard === 'nullable' } }),
+    ...(options.packed !== undefined && { packed: options.packed }),
     filter: options.filter,
     ordering: options.ordering === true ? wire : options.ordering,
     searched: options.searched ?? false,
@@ -219,7 +245,7 @@ type PropertiesOf<S, V> = { [K in keyof S]-?: S[K] extends V ? K : never }[keyof
 export function fieldsOf<S>() {
   type Of<V> = PropertiesOf<S, V>;
   return {
-    uniqueId: (options: Options = {}) => field('uniqueId' as Of<string>, { type: 'uniqueId' }, options),
+    uniqueId: (options: Options = {}) => field('uniqueId' as 'uniqueId' & Of<string>, { type: 'uniqueId' }, options),
     text: <K extends Of<string | null>>(property: K, options: Options & { max?: number } = {}) =>
       field(property, { type: 'text', max: options.max }, options),
     url: <K extends Of<string | null>>(property: K, options: Options & { max?: number; formByEntity?: boolean; boundsOnInput?: boolean } = {}) =>
@@ -243,8 +269,8 @@ export function fieldsOf<S>() {
     /** Several of `values` (`events`), as a list. */
     choices: <K extends Of<readonly string[]>>(property: K, values: readonly string[], options: Options = {}) =>
       field(property, { type: 'choices', values }, options),
-    decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options = {}) =>
-      field(property, { type: 'decimal', limits }, options),
+    decimal: <K extends Of<{ toFixed(places: number): string } | null>>(property: K, limits: DecimalLimits, options: Options & { boundsOnInput?: boolean } = {}) =>
+      field(property, { type: 'decimal', limits, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
     currency: <K extends Of<string>>(property: K, options: Options = {}) => field(property, { type: 'currency' }, options),
     integer: <K extends Of<number | null>>(property: K, options: Options & { min?: number; max?: number; boundsOnInput?: boolean } = {}) =>
       field(property, { type: 'integer', min: options.min, max: options.max, ...(options.boundsOnInput && { boundsOnInput: true }) }, options),
@@ -260,6 +286,9 @@ export function fieldsOf<S>() {
      */
     person: <K extends Of<string | null>>(property: K, wire: string, options: Options & { as?: 'name' } = {}) =>
       field(property, options.as ? { type: 'person', as: options.as } : { type: 'person' }, { readOnly: true, ...options, wire }),
+    /** A stored picture's reference (`logo`): see the `picture` field type. Internal: no body takes it, no answer writes it. */
+    picture: <K extends Of<{ readonly key: string; readonly contentType: string; readonly size: number } | null>>(property: K, options: Options = {}) =>
+      field(property, { type: 'picture' }, { nullable: true, ...options, internal: true }),
     /** The parent record's internal id (`groupId`): see the `parent` field type. */
     parent: <K extends Of<string>>(property: K, parent: ParentOf) => field(property, { type: 'parent', parent }, { readOnly: true }),
     nested: <K extends Of<object | null>>(property: K, shape: NestedShape, options: Options = {}) =>
@@ -274,7 +303,8 @@ export function fieldsOf<S>() {
      * A value computed from the record (not stored, not written): by `compute`
      * from the value that holds it, else by the record kind's view (days since…).
      */
-    derived: (property: string, type: FieldType, options: Options & { compute?: (holder: S) => unknown } = {}) => {
+    // Generic in its name, so that a derived field does not widen the declared properties to every string (see `Complete`).
+    derived: <P extends string>(property: P, type: FieldType, options: Options & { compute?: (holder: S) => unknown } = {}) => {
       const { compute, ...rest } = options;
       return { ...field(property, type, rest, true), compute: compute as ((holder: never) => unknown) | undefined };
     },
@@ -282,6 +312,10 @@ export function fieldsOf<S>() {
 }
 
 /** The fields of a nested value object `N`, in wire order. */
-export function nestedShape<N>(name: string, build: (f: ReturnType<typeof fieldsOf<N>>) => readonly DeclaredField[]): NestedShape {
-  return { name, fields: build(fieldsOf<N>()) };
+export function nestedShape<N>(
+  name: string,
+  build: (f: ReturnType<typeof fieldsOf<N>>) => readonly DeclaredField[],
+  options: { inline?: boolean } = {},
+): NestedShape {
+  return { name, fields: build(fieldsOf<N>()), ...(options.inline && { inline: true }) };
 }

@@ -1,4 +1,6 @@
 import { DeclaredField } from './declared-field';
+import { ORGANISATION_DECLARATION } from './organisation/organisation.declaration';
+import { PERSON_DECLARATION } from './person/person.declaration';
 import { ACCOUNT_DECLARATION } from './account/account.declaration';
 import { CLIENT_DECLARATION } from './client/client.declaration';
 import { CONTACT_GROUP_DECLARATION } from './contact/contact-group.declaration';
@@ -8,6 +10,7 @@ import { LEAD_DECLARATION } from './lead/lead.declaration';
 import { ResourceDeclaration } from './resource-declaration';
 import { SALES_STAGE_DECLARATION } from './sales-stage/sales-stage.declaration';
 import { VENDOR_DECLARATION } from './supplier/vendor.declaration';
+import { WireDeclaration } from './wire-declaration';
 import { WEBHOOK_ENDPOINT_DECLARATION } from './webhook/webhook-endpoint.declaration';
 
 /**
@@ -26,6 +29,9 @@ export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
   WEBHOOK_ENDPOINT_DECLARATION,
 ];
 
+/** The records declared as shapes alone (no organisation's records): their secrets are masked alike. */
+const DECLARED_SHAPES: readonly WireDeclaration[] = [ORGANISATION_DECLARATION, PERSON_DECLARATION];
+
 /** The declaration of model `model` (`vendor`). */
 export function declarationOf(model: string): ResourceDeclaration {
   const declaration = DECLARED_RESOURCES.find((candidate) => candidate.names.one === model);
@@ -42,6 +48,6 @@ export function declaredSecretFields(): ReadonlySet<string> {
       else if (field.secret) secrets.add(field.wire);
     }
   };
-  for (const declaration of DECLARED_RESOURCES) collect(declaration.fields);
+  for (const declaration of [...DECLARED_RESOURCES, ...DECLARED_SHAPES]) collect(declaration.fields);
   return secrets;
 }

@@ -27,6 +27,7 @@ export interface DeclaredIndex {
 export interface KeptColumn {
   readonly name: string;
   readonly type: FieldType;
+  readonly nullable?: boolean;
   /** Its value, from the record (the entity, as its rules give it). */
   readonly of: (record: never) => unknown;
 }

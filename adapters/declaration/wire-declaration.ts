@@ -21,3 +21,14 @@ export interface WireDeclaration {
 export function declareWire<S>() {
   return <const F extends readonly DeclaredField[]>(declaration: WireDeclaration & { fields: F } & Complete<S, F>): WireDeclaration => declaration;
 }
+
+/**
+ * One view of a wire declaration, named `schemaName`: its fields whose wire
+ * names are listed, in the declaration's order (an organisation as its
+ * members see it).
+ */
+export function wireView(declaration: WireDeclaration, schemaName: string, wires: readonly string[]): WireDeclaration {
+  const missing = wires.filter((wire) => !declaration.fields.some((field) => field.wire === wire));
+  if (missing.length > 0) throw new Error(`${declaration.schemaName} has no field ${missing.join(', ')}`);
+  return { schemaName, fields: declaration.fields.filter((field) => wires.includes(field.wire)) };
+}

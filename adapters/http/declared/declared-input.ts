@@ -51,6 +51,7 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
       return fileField({ nullable: field.nullable });
     case 'person':
     case 'parent':
+    case 'picture':
     case 'summary':
       return undefined;
   }
@@ -65,10 +66,12 @@ export function inputClassOf(name: string, declared: readonly DeclaredField[], c
     const made = class {};
     Object.defineProperty(made, 'name', { value: `${name}Input` });
     for (const field of declared) {
-      const bound = field.readOnly ? undefined : inputField(field);
+      // A discarded field is read as its type (null taken when it says so), never required.
+      const bound = field.discard ? inputField({ ...field, nullable: field.discard.nullable, required: false }) : field.readOnly ? undefined : inputField(field);
       const options = {
         ...(field.description !== undefined && { description: field.description }),
         ...(create && field.createChoices && { documentedChoices: field.createChoices }),
+        ...(field.discard && { discard: true }),
       };
       if (bound) Input(field.wire, bound, options)(made.prototype, field.property);
     }
@@ -77,8 +80,8 @@ export function inputClassOf(name: string, declared: readonly DeclaredField[], c
   return dto;
 }
 
-/** The DTO of a resource's create, PUT and PATCH bodies. */
-export function resourceInput(declaration: ResourceDeclaration): InputClass<object> {
+/** The DTO of a resource's (or a shape's) create, PUT and PATCH bodies. */
+export function resourceInput(declaration: Pick<ResourceDeclaration, 'schemaName' | 'fields'>): InputClass<object> {
   return inputClassOf(declaration.schemaName, declaration.fields);
 }
 

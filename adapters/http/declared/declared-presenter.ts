@@ -1,7 +1,7 @@
 import { RecordView } from '../../../application/records/record-views';
 import { PersonRef } from '../../../application/shared/actor';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
-import { Decimal } from '../../../domain/shared/decimal';
+import { Decimal, DecimalLimits } from '../../../domain/shared/decimal';
 import { DeclaredField, FieldType, NestedShape } from '../../declaration/declared-field';
 import { collectionOf, ResourceDeclaration } from '../../declaration/resource-declaration';
 import { WireDeclaration } from '../../declaration/wire-declaration';
@@ -58,8 +58,9 @@ function converterOf(type: FieldType, name: string): Convert | undefined {
     case 'reference':
       return present<string>((value, around) => around.references?.get(value) ?? null);
     case 'nested': {
-      const { shape } = type;
-      return present<Values>((value, around) => presentNested(shape, value, around.people));
+      // Its builder found once, not per answer.
+      const build = buildOf(type.shape.fields);
+      return present<Values>((value, around) => build(value, { people: around.people, derived: NOTHING_DERIVED }));
     }
     case 'choices':
       return present<readonly string[]>((value) => [...value]);
@@ -93,7 +94,7 @@ function writtenOf(field: DeclaredField): Written[] {
   const { choices } = type;
   const wireOf = value.convert;
   const label: Convert = wireOf ? (held, around) => choices.label(wireOf(held, around) as string | null) : (held) => choices.label((held ?? null) as string | null);
-  return [value, { ...value, name: `${name}_display`, convert: label }];
+  return [value, { ...value, name: displayOf(field), convert: label }];
 }
 
 /** Builds the answer of `holder`: an object literal with every property at once, so that it keeps one shape. */
@@ -111,6 +112,9 @@ function sourceOf({ from, property }: Written): string {
   if (from === 'whole') return 'h';
   return `${from === 'derived' ? 'a.derived' : 'h'}[${JSON.stringify(property)}]`;
 }
+
+/** The name of a choice's display. */
+const displayOf = (field: DeclaredField) => field.displayName ?? `${field.wire}_display`;
 
 /**
  * The builder of the fields' answer, made once per declaration. Its body is an
@@ -177,13 +181,17 @@ export function listPresenterOf(declaration: ResourceDeclaration): DeclaredPrese
 const NO_PEOPLE: ReadonlyMap<string, PersonRef> = new Map();
 
 /**
- * The presenter of a `WireDeclaration` (a member, an invitation: no record
- * of the store): `values` holds its fields by property, `derived` the values
- * of its derived fields (an invitation's status, a token issued this once).
+ * The presenter of a `WireDeclaration` (a member, an invitation, a profile,
+ * an organisation: no record of the store): `values` holds its fields by
+ * property, `derived` the values of its derived fields (an invitation's
+ * status, a token issued this once, a picture's URL), `people` those its
+ * person fields name (an organisation's owner).
  */
-export function valuesPresenterOf(declaration: WireDeclaration): (values: object, derived?: Readonly<Record<string, unknown>>) => Record<string, unknown> {
+export function valuesPresenterOf(
+  declaration: WireDeclaration,
+): (values: object, derived?: Readonly<Record<string, unknown>>, people?: ReadonlyMap<string, PersonRef>) => Record<string, unknown> {
   const build = buildOf(declaration.fields);
-  return (values, derived = NOTHING_DERIVED) => build(values as Values, { people: NO_PEOPLE, derived });
+  return (values, derived = NOTHING_DERIVED, people = NO_PEOPLE) => build(values as Values, { people, derived });
 }
 
 /** The presenter of a create's answer: the record with the fields shown once (from the kind's `createdView`). */
@@ -208,7 +216,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'choices':
       return s.array(s.choice(type.values));
     case 'decimal':
-      return s.decimal(type.limits);
+      return s.decimal(type.boundsOnInput ? new DecimalLimits(type.limits.maxWholeDigits, type.limits.decimalPlaces) : type.limits);
     case 'currency':
       return s.currency();
     case 'integer':
@@ -222,6 +230,7 @@ function typeSchema(field: DeclaredField): WireSchema<unknown> {
     case 'person':
       return type.as === 'name' ? s.text() : PERSON_REF_SCHEMA;
     case 'parent':
+    case 'picture':
       throw new Error(`${field.wire} is not written`);
     case 'reference':
       return s.uniqueId();
@@ -240,14 +249,15 @@ function propertySchemas(declared: readonly DeclaredField[], once = false): Reco
     properties[field.wire] = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
     if (field.type.type === 'choice' && field.display) {
       const label = s.label(field.type.choices);
-      properties[`${field.wire}_display`] = field.nullable ? s.nullable(label) : label;
+      properties[displayOf(field)] = field.nullable ? s.nullable(label) : label;
     }
   }
   return properties;
 }
 
 function nestedSchema(shape: NestedShape): WireSchema<unknown> {
-  return s.named(shape.name, s.object(propertySchemas(shape.fields)));
+  const object = s.object(propertySchemas(shape.fields));
+  return shape.inline ? object : s.named(shape.name, object);
 }
 
 /** What `presenterOf(declaration)` writes, named after the resource (or after the wire a `WireDeclaration` describes). */

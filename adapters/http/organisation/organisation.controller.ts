@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { CreateOrganisation } from '../../../application/organisation/create-organisation.use-case';
+import { NewOrganisation } from '../../../application/organisation/found-organisation';
 import { GetOrganisation } from '../../../application/organisation/get-organisation.use-case';
 import { ListOrganisations } from '../../../application/organisation/list-organisations.use-case';
 import { UpdateOrganisation } from '../../../application/organisation/update-organisation.use-case';
@@ -10,9 +11,9 @@ import { answers } from '../shared/answers';
 import { Method } from '../shared/operation';
 import { Routes } from '../shared/routes';
 import { readPage, sendPage } from '../validation/query';
-import { NewOrganisationInput, OrganisationInput } from './organisation.dto';
 import {
   BASIC_ORGANISATION_SCHEMA,
+  ORGANISATION_INPUT,
   OWNER_ORGANISATION_SCHEMA,
   presentBasicOrganisation,
   presentOwnerOrganisation,
@@ -29,7 +30,7 @@ export class OrganisationController implements HttpController {
   ) {}
 
   register(routes: Routes): void {
-    const body = { input: OrganisationInput, multipart: true };
+    const body = { input: ORGANISATION_INPUT, multipart: true };
     routes.add({
       method: 'GET',
       path: `${API_PREFIX}/organisations`,
@@ -50,7 +51,7 @@ export class OrganisationController implements HttpController {
       body,
       answers: [answers.created(OWNER_ORGANISATION_SCHEMA)],
       handle: async (ctx) => {
-        const input = bindBody(ctx, OrganisationInput) as NewOrganisationInput;
+        const input = bindBody(ctx, ORGANISATION_INPUT) as NewOrganisation;
         ctx.status = 201;
         ctx.body = presentOwnerOrganisation(await this.createOrganisation.execute(actorOf(ctx), input), originOf(ctx));
       },
@@ -75,7 +76,7 @@ export class OrganisationController implements HttpController {
         body,
         answers: [answers.ok(OWNER_ORGANISATION_SCHEMA)],
         handle: async (ctx) => {
-          const changes = bindBody(ctx, OrganisationInput, method === 'PATCH');
+          const changes = bindBody(ctx, ORGANISATION_INPUT, method === 'PATCH');
           ctx.body = presentOwnerOrganisation(await this.updateOrganisation.execute(actorOf(ctx), ctx.params.org, changes), originOf(ctx));
         },
       });

@@ -7,8 +7,7 @@ import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { answers } from '../shared/answers';
 import { Method } from '../shared/operation';
 import { Routes } from '../shared/routes';
-import { ProfileInput } from './profile.dto';
-import { presentProfile, PROFILE_SCHEMA } from './profile.presenter';
+import { presentProfile, PROFILE_INPUT, PROFILE_SCHEMA } from './profile.presenter';
 
 /** `/me/`: the caller's own profile. */
 @injectable()
@@ -38,10 +37,10 @@ export class ProfileController implements HttpController {
         summary: method === 'PUT' ? 'Replace my profile' : 'Update my profile',
         description: (method === 'PUT' ? 'Writes the caller’s profile fields.' : 'Changes the fields sent, and only those.') + ' Server-managed fields (`is_owner`, the dates) are accepted and ignored. `If-Match` makes the change conditional on the version read.',
         precondition: path,
-        body: { input: ProfileInput, form: true, multipart: true },
+        body: { input: PROFILE_INPUT, form: true, multipart: true },
         answers: [answers.ok(PROFILE_SCHEMA)],
         handle: async (ctx) => {
-          const changes = bindBody(ctx, ProfileInput, method === 'PATCH');
+          const changes = bindBody(ctx, PROFILE_INPUT, method === 'PATCH');
           ctx.body = presentProfile(await this.updateProfile.execute(actorOf(ctx), changes), originOf(ctx));
         },
       });

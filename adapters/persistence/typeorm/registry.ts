@@ -6,12 +6,16 @@ import { invitationSchemas } from './organisation/invitation.schema';
 import { organisationSchemas } from './organisation/organisation.schema';
 import { personSchemas } from './person/person.schema';
 import { DECLARED_RESOURCES } from '../../declaration/declared-resources';
+import { ORGANISATION_DECLARATION } from '../../declaration/organisation/organisation.declaration';
+import { PERSON_DECLARATION } from '../../declaration/person/person.declaration';
 import { declaredSchema } from './declared/declared-table';
 
 /** Every area's entity schemas and migrations, in one list each. */
 export function entitySchemas(dialect: Dialect): EntitySchema[] {
   return [
+    declaredSchema(PERSON_DECLARATION, dialect),
     ...personSchemas(dialect),
+    declaredSchema(ORGANISATION_DECLARATION, dialect),
     ...organisationSchemas(dialect),
     ...invitationSchemas(dialect),
     ...DECLARED_RESOURCES.map((declaration) => declaredSchema(declaration, dialect)),

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { parseJson } from '../../../adapters/http/body/lossless-json';
 import { expandDottedNames } from '../../../adapters/http/body/read-body';
-import { ProfileInput } from '../../../adapters/http/person/profile.dto';
+import { PROFILE_INPUT as ProfileInput } from '../../../adapters/http/person/profile.presenter';
 import { BindContext, fields } from '../../../adapters/http/validation/fields';
 import { bindInput, Input, nested } from '../../../adapters/http/validation/input';
 import { Choices } from '../../../domain/shared/choices';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { JsonNumber, parseJson } from '../../../adapters/http/body/lossless-json';
 import { readBasicCredentials } from '../../../adapters/http/middleware/authentication';
-import { ProfileInput } from '../../../adapters/http/person/profile.dto';
+import { PROFILE_INPUT as ProfileInput } from '../../../adapters/http/person/profile.presenter';
 import { fields } from '../../../adapters/http/validation/fields';
 import { bindInput, Input } from '../../../adapters/http/validation/input';
 import { LANGUAGES } from '../../../domain/shared/enumerations';

@@ -1,9 +1,16 @@
 import { Preread, Prereads } from '../../../../application/shared/preread';
 import { SecretBox } from '../../../../application/shared/ports';
 import { forHydration, NamedParameters, TypeOrmDatabase } from '../engine';
-import { OrganisationMapper } from '../organisation/organisation.mapper';
-import { memberOrganisationColumns, memberOrganisationJoins, memberOrganisationOf } from '../organisation/typeorm-organisation.repository';
-import { PersonMapper } from '../person/person.mapper';
+import { Person } from '../../../../domain/person/person';
+import { PERSON_DECLARATION } from '../../../declaration/person/person.declaration';
+import { DeclaredMapper } from '../declared/declared-mapper';
+import {
+  memberOrganisationColumns,
+  memberOrganisationJoins,
+  memberOrganisationOf,
+  OrganisationMapper,
+  organisationMapper,
+} from '../organisation/typeorm-organisation.repository';
 import { PROFILE_COLUMNS, profileJoins, profileOf } from '../person/typeorm-profile.reader';
 
 /**
@@ -14,7 +21,7 @@ import { PROFILE_COLUMNS, profileJoins, profileOf } from '../person/typeorm-prof
  */
 export class TypeOrmPrereads {
   private readonly organisations: OrganisationMapper;
-  private readonly people: PersonMapper;
+  private readonly people: DeclaredMapper<Person>;
   /** Each statement's text and where what is read along starts in its columns, made once (two tables, two reads). */
   private readonly statements = new Map<string, { text: string; from: number }>();
 
@@ -22,8 +29,8 @@ export class TypeOrmPrereads {
     private readonly db: TypeOrmDatabase,
     box: SecretBox,
   ) {
-    this.organisations = new OrganisationMapper(box);
-    this.people = new PersonMapper(box);
+    this.organisations = organisationMapper(box);
+    this.people = new DeclaredMapper<Person>(PERSON_DECLARATION, box);
   }
 
   /** The row of `entity` that `where` finds, with what `preread` names; null without that row. */

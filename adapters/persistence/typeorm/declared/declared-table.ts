@@ -1,6 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { DeclaredField, FieldType } from '../../../declaration/declared-field';
-import { columnOf, fileColumnsOf, foldedColumnOf, orderPrefixColumnOf, ResourceDeclaration, storedFields } from '../../../declaration/resource-declaration';
+import { StoredDeclaration } from '../../../declaration/stored-declaration';
+import { columnOf, fileColumnsOf, foldedColumnOf, orderPrefixColumnOf, storedFields } from '../../../declaration/resource-declaration';
 import { Column, column as c, Columns, Dialect, entityColumns, organisationKey, references, uniqueIdPerOrganisation } from '../columns';
 import { searchIndices } from '../search-index';
 
@@ -50,6 +51,7 @@ function columnOfType(type: FieldType): Column<unknown> {
       return c.text();
     case 'file':
     case 'summary':
+    case 'picture':
       throw new Error(`A ${type.type} has no column of its own`);
   }
 }
@@ -62,15 +64,19 @@ function foldedColumnFor(field: DeclaredField): Column<unknown> {
   return field.nullable ? folded.nullable() : folded;
 }
 
-const tables = new WeakMap<ResourceDeclaration, Columns>();
+const tables = new WeakMap<StoredDeclaration, Columns>();
 
 /** The table's columns, by name. */
-export function declaredColumns(declaration: ResourceDeclaration): Columns {
+export function declaredColumns(declaration: StoredDeclaration): Columns {
   let columns = tables.get(declaration);
   if (!columns) {
-    columns = { id: c.id(), organisation_id: c.ref() };
+    columns = declaration.unscoped ? { id: c.id() } : { id: c.id(), organisation_id: c.ref() };
     for (const field of storedFields(declaration)) {
-      if (field.type.type === 'file') {
+      if (field.packed !== undefined) {
+        columns[field.packed] = c.text();
+        continue;
+      }
+      if (field.type.type === 'file' || field.type.type === 'picture') {
         // A file's reference: all three null when there is none.
         const file = fileColumnsOf(field);
         Object.assign(columns, { [file.key]: c.varchar(200).nullable(), [file.contentType]: c.varchar(50).nullable(), [file.size]: c.integer().nullable() });
@@ -81,7 +87,7 @@ export function declaredColumns(declaration: ResourceDeclaration): Columns {
       // The default '' only lets SQLite add it NOT NULL to a filled table (see migration-columns.ts).
       if (field.orderPrefix !== undefined) columns[orderPrefixColumnOf(field)] = c.varchar(field.orderPrefix).bytewise().withDefault("''");
     }
-    for (const kept of declaration.storage.kept ?? []) columns[kept.name] = columnOfType(kept.type);
+    for (const kept of declaration.storage.kept ?? []) columns[kept.name] = kept.nullable ? columnOfType(kept.type).nullable() : columnOfType(kept.type);
     for (const computed of declaration.storage.computed ?? []) columns[computed.column] = columnOfType(computed.type);
     tables.set(declaration, columns);
   }
@@ -89,16 +95,16 @@ export function declaredColumns(declaration: ResourceDeclaration): Columns {
 }
 
 /** The key columns the list's `search` looks in. */
-export function searchedColumns(declaration: ResourceDeclaration): string[] {
+export function searchedColumns(declaration: StoredDeclaration): string[] {
   if (declaration.storage.searchColumns) return [...declaration.storage.searchColumns];
   return declaration.fields.filter((field) => field.searched).map((field) => (field.folded ? foldedColumnOf(field) : columnOf(field)));
 }
 
 /** The entity's name in TypeORM: its schema's name. */
-export const entityOf = (declaration: ResourceDeclaration): string => declaration.schemaName;
+export const entityOf = (declaration: StoredDeclaration): string => declaration.schemaName;
 
 /** The entity schema of a declared table. */
-export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialect): EntitySchema {
+export function declaredSchema(declaration: StoredDeclaration, dialect: Dialect): EntitySchema {
   const { table } = declaration;
   // A person's key, a reference's and a parent's. No cascade: a record that another names is not deleted (409 `in_use`).
   const keys = storedFields(declaration).flatMap((field) => {
@@ -114,8 +120,9 @@ export function declaredSchema(declaration: ResourceDeclaration, dialect: Dialec
     name: entityOf(declaration),
     tableName: table,
     columns: entityColumns(dialect, declaredColumns(declaration)),
-    uniques: [uniqueIdPerOrganisation(table), ...(declaration.storage.uniques ?? []).map((unique) => ({ ...unique }))],
-    foreignKeys: [organisationKey(), ...keys],
+    // Unscoped, its unique_id's constraint is among its declared ones.
+    uniques: [...(declaration.unscoped ? [] : [uniqueIdPerOrganisation(table)]), ...(declaration.storage.uniques ?? []).map((unique) => ({ ...unique }))],
+    foreignKeys: [...(declaration.unscoped ? [] : [organisationKey()]), ...keys],
     indices: [...(searched.length > 0 ? searchIndices(dialect, table, searched) : []), ...(declaration.storage.indices ?? []).map((index) => ({ ...index }))],
   });
 }

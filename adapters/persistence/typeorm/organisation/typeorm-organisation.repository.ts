@@ -7,8 +7,14 @@ import { Organisation } from '../../../../domain/organisation/organisation';
 import { fullNameOf } from '../../../../domain/person/person';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { forHydration, isUniqueViolation, ResultTable, TypeOrmDatabase } from '../engine';
-import { OrganisationMapper } from './organisation.mapper';
-import { MembershipRow, OrganisationRow } from './organisation.schema';
+import { ORGANISATION_DECLARATION } from '../../../declaration/organisation/organisation.declaration';
+import { DeclaredMapper, DeclaredRow as OrganisationRow } from '../declared/declared-mapper';
+import { MembershipRow } from './organisation.schema';
+
+/** The organisation's mapper, which its declaration makes. */
+export type OrganisationMapper = DeclaredMapper<Organisation>;
+
+export const organisationMapper = (box: SecretBox): OrganisationMapper => new DeclaredMapper<Organisation>(ORGANISATION_DECLARATION, box);
 
 @injectable()
 export class TypeOrmOrganisationRepository implements OrganisationRepository {
@@ -18,7 +24,7 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
     @inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase,
     @inject(SHARED_TOKENS.SecretBox) box: SecretBox,
   ) {
-    this.mapper = new OrganisationMapper(box);
+    this.mapper = organisationMapper(box);
   }
 
   async findById(id: string): Promise<Organisation | null> {

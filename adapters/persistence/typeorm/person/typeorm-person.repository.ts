@@ -4,19 +4,19 @@ import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Person } from '../../../../domain/person/person';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { isUniqueViolation, TypeOrmDatabase } from '../engine';
-import { PersonMapper } from './person.mapper';
 import { emailKey } from '../../../../domain/person/email-address';
-import { PersonRow } from './person.schema';
+import { PERSON_DECLARATION } from '../../../declaration/person/person.declaration';
+import { DeclaredMapper, DeclaredRow as PersonRow } from '../declared/declared-mapper';
 
 @injectable()
 export class TypeOrmPersonRepository implements PersonRepository {
-  private readonly mapper: PersonMapper;
+  private readonly mapper: DeclaredMapper<Person>;
 
   constructor(
     @inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase,
     @inject(SHARED_TOKENS.SecretBox) box: SecretBox,
   ) {
-    this.mapper = new PersonMapper(box);
+    this.mapper = new DeclaredMapper<Person>(PERSON_DECLARATION, box);
   }
 
   findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Person | null> {

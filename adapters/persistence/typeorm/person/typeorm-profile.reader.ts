@@ -3,8 +3,9 @@ import { Profile, ProfileReader } from '../../../../application/person/person.po
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { Role } from '../../../../domain/organisation/membership';
 import { forHydration, ResultTable, TypeOrmDatabase } from '../engine';
-import { PersonMapper } from './person.mapper';
-import { PersonRow } from './person.schema';
+import { Person } from '../../../../domain/person/person';
+import { PERSON_DECLARATION } from '../../../declaration/person/person.declaration';
+import { DeclaredMapper, DeclaredRow } from '../declared/declared-mapper';
 
 /**
  * `GET /me/` in one statement (it is asked on every page of a front end):
@@ -15,13 +16,13 @@ import { PersonRow } from './person.schema';
  */
 @injectable()
 export class TypeOrmProfileReader implements ProfileReader {
-  private readonly people: PersonMapper;
+  private readonly people: DeclaredMapper<Person>;
 
   constructor(
     @inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase,
     @inject(SHARED_TOKENS.SecretBox) box: SecretBox,
   ) {
-    this.people = new PersonMapper(box);
+    this.people = new DeclaredMapper<Person>(PERSON_DECLARATION, box);
   }
 
   async read(personId: string): Promise<Profile | null> {
@@ -44,8 +45,8 @@ export function profileJoins(db: TypeOrmDatabase): string {
 }
 
 /** The profile of a row of `PROFILE_COLUMNS` read from column `from` on; null when the row has no person (a left join). */
-export function profileOf(db: TypeOrmDatabase, people: PersonMapper, table: ResultTable, from: number): Profile | null {
-  const [person] = db.hydrate<PersonRow>('Person', table, from);
+export function profileOf(db: TypeOrmDatabase, people: DeclaredMapper<Person>, table: ResultTable, from: number): Profile | null {
+  const [person] = db.hydrate<DeclaredRow>('Person', table, from);
   if (person.id === null) return null;
   const split = table.columns.indexOf('membership_role', from);
   const [role, uniqueId, name] = table.rows[0].slice(split, split + 3) as [Role | null, string, string];
