@@ -3,7 +3,6 @@ import { peopleNamed } from '../person/people-named';
 import { PersonRepository } from '../person/person.ports';
 import { KnownPerson, PersonRef } from '../shared/actor';
 import { Clock } from '../shared/ports';
-import { readMissing } from '../shared/records';
 import { KeptRecord, NamedRecord, RecordScope, WiredRecordKind } from './record-kind';
 
 /** A record as its presenter writes it: its state, the people it names and what it computes as of today. */
@@ -74,17 +73,28 @@ export class RecordViews<T extends KeptRecord<S>, S extends OrganisationRecordSt
     const fields = (this.kind.referenceFields ?? []).filter(({ property }) => !this.kind.people.includes(property));
     if (fields.length === 0 || snapshots.length === 0) return { references: NO_REFERENCES, referenced: NO_REFERENCES };
     const { organisationId } = snapshots[0];
+    const named = new Map<string, NamedRecord>(known.map((record) => [record.id, record]));
+    // Only what is not known is read (a create's view knows every record its body named): no read, no wait.
+    const reads = fields.flatMap(({ property, records }) => {
+      const missing = new Set<string>();
+      for (const snapshot of snapshots) {
+        const id = (snapshot as unknown as Record<string, string | null>)[property];
+        if (id !== null && id !== undefined && !named.has(id)) missing.add(id);
+      }
+      return missing.size > 0 ? [records.findByIds(organisationId, [...missing])] : [];
+    });
+    if (reads.length > 0) for (const record of (await Promise.all(reads)).flat()) named.set(record.id, record);
     const uniqueIds = new Map<string, string>();
     const records = new Map<string, object>();
-    const read = await Promise.all(
-      fields.map(({ property, records }) => {
-        const ids = snapshots.map((snapshot) => (snapshot as unknown as Record<string, string | null>)[property]);
-        return readMissing(known, ids, (missing) => records.findByIds(organisationId, missing));
-      }),
-    );
-    for (const record of read.flat()) {
-      uniqueIds.set(record.id, record.uniqueId);
-      records.set(record.id, record);
+    for (const { property } of fields) {
+      for (const snapshot of snapshots) {
+        const id = (snapshot as unknown as Record<string, string | null>)[property];
+        const record = id === null || id === undefined ? undefined : named.get(id);
+        if (record) {
+          uniqueIds.set(record.id, record.uniqueId);
+          records.set(record.id, record);
+        }
+      }
     }
     return { references: uniqueIds, referenced: records };
   }

@@ -37,16 +37,3 @@ export function duplicateUniqueId(model: string): ValidationFailed {
 export function unknownReference(uniqueId: string): string {
   return `Object with unique_id=${uniqueId} does not exist.`;
 }
-
-/**
- * The records of `ids` (nulls and repeats left out): those in `found` (read
- * already by the caller, such as the references a write resolved), and the
- * others read in one call, none when every one is found.
- */
-export async function readMissing<T extends { id: string }>(found: readonly T[], ids: (string | null)[], read: (ids: string[]) => Promise<T[]>): Promise<T[]> {
-  const known = new Map(found.map((record) => [record.id, record]));
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  const missing = wanted.filter((id) => !known.has(id));
-  const records = missing.length > 0 ? await read(missing) : [];
-  return [...wanted.flatMap((id) => known.get(id) ?? []), ...records];
-}
