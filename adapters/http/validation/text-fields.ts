@@ -79,11 +79,22 @@ export class TextField extends Field<string> {
   }
 }
 
+/**
+ * An address as Django's `EmailValidator` takes it: validator.js's test, and
+ * `localhost` as a domain (Django's allowlist), with the local part checked as
+ * for any other domain. The length is the field's `max` (Django's
+ * MaxLengthValidator), not a second reason to call it invalid.
+ */
+function isValidEmail(value: string): boolean {
+  if (isEmail(value, { ignore_max_length: true })) return true;
+  const at = value.lastIndexOf('@');
+  return at > 0 && value.slice(at + 1).toLowerCase() === 'localhost' && isEmail(`${value.slice(0, at)}@example.com`, { ignore_max_length: true });
+}
+
 export class EmailField extends TextField {
   protected override problems(value: string): string[] {
     const errors = super.problems(value);
-    // The length is the field's `max` (Django's MaxLengthValidator), not a second reason to call it invalid.
-    if (!isEmail(value, { ignore_max_length: true })) errors.push('Enter a valid email address.');
+    if (!isValidEmail(value)) errors.push('Enter a valid email address.');
     return errors;
   }
 

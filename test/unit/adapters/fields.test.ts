@@ -90,6 +90,15 @@ describe('text fields', () => {
     expect(messagesOf(fields.url(), 'javascript:alert(1)')).toEqual(['Enter a valid URL.']);
   });
 
+  it("takes an address at localhost, as Django's EmailValidator does, and checks its local part all the same", () => {
+    expect(fields.email().bind('x@localhost', JSON_BODY)).toBe('x@localhost');
+    expect(fields.email().bind('Ops.Team@LOCALHOST', JSON_BODY)).toBe('Ops.Team@LOCALHOST');
+    expect(messagesOf(fields.email(), 'two words@localhost')).toEqual(['Enter a valid email address.']);
+    expect(messagesOf(fields.email(), '@localhost')).toEqual(['Enter a valid email address.']);
+    expect(messagesOf(fields.email(), 'x@localhost.')).toEqual(['Enter a valid email address.']);
+    expect(messagesOf(fields.email(), 'x@intranet')).toEqual(['Enter a valid email address.']);
+  });
+
   it('checks unique_id: never blank, at most 100 characters, then the pattern', () => {
     expect(fields.uniqueId().bind('exp-001_A', JSON_BODY)).toBe('exp-001_A');
     expect(messagesOf(fields.uniqueId(), '')).toEqual(['This field may not be blank.']);
