@@ -259,6 +259,8 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(expense.properties.amount.pattern).toBe('^-?\\d{1,13}(\\.\\d{1,2})?$');
     const vendor = json('/api/v1.0/organisation/{org}/vendors/create/', 'post');
     expect(vendor.properties.quality_rating).toMatchObject({ pattern: '^\\d{1,1}(\\.\\d{1,2})?$', 'x-minimum': '0', 'x-maximum': '5' });
+    // A webhook's URL is checked by its entity (https, or http to this machine outside production), described as a URI.
+    expect(json('/api/v1.0/organisation/{org}/webhooks/create/', 'post').properties.url).toMatchObject({ type: 'string', format: 'uri' });
 
     const me = json('/api/v1.0/me/', 'put');
     for (const name of ['is_owner', 'date_created', 'last_login', 'last_updated']) {

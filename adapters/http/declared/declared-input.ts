@@ -21,7 +21,7 @@ function inputField(field: DeclaredField): Field<unknown> | undefined {
       return fields.uniqueId();
     case 'text': {
       const text = { ...options, max: type.max, ...(field.writeOnly && { secret: true }) };
-      if (type.formByEntity) return fields.text(text);
+      if (type.formByEntity) return fields.text({ ...text, ...(type.format === 'url' && { format: 'uri' as const }) });
       if (type.format === 'url') return fields.url(text);
       if (type.format === 'email') return fields.email(text);
       return fields.text(text);

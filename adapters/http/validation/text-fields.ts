@@ -19,6 +19,8 @@ export interface TextOptions extends FieldOptions {
   allowBlank?: boolean;
   /** A secret (a password): sent, never answered (`writeOnly` in the API description). */
   secret?: boolean;
+  /** The format the API description gives it, where another checks it (a webhook's URL: its entity, with its own messages). */
+  format?: 'uri';
 }
 
 export class TextField extends Field<string> {
@@ -67,11 +69,12 @@ export class TextField extends Field<string> {
 
   protected describe(): JsonSchema {
     const { max } = this;
-    const { secret } = this.options;
+    const { secret, format } = this.options;
     // A blank (after trimming) is refused unless the field allows it: at least one character.
     const min = this.options.min ?? (this.allowBlank ? undefined : 1);
     return {
       type: 'string',
+      ...(format && { format }),
       ...(min !== undefined && { minLength: min }),
       maxLength: max,
       ...(secret && { writeOnly: true }),
