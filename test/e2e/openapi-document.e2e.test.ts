@@ -442,6 +442,13 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(vendor.properties.vendor_status_display.enum).toContain('On Hold');
     expect(vendor.properties.created_by).toEqual({ anyOf: [{ $ref: '#/components/schemas/PersonRef' }, { type: 'null' }] });
 
+    // A history entry's changes: each field's pair of values, before and after, described item by item.
+    const history = doc.paths['/api/v1.0/organisation/{org}/vendors/{id}/history/'].get.responses['200'].content['application/json'].schema;
+    const entry = history.items.$ref ? doc.components.schemas[history.items.$ref.split('/').pop()] : history.items;
+    const pair = entry.properties.changes.additionalProperties;
+    expect(pair).toMatchObject({ type: 'array', minItems: 2, maxItems: 2 });
+    expect(pair.items.description).toEqual(expect.stringContaining('***'));
+
     const expenses = doc.paths['/api/v1.0/organisation/{org}/expenses/'].get.responses['200'].content['application/json'].schema;
     expect(expenses.items).toEqual({ $ref: '#/components/schemas/ExpenseListItem' });
     const create = doc.paths['/api/v1.0/organisation/{org}/expenses/create/'].post.responses;

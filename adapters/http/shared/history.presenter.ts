@@ -16,7 +16,16 @@ export function presentHistoryEntry(entry: HistoryEntry) {
 
 /** Field → [old, new], values as the record's answer writes them; secrets as "***". */
 const CHANGES: WireSchema<Record<string, [unknown, unknown]>> = {
-  json: { type: 'object', additionalProperties: { type: 'array', minItems: 2, maxItems: 2 } },
+  json: {
+    type: 'object',
+    description: 'The fields the change touched, by wire name: each its value before, then after.',
+    additionalProperties: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 2,
+      items: { description: 'A value as the record\'s answer writes it (any JSON value, null when unset); "***" for a secret.' },
+    },
+  },
   components: {},
 };
 
