@@ -259,6 +259,9 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(expense.properties.amount.pattern).toBe('^-?\\d{1,13}(\\.\\d{1,2})?$');
     const vendor = json('/api/v1.0/organisation/{org}/vendors/create/', 'post');
     expect(vendor.properties.quality_rating).toMatchObject({ pattern: '^\\d{1,1}(\\.\\d{1,2})?$', 'x-minimum': '0', 'x-maximum': '5' });
+    // The number form is bounded too: by the declared bounds, else by the digits.
+    expect(vendor.properties.quality_rating).toMatchObject({ minimum: 0, maximum: 5 });
+    expect(expense.properties.amount).toMatchObject({ minimum: -9999999999999.99, maximum: 9999999999999.99 });
     // A webhook's URL is checked by its entity (https, or http to this machine outside production), described as a URI.
     expect(json('/api/v1.0/organisation/{org}/webhooks/create/', 'post').properties.url).toMatchObject({ type: 'string', format: 'uri' });
 

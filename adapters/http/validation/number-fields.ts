@@ -24,11 +24,16 @@ export class DecimalField extends Field<Decimal> {
     const { maxWholeDigits, decimalPlaces, min, max } = this.limits;
     // A field that takes no negative value is described without the sign its bound refuses anyway.
     const sign = min && !min.isNegative() ? '' : '-?';
+    const largest = '9'.repeat(maxWholeDigits) + (decimalPlaces > 0 ? `.${'9'.repeat(decimalPlaces)}` : '');
     return {
       // A JSON number is taken as well (its digits kept exactly); the pattern is for the string form.
       type: ['string', 'number'],
       pattern: `^${sign}\\d{1,${maxWholeDigits}}(\\.\\d{1,${decimalPlaces}})?$`,
       description: `Decimal, up to ${maxWholeDigits} digits before the point and ${decimalPlaces} after; a JSON number is accepted too.`,
+      // The bounds as numbers bound the number form (JSON Schema applies them to numbers only); the digits bound it
+      // where no bound is declared. `x-minimum`/`x-maximum` keep the exact decimals.
+      minimum: Number(min ? min.toString() : `-${largest}`),
+      maximum: Number(max ? max.toString() : largest),
       ...(min && { 'x-minimum': min.toString() }),
       ...(max && { 'x-maximum': max.toString() }),
     };
