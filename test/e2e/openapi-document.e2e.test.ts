@@ -245,6 +245,27 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(parameters.filter((p: any) => p.allowEmptyValue)).toEqual([]);
   });
 
+  it('describes unique_id as write-once on every update, and gives no request an example of what the server sets', () => {
+    const updates: string[] = [];
+    const withReadOnly: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const json = operation.requestBody?.content?.['application/json'];
+        if (!json) continue;
+        const properties = json.schema.properties ?? {};
+        if ((method === 'put' || method === 'patch') && properties.unique_id) {
+          updates.push(`${method} ${path}`);
+          expect({ path, method, unique_id: properties.unique_id }).toMatchObject({ unique_id: { readOnly: true, description: expect.stringContaining('Write-once') } });
+          expect(json.example ?? {}).not.toHaveProperty('unique_id');
+        }
+        const sent = Object.keys(json.example ?? {}).filter((name) => properties[name]?.readOnly === true);
+        if (sent.length > 0) withReadOnly.push(`${method} ${path}: ${sent.join(', ')}`);
+      }
+    }
+    expect(updates.length).toBeGreaterThanOrEqual(21);
+    expect(withReadOnly).toEqual([]);
+  });
+
   it('describes request bodies as the server validates them', () => {
     const json = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
     const expense = json('/api/v1.0/organisation/{org}/expenses/create/', 'post');

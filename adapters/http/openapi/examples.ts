@@ -18,26 +18,26 @@ const BY_FORMAT: Record<string, string> = {
  * schema. Undefined where no value could be made (a pattern no candidate
  * meets): the example is then left out rather than wrong.
  */
-export function exampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): unknown {
+export function exampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0, request = false): unknown {
   if (depth > 12) return undefined;
   if (typeof schema.$ref === 'string') {
     const named = components[schema.$ref.replace('#/components/schemas/', '')];
-    return named ? exampleOf(named, components, depth + 1) : undefined;
+    return named ? exampleOf(named, components, depth + 1, request) : undefined;
   }
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum.find((value) => value !== null && value !== '') ?? schema.enum[0];
   for (const key of ['anyOf', 'oneOf'] as const) {
     if (Array.isArray(schema[key])) {
       const variants = (schema[key] as JsonSchema[]).filter((variant) => variant.type !== 'null');
-      return variants.length > 0 ? exampleOf(variants[0], components, depth + 1) : null;
+      return variants.length > 0 ? exampleOf(variants[0], components, depth + 1, request) : null;
     }
   }
   const type = [schema.type].flat().find((candidate) => candidate !== 'null');
   switch (type) {
     case 'object':
-      return objectExample(schema, components, depth);
+      return objectExample(schema, components, depth, request);
     case 'array': {
-      const item = schema.items ? exampleOf(schema.items as JsonSchema, components, depth + 1) : undefined;
+      const item = schema.items ? exampleOf(schema.items as JsonSchema, components, depth + 1, request) : undefined;
       return item === undefined ? [] : [item];
     }
     case 'string':
@@ -53,12 +53,14 @@ export function exampleOf(schema: JsonSchema, components: Record<string, JsonSch
   }
 }
 
-function objectExample(schema: JsonSchema, components: Record<string, JsonSchema>, depth: number): unknown {
+/** A request's example leaves out what the server sets (`readOnly`): it would be ignored, or refused. */
+function objectExample(schema: JsonSchema, components: Record<string, JsonSchema>, depth: number, request: boolean): unknown {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   const example: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(properties)) {
-    const value = exampleOf(property, components, depth + 1);
+    if (request && property.readOnly === true && !required.has(name)) continue;
+    const value = exampleOf(property, components, depth + 1, request);
     if (value === undefined) {
       if (required.has(name)) return undefined;
       continue;
@@ -80,16 +82,16 @@ function stringExample(schema: JsonSchema): string | undefined {
 /** Every JSON request body and success answer of the document, given an example of itself where one can be made. */
 export function withExamples(document: JsonSchema): JsonSchema {
   const components = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
-  const addTo = (media: JsonSchema | undefined) => {
+  const addTo = (media: JsonSchema | undefined, request: boolean) => {
     if (!media?.schema || 'example' in media) return;
-    const example = exampleOf(media.schema as JsonSchema, components);
+    const example = exampleOf(media.schema as JsonSchema, components, 0, request);
     if (example !== undefined) media.example = example;
   };
   for (const item of Object.values(document.paths as Record<string, Record<string, JsonSchema>>)) {
     for (const operation of Object.values(item)) {
-      addTo((operation.requestBody as JsonSchema | undefined)?.content?.['application/json' as keyof object] as JsonSchema | undefined);
+      addTo((operation.requestBody as JsonSchema | undefined)?.content?.['application/json' as keyof object] as JsonSchema | undefined, true);
       for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, JsonSchema>)) {
-        if (status.startsWith('2')) addTo((response.content as Record<string, JsonSchema> | undefined)?.['application/json']);
+        if (status.startsWith('2')) addTo((response.content as Record<string, JsonSchema> | undefined)?.['application/json'], false);
       }
     }
   }

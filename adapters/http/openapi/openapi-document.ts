@@ -314,10 +314,26 @@ function jsonSchema(schema: JsonSchema): JsonSchema | null {
 
 const NULL_FILE = 'Only null in JSON, which removes the file: a file travels in a multipart body.';
 
+const WRITE_ONCE =
+  'Write-once: set on create. An update may send the record\'s own, which changes nothing; another is refused ("This field cannot be changed.").';
+
+/** An update's body: its `unique_id`, which a create may set, described as write-once. */
+function onUpdate(schema: JsonSchema): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  if (!properties.unique_id) return schema;
+  const required = ((schema.required ?? []) as string[]).filter((name) => name !== 'unique_id');
+  return {
+    ...schema,
+    properties: { ...properties, unique_id: { ...properties.unique_id, readOnly: true, description: WRITE_ONCE } },
+    ...(schema.required !== undefined && { required }),
+  };
+}
+
 function requestBody(entry: DocumentedOperation): JsonSchema {
   const body = entry.body!;
   // An optional body is taken as sent: what it must carry depends on the query or the caller.
-  const schema = inputSchema(body.input, entry.method !== 'PATCH' && body.optional === undefined);
+  const given = inputSchema(body.input, entry.method !== 'PATCH' && body.optional === undefined);
+  const schema = entry.method === 'PUT' || entry.method === 'PATCH' ? onUpdate(given) : given;
   const json = jsonSchema(schema);
   const content: Record<string, JsonSchema> = json ? { 'application/json': { schema: json } } : {};
   if (body.form) content['application/x-www-form-urlencoded'] = { schema: formSchema(schema) };
