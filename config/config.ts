@@ -110,6 +110,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer('PORT', 8000, 0, 65535);
   const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL.');
+  // Without it, links in answers follow the request's Host header, which any client chooses.
+  if (production && !env.PUBLIC_BASE_URL) {
+    problems.push("PUBLIC_BASE_URL is required in production: links in answers would otherwise follow the request's Host header.");
+  }
   // The URL carries a password: problems name the variable, never its value.
   const smtpUrl = secret(env, 'SMTP_URL', problems);
   if (smtpUrl && !isSmtpUrl(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host.');

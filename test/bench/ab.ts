@@ -98,6 +98,8 @@ async function seeded(engine: Engine): Promise<Seeded> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // The seeder's (it writes no link); the server gets its own address below.
+    PUBLIC_BASE_URL: 'http://127.0.0.1',
     LOG_LEVEL: 'silent',
     DATA_DIR: data,
   };
@@ -212,7 +214,7 @@ async function started(
   const { config } = JSON.parse(readFileSync(manifest, 'utf8')) as { config: { node_flags: string } };
   const [command, ...args] = [...launcher, process.execPath, ...config.node_flags.split(' '), ...nodeFlags, path.join(build, 'config/main.js')];
   const server = spawn(command, args, {
-    env: { ...process.env, ...data.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: { ...process.env, ...data.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   stoppedWithThisRun(server);

@@ -260,7 +260,8 @@ async function seededPostgres(name: string, dataDir: string, sizes: SeedSizes): 
 }
 
 function productionEnv(): Record<string, string> {
-  return { NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' };
+  // The seeder's PUBLIC_BASE_URL (it writes no link); startServer gives the server its own.
+  return { NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PUBLIC_BASE_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent' };
 }
 
 /** The reference server, copied out of `dir` and seeded with its own seeder, at synchronous=FULL like the service. */

@@ -61,7 +61,8 @@ export async function startServer(command: ServerCommand): Promise<ServerProcess
   const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
   const child = spawn(process.execPath, command.args, {
     cwd: command.cwd,
-    env: { ...process.env, ...command.env, PORT: String(port), HOST: '127.0.0.1' },
+    // The port is chosen here, so the address is known only here (production refuses to start without it).
+    env: { ...process.env, ...command.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', log, 'pipe'],
   });
   stoppedWithThisRun(child);

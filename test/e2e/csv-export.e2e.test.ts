@@ -134,6 +134,31 @@ describe.each(testDatabases())('CSV export of the lists on $name', (factory) => 
     expect(names.map((_, i) => exported.get(`formula-${i}`))).toEqual(["'=cmd|/C calc!A0", "'+1", "'-1", "'@x", 'Plain']);
   });
 
+  it('quotes every cell holding a line feed, a carriage return or both, so that each record stays one row in a strict reader', async () => {
+    const descriptions: Record<string, [string, string]> = {
+      // unique_id: [the description sent, its cell as the file writes it]
+      lf: ['line one\nline two', '"line one\nline two"'],
+      cr: ['line one\rline two', '"line one\rline two"'],
+      crlf: ['line one\r\nline two', '"line one\r\nline two"'],
+      quotes: ['the "best" cabs', '"the ""best"" cabs"'],
+      commas: ['cabs, vans, trucks', '"cabs, vans, trucks"'],
+      equals: ['=HYPERLINK("http://evil.example")\nsecond line', `"'=HYPERLINK(""http://evil.example"")\nsecond line"`],
+      plus: ['+1\r2', `"'+1\r2"`],
+      minus: ['-1', "'-1"],
+      at: ['@SUM(A1)', "'@SUM(A1)"],
+    };
+    for (const [key, [description]] of Object.entries(descriptions)) {
+      expect((await member.api.post(`${vendors()}create/`, { name: `Breaks ${key}`, unique_id: `breaks-${key}`, description })).status).toBe(201);
+    }
+    const { response, header, rows } = await csvExport(member.api, vendors(), 'search=breaks');
+    const exported = new Map(rows.map((row) => [row[header.indexOf('unique_id')], row[header.indexOf('description')]]));
+    expect(Object.fromEntries(exported)).toEqual(
+      Object.fromEntries(Object.entries(descriptions).map(([key, [sent]]) => [`breaks-${key}`, /^[=+\-@]/.test(sent) ? `'${sent}` : sent])),
+    );
+    // The bytes themselves, between the name's and the entity type's cells.
+    for (const [key, [, cell]] of Object.entries(descriptions)) expect(response.text).toContain(`,Breaks ${key},${cell},`);
+  });
+
   it('exports expenses with their employee and vendor flattened', async () => {
     expect((await member.api.post(`${vendors()}create/`, { name: 'City Cabs', unique_id: 'city-cabs' })).status).toBe(201);
     await createExpense(member.api, owner.organisationUniqueId, { vendor_id: 'city-cabs', employee_id: member.personUniqueId, amount: '1234567.50' });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,5 +43,11 @@ describe('a server that cannot start', () => {
   it('names a missing secret in production', async () => {
     const output = await failedStart({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: '' });
     expect(output).toContain('FIELD_ENCRYPTION_KEY (or _FILE) is required in production.');
+  }, 120_000);
+
+  it('names a missing public address in production, rather than let links follow the Host header', async () => {
+    const output = await failedStart({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PUBLIC_BASE_URL: '' });
+    expect(output).toContain("PUBLIC_BASE_URL is required in production: links in answers would otherwise follow the request's Host header.");
+    expect(output).not.toContain('FIELD_ENCRYPTION_KEY');
   }, 120_000);
 });

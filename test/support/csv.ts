@@ -1,41 +1,51 @@
 /**
- * Reads RFC 4180 text (quoted fields with doubled quotes, CR LF or LF
- * between records) into rows of cells: csv-parse is not a dependency, and
- * a reader of its own keeps the test independent of the writer.
+ * Reads RFC 4180 text strictly, as csv-parse does with its defaults (it is
+ * not a dependency, and a reader of its own keeps the test independent of
+ * the writer): quoted fields with doubled quotes, CR LF between records, and
+ * every record as long as the first. A CR or LF outside quotes that is not a
+ * record's end, a quote inside an unquoted field, text after a closing quote
+ * or an unclosed quote throws: each is a file that some reader splits or
+ * misreads.
  */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endRow = () => {
-    rows.push([...row, cell]);
-    row = [];
-    cell = '';
+  let i = 0;
+  const fail = (problem: string): never => {
+    throw new Error(`Invalid CSV at character ${i} (record ${rows.length + 1}): ${problem}`);
   };
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i += 1;
-    } else if (char === '"' && (quoted || cell === '')) {
-      quoted = !quoted;
-    } else if (quoted) {
-      cell += char;
-    } else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n') {
-      endRow();
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      endRow();
-      i += 1;
-    } else {
-      cell += char;
+  const readField = (): string => {
+    if (text[i] !== '"') {
+      const start = i;
+      while (i < text.length && !',\r\n"'.includes(text[i])) i += 1;
+      if (text[i] === '"') fail('a quote inside an unquoted field');
+      return text.slice(start, i);
     }
+    let cell = '';
+    for (i += 1; ; i += 1) {
+      if (i >= text.length) fail('the text ends inside a quoted field');
+      if (text[i] === '"' && text[i + 1] !== '"') break;
+      cell += text[i];
+      if (text[i] === '"') i += 1;
+    }
+    i += 1;
+    return cell;
+  };
+  while (i < text.length) {
+    row.push(readField());
+    if (text[i] === ',') {
+      i += 1;
+      if (i < text.length) continue;
+      row.push('');
+    } else if (text.startsWith('\r\n', i)) {
+      i += 2;
+    } else if (i < text.length) {
+      fail(`${JSON.stringify(text[i])} where a field should end`);
+    }
+    if (rows.length > 0 && row.length !== rows[0].length) fail(`${row.length} fields where the first record has ${rows[0].length}`);
+    rows.push(row);
+    row = [];
   }
-  if (quoted) throw new Error('The CSV ends inside a quoted field');
-  if (cell !== '' || row.length > 0) endRow();
   return rows;
 }
 

@@ -49,6 +49,9 @@ function cellOf(item: unknown, path: readonly string[]): unknown {
 /**
  * RFC 4180 text without a BOM; booleans as JSON writes them (the library's
  * default is `1` and empty) and arrays or free-form objects as their JSON.
+ * A cell holding a CR or an LF anywhere is quoted: the library quotes only
+ * cells holding the whole record delimiter (CR LF) once one is given, and a
+ * bare LF or CR would split the row for every reader.
  * Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab
  * or a carriage return first) is prefixed with `'`; numbers are left as they are.
  */
@@ -56,6 +59,7 @@ const csvOptions = (columns: CsvColumn[]) => ({
   header: true,
   columns: columns.map((column) => column.name),
   record_delimiter: 'windows' as const,
+  quote_record_delimiter: true,
   bom: false,
   escape_formulas: true,
   cast: { boolean: (value: boolean) => String(value), object: (value: object) => JSON.stringify(value) },

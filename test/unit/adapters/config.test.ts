@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../../../config/config';
 
 const KEY = randomBytes(32).toString('base64');
 const STORAGE_URL_PROBLEM = 'STORAGE_URL must be s3://bucket or s3://bucket/prefix (a prefix of letters, digits, ".", "_", "-" and "/").';
+const PUBLIC_BASE_URL_PROBLEM = "PUBLIC_BASE_URL is required in production: links in answers would otherwise follow the request's Host header.";
 const S3_CREDENTIALS_PROBLEM = 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or their _FILE) must be set together.';
 
 /** The problems listed by the ConfigError that `env` raises; fails when it loads. */
@@ -130,8 +131,8 @@ describe('loadConfig defaults', () => {
   });
 
   it('makes cookies secure by default in production only, unless told otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY })).toMatchObject({ production: true, cookieSecure: true });
-    expect(loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY, COOKIE_SECURE: 'off' }).cookieSecure).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY, PUBLIC_BASE_URL: 'https://api.example.com' })).toMatchObject({ production: true, cookieSecure: true });
+    expect(loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY, PUBLIC_BASE_URL: 'https://api.example.com', COOKIE_SECURE: 'off' }).cookieSecure).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: 'TRUE' }).cookieSecure).toBe(true);
   });
 
@@ -191,7 +192,9 @@ describe('loadConfig validation', () => {
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.'],
     [{ DATABASE_URL: 'mysql://db/api' }, 'DATABASE_URL must start with postgres:// or sqlite://.'],
     [{ FIELD_ENCRYPTION_KEY: randomBytes(16).toString('base64') }, 'FIELD_ENCRYPTION_KEY must be the base64 of 32 random bytes.'],
-    [{ NODE_ENV: 'production' }, 'FIELD_ENCRYPTION_KEY (or _FILE) is required in production.'],
+    [{ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.example.com' }, 'FIELD_ENCRYPTION_KEY (or _FILE) is required in production.'],
+    [{ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY }, PUBLIC_BASE_URL_PROBLEM],
+    [{ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: KEY, PUBLIC_BASE_URL: '' }, PUBLIC_BASE_URL_PROBLEM],
     [{ PUBLIC_BASE_URL: 'ftp://files.example.com' }, 'PUBLIC_BASE_URL must be an http(s) URL.'],
     [{ CSRF_TRUSTED_ORIGINS: 'https://app.example.com/path' }, 'CSRF_TRUSTED_ORIGINS must list origins such as https://app.example.com (not "https://app.example.com/path").'],
     [{ SMTP_URL: 'http://user:hunter2@smtp.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL with a host.'],
@@ -304,7 +307,7 @@ describe('secrets from files (*_FILE)', () => {
   });
 
   it('satisfies production with a key file', () => {
-    const config = loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY_FILE: secretFile('key', KEY) });
+    const config = loadConfig({ NODE_ENV: 'production', FIELD_ENCRYPTION_KEY_FILE: secretFile('key', KEY), PUBLIC_BASE_URL: 'https://api.example.com' });
     expect(config.fieldEncryptionKey).toBe(KEY);
   });
 
