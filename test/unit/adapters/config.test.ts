@@ -50,6 +50,7 @@ describe('loadConfig defaults', () => {
       mailFrom: 'no-reply@localhost',
       workers: 1,
       redisUrl: undefined,
+      redisTimeouts: { commandMs: 100, connectMs: 1000 },
       storage: { kind: 'local' },
       webhooks: { deliver: true, pollMs: 1000 },
       corsOrigins: [],
