@@ -199,6 +199,8 @@ describe('loadConfig validation', () => {
     [{ SMTP_URL: 'smtp.example.com:587' }, 'SMTP_URL must be an smtp:// or smtps:// URL with a host.'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an e-mail address, optionally as "Name <address>".'],
     [{ MAIL_FROM: 'a@b.example\r\nBcc: c@d.example' }, 'MAIL_FROM must be an e-mail address, optionally as "Name <address>".'],
+    [{ REDIS_COMMAND_TIMEOUT_MS: '5' }, 'REDIS_COMMAND_TIMEOUT_MS must be an integer from 10 to 60000.'],
+    [{ REDIS_CONNECT_TIMEOUT_MS: 'soon' }, 'REDIS_CONNECT_TIMEOUT_MS must be an integer from 100 to 60000.'],
     [{ STORAGE_URL: 'file:///var/lib/receipts' }, STORAGE_URL_PROBLEM],
     [{ STORAGE_URL: 's3:/acme-receipts' }, STORAGE_URL_PROBLEM],
     [{ STORAGE_URL: 's3://' }, STORAGE_URL_PROBLEM],
