@@ -64,7 +64,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     options.encryptionKey ??
     (config.fieldEncryptionKey ? Buffer.from(config.fieldEncryptionKey, 'base64') : developmentEncryptionKey(config.dataDir));
   const mailer = options.mailer ?? mailerFor(config, logger);
-  const limiters = options.limiters ?? limiterStoreFor(config, database);
+  const limiters = options.limiters ?? limiterStoreFor(config, database, logger);
+  await limiters.opened?.();
   const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey, mailer, limiters });
   const app = createHttpApp({
     logger,
@@ -80,6 +81,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
           metrics: new HttpMetrics({
             connections: () => database.connectionStats(),
             webhookBacklog: () => container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue).backlog(),
+            limiterFallbacks: limiters.fallbacks ? () => limiters.fallbacks!.stats() : undefined,
           }),
           token: config.metricsToken,
         }
@@ -115,8 +117,11 @@ export function sqliteFile(config: AppConfig): string | undefined {
  * Where rate limits count, shared by every instance: Redis when `REDIS_URL`
  * is set, else the database (Postgres), else a SQLite file beside the data.
  */
-function limiterStoreFor(config: AppConfig, database: TypeOrmDatabase): LimiterStore {
-  if (config.redisUrl) return new RedisLimiterStore(config.redisUrl);
+function limiterStoreFor(config: AppConfig, database: TypeOrmDatabase, logger: Logger): LimiterStore {
+  if (config.redisUrl) {
+    const { commandMs, connectMs } = config.redisTimeouts;
+    return new RedisLimiterStore(config.redisUrl, { commandTimeoutMs: commandMs, connectTimeoutMs: connectMs, logger });
+  }
   if (database.dialect === 'postgres') return new PostgresLimiterStore((database.dataSource.driver as unknown as { master: Pool }).master);
   const file = path.join(config.dataDir, 'limits.sqlite');
   const store = new SqliteLimiterStore(file);

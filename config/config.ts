@@ -46,6 +46,11 @@ export interface AppConfig {
   workers: number;
   /** `redis://…` (may carry a password): short-lived shared state there rather than in the database. */
   redisUrl: string | undefined;
+  /**
+   * How long a rate-limit count may wait for Redis (`REDIS_COMMAND_TIMEOUT_MS`) and for a connection to it
+   * (`REDIS_CONNECT_TIMEOUT_MS`) before this process counts alone (docs/decisions/dependency-failures.md).
+   */
+  redisTimeouts: { commandMs: number; connectMs: number };
   /** Where receipts and pictures live: `DATA_DIR/receipts` and `DATA_DIR/pictures`, or an S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`). */
   storage: StorageConfig;
   /**
@@ -165,6 +170,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom,
     workers: env.WORKERS === 'auto' ? availableParallelism() : integer('WORKERS', 1, 1, 64),
     redisUrl,
+    redisTimeouts: {
+      commandMs: integer('REDIS_COMMAND_TIMEOUT_MS', 100, 10, 60_000),
+      connectMs: integer('REDIS_CONNECT_TIMEOUT_MS', 1000, 100, 60_000),
+    },
     storage: storageConfig(env, problems, flag),
     webhooks: { deliver: flag('WEBHOOK_DELIVERY', true), pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000) },
     metricsToken: secret(env, 'METRICS_TOKEN', problems),

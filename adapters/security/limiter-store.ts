@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { enableWriteAheadLog } from '../persistence/sqlite-wal';
+import type { Logger } from '../system/logger';
 
 /** One limiter's numbers: `points` uses of a key per window of `duration` seconds. */
 export interface LimiterOptions {
@@ -20,6 +21,10 @@ export interface LimiterOptions {
  */
 export interface LimiterStore {
   limiter(options: LimiterOptions): RateLimiterAbstract;
+  /** A store that can be away (Redis) says so, and how often this process counted alone. */
+  readonly fallbacks?: { stats(): { away: boolean; fallbacks: number } };
+  /** Resolves once a store with a connection of its own (Redis) has it, or has given up for now. */
+  opened?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -111,28 +116,135 @@ export class SqliteLimiterStore implements LimiterStore {
 
 const PRUNE_EVERY_MS = 3_600_000;
 
+export interface RedisLimiterOptions {
+  /** Keeps the service's keys apart from others' on a shared Redis. */
+  namespace?: string;
+  /** The longest a count waits for Redis's answer before this process counts it alone. */
+  commandTimeoutMs?: number;
+  /** The longest a (re)connection attempt waits; the client keeps retrying in the background. */
+  connectTimeoutMs?: number;
+  logger?: Pick<Logger, 'warn' | 'info'>;
+}
+
+/**
+ * Counters in Redis, insured: while Redis is away (refused, reset, or too
+ * slow to answer within the command timeout) each limiter counts in this
+ * process's memory instead (rate-limiter-flexible's `insuranceLimiter`), so
+ * that logins, sign-ups and HTTP Basic keep being answered and still
+ * limited, per process. Counting is shared again as soon as the client is
+ * connected again; what was counted alone meanwhile is not carried over.
+ */
 export class RedisLimiterStore implements LimiterStore {
   private readonly client: Redis;
+  private readonly namespace: string;
+  readonly fallbacks: LimiterFallbacks;
+  private readonly connectTimeoutMs: number;
 
-  /** `namespace` keeps the service's keys apart from others' on a shared Redis. */
-  constructor(
-    url: string,
-    private readonly namespace = 'business-api',
-  ) {
+  constructor(url: string, options: RedisLimiterOptions = {}) {
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 1000;
+    this.namespace = options.namespace ?? 'business-api';
     // Loaded only when Redis is configured: other servers never hold the client and its modules in memory.
     const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
-    // Commands wait for the connection rather than fail while it is (re)established.
-    this.client = new RedisClient(url, { lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 3 });
-    // A lost connection is retried by the client; the request that needed it fails and is logged.
+    this.client = new RedisClient(url, {
+      // Without a connection a command fails at once (and is counted in memory) rather than waiting for one.
+      enableOfflineQueue: false,
+      commandTimeout: options.commandTimeoutMs ?? 100,
+      connectTimeout: this.connectTimeoutMs,
+      maxRetriesPerRequest: 0,
+      // A socket that a lost connection left half-open is destroyed this soon after `disconnect()`.
+      disconnectTimeout: 100,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+    });
+    this.fallbacks = new LimiterFallbacks(options.logger, () => {
+      // A command timed out on a connection that looks alive (a partition): start afresh, so that
+      // counts fail at once until a new connection is ready, and its `ready` marks the return.
+      if (this.client.status === 'ready') this.client.disconnect(true);
+    });
+    this.client.on('ready', () => this.fallbacks.end());
+    // A lost connection is retried by the client; the counts meanwhile fall back (above), once logged.
     this.client.on('error', () => undefined);
   }
 
   limiter(options: LimiterOptions): RateLimiterAbstract {
     const RateLimiterRedis = flexible('RateLimiterRedis');
-    return new RateLimiterRedis({ ...options, keyPrefix: `${this.namespace}:${options.keyPrefix}`, storeClient: this.client });
+    return new RateLimiterRedis({
+      ...options,
+      keyPrefix: `${this.namespace}:${options.keyPrefix}`,
+      storeClient: this.client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: insuranceFor(options, () => this.fallbacks.counted()),
+    });
+  }
+
+  /**
+   * Counts made before the first connection is ready are this process's alone: the service waits for it
+   * at start, at most the connect timeout (a service whose Redis is away still starts, and counts alone).
+   */
+  async opened(): Promise<void> {
+    if (this.client.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.client.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.connectTimeoutMs);
+      this.client.once('ready', done);
+    });
   }
 
   async close(): Promise<void> {
-    await this.client.quit();
+    // Politely when connected; otherwise at once (with no offline queue, `quit()` would only fail).
+    if (this.client.status === 'ready') await this.client.quit().catch(() => this.client.disconnect());
+    else this.client.disconnect();
   }
+}
+
+/**
+ * Whether the shared store is away, and how many counts this process made
+ * alone: a warning when an outage begins and a line when it ends, never one
+ * per request; the numbers are the metrics' (`rate_limit_store_unavailable`,
+ * `rate_limit_fallbacks_total`).
+ */
+export class LimiterFallbacks {
+  private away = false;
+  private count = 0;
+
+  constructor(
+    private readonly logger: Pick<Logger, 'warn' | 'info'> | undefined,
+    private readonly onOutage: () => void = () => undefined,
+  ) {}
+
+  counted(): void {
+    this.count += 1;
+    if (this.away) return;
+    this.away = true;
+    this.logger?.warn('The rate-limit store (Redis) is unavailable: limits are counted per process until it is back.');
+    this.onOutage();
+  }
+
+  end(): void {
+    if (!this.away) return;
+    this.away = false;
+    this.logger?.info('The rate-limit store (Redis) is back: limits are counted together again.');
+  }
+
+  stats(): { away: boolean; fallbacks: number } {
+    return { away: this.away, fallbacks: this.count };
+  }
+}
+
+/** A limiter of the same numbers in this process's memory that says when it is used. */
+function insuranceFor(options: LimiterOptions, used: () => void): RateLimiterAbstract {
+  const RateLimiterMemory = flexible('RateLimiterMemory');
+  const memory = new RateLimiterMemory(options);
+  // rate-limiter-flexible calls the insurance's public methods by name when the store fails.
+  for (const method of ['consume', 'penalty', 'reward', 'get', 'set', 'block', 'delete'] as const) {
+    const own = memory[method].bind(memory) as (...args: unknown[]) => Promise<unknown>;
+    (memory as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      used();
+      return own(...args);
+    };
+  }
+  return memory;
 }

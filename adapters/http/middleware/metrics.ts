@@ -7,6 +7,8 @@ export interface MetricSources {
   connections(): { busy: number; idle: number; waiting: number };
   /** Webhook deliveries pending. */
   webhookBacklog(): Promise<number>;
+  /** Whether the rate-limit store (Redis) is away, and the counts made in this process alone meanwhile; absent for a store that cannot be. */
+  limiterFallbacks?(): { away: boolean; fallbacks: number };
 }
 
 /**
@@ -22,7 +24,7 @@ export class HttpMetrics {
   constructor(sources: MetricSources) {
     // Loaded only when metrics are served (METRICS_TOKEN): other servers never hold prom-client and
     // @opentelemetry/api, which it loads, in memory (docs/performance.md).
-    const { collectDefaultMetrics, Gauge, Histogram, Registry } = require('prom-client') as typeof import('prom-client');
+    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = require('prom-client') as typeof import('prom-client');
     this.registry = new Registry();
     collectDefaultMetrics({ register: this.registry });
     this.durations = new Histogram({
@@ -52,6 +54,28 @@ export class HttpMetrics {
         this.set(await sources.webhookBacklog());
       },
     });
+    const limiterFallbacks = sources.limiterFallbacks?.bind(sources);
+    if (limiterFallbacks) {
+      new Gauge({
+        name: 'rate_limit_store_unavailable',
+        help: 'Whether the rate-limit store (Redis) is away, so that this process counts the limits alone (1) or not (0).',
+        registers: [this.registry],
+        collect() {
+          this.set(limiterFallbacks().away ? 1 : 0);
+        },
+      });
+      let reported = 0;
+      new Counter({
+        name: 'rate_limit_fallbacks_total',
+        help: 'Rate-limit counts made in this process alone because the store (Redis) was away.',
+        registers: [this.registry],
+        collect() {
+          const { fallbacks } = limiterFallbacks();
+          this.inc(fallbacks - reported);
+          reported = fallbacks;
+        },
+      });
+    }
   }
 
   /** Times every request; the route is the pattern, so that ids do not make a series each. */

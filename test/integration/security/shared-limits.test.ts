@@ -50,7 +50,7 @@ async function postgresStore(): Promise<SharedStore> {
 
 async function redisStore(url: string): Promise<SharedStore> {
   const namespace = `test-${randomBytes(6).toString('hex')}`;
-  return { name: 'redis', open: () => new RedisLimiterStore(url, namespace), dispose: async () => undefined };
+  return { name: 'redis', open: () => new RedisLimiterStore(url, { namespace }), dispose: async () => undefined };
 }
 
 const stores: [string, () => Promise<SharedStore>][] = [['sqlite', sqliteStore]];
@@ -66,6 +66,7 @@ describe.each(stores)('limits shared by two instances on %s', (_name, make) => {
     shared = await make();
     a = shared.open();
     b = shared.open();
+    await Promise.all([a.opened?.(), b.opened?.()]);
   });
 
   afterEach(async () => {

@@ -1,0 +1,73 @@
+import net from 'node:net';
+
+/**
+ * A TCP proxy between the service and a dependency, to take the dependency
+ * away and bring it back: `cut()` destroys every connection and refuses new
+ * ones (the port stops listening), `blackHole()` keeps every connection open
+ * and accepts new ones but passes nothing (a network partition), `restore()`
+ * brings either back.
+ */
+export interface TcpProxy {
+  /** `127.0.0.1:<port>`: give it to the service in place of the dependency's address. */
+  readonly host: string;
+  readonly port: number;
+  cut(): Promise<void>;
+  blackHole(): void;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<net.Socket>();
+  let passing = true;
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    track(client);
+    track(upstream);
+    // Written by hand rather than piped, so that a black hole can swallow what is sent.
+    client.on('data', (chunk) => passing && upstream.write(chunk));
+    upstream.on('data', (chunk) => passing && client.write(chunk));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+    });
+  await listen(0);
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    host: '127.0.0.1',
+    port,
+    cut: stop,
+    blackHole: () => {
+      passing = false;
+    },
+    restore: async () => {
+      passing = true;
+      if (!server.listening) await listen(port);
+    },
+    close: stop,
+  };
+}
+
+/** Host and port of a `redis://` (or other) URL. */
+export function hostAndPort(url: string, defaultPort: number): { host: string; port: number } {
+  const parsed = new URL(url);
+  return { host: parsed.hostname, port: parsed.port ? Number(parsed.port) : defaultPort };
+}
