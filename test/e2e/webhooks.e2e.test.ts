@@ -215,6 +215,32 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     expect(deliveries.body.map((d: { status_code: number }) => d.status_code)).toEqual([503, 200]);
     await owner.api.delete(`${hooks()}/pinged/`);
   });
+
+  it('reads at most 64 KiB of a receiver whose answer never ends, and records its status, for a ping and a delivery', async () => {
+    const endless = await new WebhookReceiver().start();
+    endless.streamEndlessly = true;
+    try {
+      await owner.api.post(`${hooks()}/create/`, { url: endless.url, events: ['vendor.created'], unique_id: 'endless' });
+      const ping = await owner.api.post(`${hooks()}/endless/ping/`);
+      expect(ping.body).toMatchObject({ event_type: 'webhook.ping', succeeded: true, status_code: 200, error: null });
+      await member.api.post(`${org()}/vendors/create/`, { name: 'Stream Ltd', unique_id: 'stream' });
+      const deadline = Date.now() + 5_000;
+      let attempts: { event_type: string; status_code: number | null; succeeded: boolean }[] = [];
+      while (attempts.length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        attempts = (await owner.api.get(`${hooks()}/endless/deliveries/`)).body;
+      }
+      expect(attempts.map((a) => [a.event_type, a.status_code, a.succeeded]).sort()).toEqual([
+        ['vendor.created', 200, true],
+        ['webhook.ping', 200, true],
+      ]);
+      // Two answers of 64 KiB read each, and what was on its way when the sender closed.
+      expect(endless.streamed).toBeLessThan(2 * 256 * 1024);
+    } finally {
+      await owner.api.delete(`${hooks()}/endless/`);
+      await endless.close();
+    }
+  });
 });
 
 describe.each(testDatabases())('webhook retries on $name', (factory) => {
