@@ -8,6 +8,13 @@ import { DELIVERY_TIMEOUT_MS, isDelivered } from '../../domain/webhook/webhook-e
 import { ForbiddenAddress, guardedLookup, isForbiddenAddress } from './address-guard';
 import { signingKeyOf } from './webhook-secrets';
 
+/**
+ * Bytes of a receiver's answer read at most: only its status counts, and a
+ * receiver that streams without end would otherwise be read until the time
+ * limit (gigabytes over a local network).
+ */
+export const RESPONSE_BODY_LIMIT = 64 * 1024;
+
 export interface SenderOptions {
   /** Production: only public addresses, checked after resolution. */
   publicAddressesOnly: boolean;
@@ -24,7 +31,8 @@ export function signatureOf(secret: string, id: string, timestampSeconds: number
  * POSTs a message with the Standard Webhooks headers. A 2xx within the time
  * limit is delivered; anything else, a redirect included (redirects are not
  * followed: each hop would need the address check again), is a failure with
- * its status or the error that came before one.
+ * its status or the error that came before one. The answer's body is read
+ * up to `RESPONSE_BODY_LIMIT`, then the connection is closed.
  */
 export class HttpWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;
@@ -65,9 +73,16 @@ export class HttpWebhookSender implements WebhookSender {
         agent: false,
       });
       request.on('response', (response) => {
-        // The body is not read for anything: drained so that the socket closes cleanly.
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        const statusCode = response.statusCode ?? 0;
+        // The body is not read for anything: drained so that the socket closes cleanly, unless it goes on too long.
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read <= RESPONSE_BODY_LIMIT) return;
+          resolve(statusCode);
+          request.destroy();
+        });
+        response.on('end', () => resolve(statusCode));
         response.on('error', reject);
       });
       request.on('error', reject);

@@ -10,6 +10,11 @@ export interface WebhookEndpointRepository extends RecordRepository<WebhookEndpo
   findById(id: string, options?: { forUpdate?: boolean }): Promise<WebhookEndpoint | null>;
   /** The organisation's active endpoints subscribed to `type`. */
   subscribedTo(organisationId: string, type: WebhookEventType): Promise<WebhookEndpoint[]>;
+  /**
+   * How many endpoints the organisation has, its row locked until the current
+   * transaction ends: creates in one organisation take turns over the count.
+   */
+  countLockingOrganisation(organisationId: string): Promise<number>;
 }
 
 /** One event on its way to one endpoint. */

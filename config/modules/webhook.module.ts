@@ -33,6 +33,7 @@ export function webhookModule(storage: Storage, config: AppConfig, sender?: Webh
       declaration: WEBHOOK_ENDPOINT_DECLARATION,
       kind: (context) =>
         webhookEndpointKind(
+          context.get<WebhookEndpointRepository>(WEBHOOK_TOKENS.WebhookEndpointRepository),
           context.get<WebhookSecrets>(WEBHOOK_TOKENS.WebhookSecrets),
           context.get<SecretBox>(SHARED_TOKENS.SecretBox),
           context.get<UrlPolicy>(WEBHOOK_TOKENS.UrlPolicy),

@@ -4,6 +4,11 @@ import { assertUniqueIdUnchanged } from '../shared/unique-id';
 import { DISABLE_AFTER_FAILING_MS, WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook-events';
 
 export const WEBHOOK_URL_MAX_LENGTH = 500;
+/**
+ * Endpoints an organisation may have: every event is sent to each, so the
+ * endpoints one create request adds to each event's fan-out stay bounded.
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
 
 /** Where deliveries may go: production takes only https; elsewhere http to this machine too (a receiver under development). */
 export interface UrlPolicy {
@@ -41,6 +46,8 @@ export interface NewWebhookEndpoint {
   isActive?: boolean;
   sealedSecret: string;
   now: Date;
+  /** How many endpoints its organisation has already. */
+  endpointsInOrganisation: number;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -56,6 +63,9 @@ export class WebhookEndpoint extends OrganisationRecord<WebhookEndpointSnapshot>
   }
 
   static create(input: NewWebhookEndpoint, policy: UrlPolicy): WebhookEndpoint {
+    if (input.endpointsInOrganisation >= MAX_WEBHOOK_ENDPOINTS) {
+      throw ValidationFailed.field('non_field_errors', `An organisation can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints: remove one to add another.`);
+    }
     return new WebhookEndpoint({
       id: input.id,
       uniqueId: input.uniqueId,

@@ -5,6 +5,7 @@ import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { actOn, anExpense, createExpense, expensePaths, multipart, RECEIPT_FILES, RENAMED_EXECUTABLE } from '../support/expenses';
 import { addMember } from '../support/members';
+import { untypedFilePart } from '../support/multipart';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const INVALID_RECEIPT = 'Upload a valid receipt: a PDF, PNG, JPEG or WebP file.';
@@ -89,6 +90,22 @@ describe.each(testDatabases())('expense receipts on $name', (factory) => {
     expect(download.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(storedFiles().every((file) => /^[0-9a-f-]{36}\/[0-9a-f-]{36}\.(pdf|png|jpg|webp)$/.test(file))).toBe(true);
     expect(existsSync(path.join(app.config.dataDir, 'evil.html'))).toBe(false);
+  });
+
+  it('takes a receipt whose part names a file but has no Content-Type (Python requests), judging it by its content', async () => {
+    const before = storedFiles().length;
+    const receipt = (bytes: Buffer, expense_number: string) =>
+      member.api.post(paths.create, undefined, untypedFilePart({ field: 'receipt', name: 'receipt.pdf', bytes }, anExpense({ expense_number })));
+    const created = await receipt(RECEIPT_FILES.pdf.bytes, 'UNTYPED-PART');
+    expect(created.status).toBe(201);
+    expect(created.body.receipt_url).toBe(`${app.client.baseUrl}${paths.receipt(created.body.unique_id)}`);
+    const download = await fetch(created.body.receipt_url, { headers: { Authorization: basic(member) } });
+    expect(download.headers.get('Content-Type')).toBe('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(RECEIPT_FILES.pdf.bytes);
+
+    const refused = await receipt(RENAMED_EXECUTABLE, 'UNTYPED-EXE');
+    expect([refused.status, refused.body]).toEqual([400, { receipt: [INVALID_RECEIPT] }]);
+    expect(storedFiles()).toHaveLength(before + 1);
   });
 
   it.each([

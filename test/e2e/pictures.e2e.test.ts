@@ -4,6 +4,7 @@ import { testDatabases } from '../support/databases';
 import { filesUnder } from '../support/files';
 import { addMember } from '../support/members';
 import { download, NOT_PICTURES, PICTURE_FILES, pictureForm, putPicture } from '../support/pictures';
+import { untypedFilePart } from '../support/multipart';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -78,6 +79,18 @@ describe.each(testDatabases())('pictures on $name', (factory) => {
       const got = await get(ada, second.body.profile_picture_url);
       expect(got.type).toBe('image/webp');
       expect(got.bytes.equals(PICTURE_FILES.webp.bytes)).toBe(true);
+    });
+
+    it('takes a picture whose part names a file but has no Content-Type (Python requests), judging it by its content', async () => {
+      const put = await ada.api.put(MY_PICTURE, undefined, untypedFilePart({ field: 'picture', name: 'me.jpg', bytes: PICTURE_FILES.jpeg.bytes }));
+      expect(put.status).toBe(200);
+      const got = await get(ada, put.body.profile_picture_url);
+      expect(got).toMatchObject({ status: 200, type: 'image/jpeg' });
+      expect(got.bytes.equals(PICTURE_FILES.jpeg.bytes)).toBe(true);
+
+      const text = await ada.api.put(MY_PICTURE, undefined, untypedFilePart({ field: 'picture', name: 'me.png', bytes: NOT_PICTURES.text.bytes }));
+      expect([text.status, text.body]).toEqual([400, { picture: [INVALID_IMAGE] }]);
+      expect(await pictureUrlOf(ada)).toBe(put.body.profile_picture_url);
     });
 
     it.each([
@@ -182,6 +195,14 @@ describe.each(testDatabases())('pictures on $name', (factory) => {
         expect(got.cacheControl).toMatch(/^private\b/);
         expect(got.bytes.equals(file.bytes)).toBe(true);
       }
+    });
+
+    it('takes a logo whose part names a file but has no Content-Type (Python requests)', async () => {
+      const put = await boss.api.put(logoPath(org), undefined, untypedFilePart({ field: 'picture', name: 'logo.webp', bytes: PICTURE_FILES.webp.bytes }));
+      expect(put.status).toBe(200);
+      const got = await get(member, put.body.logo_url);
+      expect(got).toMatchObject({ status: 200, type: 'image/webp' });
+      expect(got.bytes.equals(PICTURE_FILES.webp.bytes)).toBe(true);
     });
 
     it('replaces the logo under a new URL and removes the old file', async () => {

@@ -59,6 +59,25 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
       expect((await owner.api.get(`${hooks()}/crm/`)).status).toBe(404);
     });
 
+    it('are at most 20 per organisation, however many creates arrive at once: the 21st is a 400 until one is removed', async () => {
+      const founder = await signUp(app.client);
+      const theirs = `/api/v1.0/organisation/${founder.organisationUniqueId}/webhooks`;
+      const create = (uniqueId: string) => founder.api.post(`${theirs}/create/`, { url: receiver.url, events: ['vendor.created'], unique_id: uniqueId });
+      const answers = await Promise.all(Array.from({ length: 21 }, (_, i) => create(`hook-${i}`)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(20).fill(201), 400]);
+      const refused = answers.find((answer) => answer.status === 400)!;
+      expect(refused.body).toEqual({ non_field_errors: ['An organisation can have at most 20 webhook endpoints: remove one to add another.'] });
+      expect((await founder.api.get(`${theirs}/`)).body).toHaveLength(20);
+      // Another organisation's endpoints are its own count.
+      const other = await signUp(app.client);
+      expect((await other.api.post(`/api/v1.0/organisation/${other.organisationUniqueId}/webhooks/create/`, { url: receiver.url, events: ['vendor.created'] })).status).toBe(201);
+
+      const kept = answers.find((answer) => answer.status === 201)!.body.unique_id;
+      expect((await create('hook-21')).status).toBe(400);
+      expect((await founder.api.delete(`${theirs}/${kept}/`)).status).toBe(204);
+      expect((await create('hook-21')).status).toBe(201);
+    });
+
     it('refuse URLs that are not https (http only to localhost here), unknown events and an empty list', async () => {
       const create = (body: Record<string, unknown>) => owner.api.post(`${hooks()}/create/`, body);
       expect((await create({ url: 'http://example.com/hook', events: ['vendor.created'] })).body).toEqual({ url: ['Use https (http only to localhost).'] });
@@ -195,6 +214,32 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     const deliveries = await owner.api.get(`${hooks()}/pinged/deliveries/`);
     expect(deliveries.body.map((d: { status_code: number }) => d.status_code)).toEqual([503, 200]);
     await owner.api.delete(`${hooks()}/pinged/`);
+  });
+
+  it('reads at most 64 KiB of a receiver whose answer never ends, and records its status, for a ping and a delivery', async () => {
+    const endless = await new WebhookReceiver().start();
+    endless.streamEndlessly = true;
+    try {
+      await owner.api.post(`${hooks()}/create/`, { url: endless.url, events: ['vendor.created'], unique_id: 'endless' });
+      const ping = await owner.api.post(`${hooks()}/endless/ping/`);
+      expect(ping.body).toMatchObject({ event_type: 'webhook.ping', succeeded: true, status_code: 200, error: null });
+      await member.api.post(`${org()}/vendors/create/`, { name: 'Stream Ltd', unique_id: 'stream' });
+      const deadline = Date.now() + 5_000;
+      let attempts: { event_type: string; status_code: number | null; succeeded: boolean }[] = [];
+      while (attempts.length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        attempts = (await owner.api.get(`${hooks()}/endless/deliveries/`)).body;
+      }
+      expect(attempts.map((a) => [a.event_type, a.status_code, a.succeeded]).sort()).toEqual([
+        ['vendor.created', 200, true],
+        ['webhook.ping', 200, true],
+      ]);
+      // Two answers of 64 KiB read each, and what was on its way when the sender closed.
+      expect(endless.streamed).toBeLessThan(2 * 256 * 1024);
+    } finally {
+      await owner.api.delete(`${hooks()}/endless/`);
+      await endless.close();
+    }
   });
 });
 

@@ -18,6 +18,13 @@ export class WebhookReceiver {
   readonly received: ReceivedMessage[] = [];
   /** Statuses to answer, in turn; 200 once they run out. */
   readonly answers: number[] = [];
+  /**
+   * When set, each answer's body never ends: 8 KiB every 2 ms until the sender
+   * closes the connection. Paced, so that the sockets' buffers hold little and
+   * `streamed`, the bytes written, is about what the sender read.
+   */
+  streamEndlessly = false;
+  streamed = 0;
   private server: http.Server | undefined;
 
   get url(): string {
@@ -39,11 +46,22 @@ export class WebhookReceiver {
           event: JSON.parse(body),
         });
         response.statusCode = this.answers.shift() ?? 200;
-        response.end();
+        if (this.streamEndlessly) this.stream(response);
+        else response.end();
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return this;
+  }
+
+  private stream(response: http.ServerResponse): void {
+    const chunk = Buffer.alloc(8 * 1024, 'x');
+    const timer = setInterval(() => {
+      if (response.destroyed) return clearInterval(timer);
+      response.write(chunk);
+      this.streamed += chunk.length;
+    }, 2);
+    response.on('close', () => clearInterval(timer));
   }
 
   /** The messages of `type`. */

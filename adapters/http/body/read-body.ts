@@ -64,6 +64,7 @@ export function readBody(options: BodyOptions = {}) {
       allowEmptyFiles: true,
       minFileSize: 0,
       uploadDir,
+      onPart: treatNamedPartsAsFiles,
     },
     onError: (error) => {
       throw multipartError(error, fileLimit);
@@ -107,6 +108,7 @@ export function readBody(options: BodyOptions = {}) {
 }
 
 type KoaBody = typeof import('koa-body').koaBody;
+type Part = import('formidable').Part;
 let loadedKoaBody: KoaBody | undefined;
 
 /**
@@ -116,6 +118,17 @@ let loadedKoaBody: KoaBody | undefined;
  */
 function koaBody(): KoaBody {
   return (loadedKoaBody ??= (require('koa-body') as typeof import('koa-body')).koaBody);
+}
+
+/**
+ * A part that names a file is a file, as Django reads it, with or without a
+ * Content-Type of its own: Python `requests` and curl's `-F f=@x;type=` send
+ * none, and formidable would read such a part as a text field. Its type is
+ * never taken from the client anyway: the upload checks sniff the content.
+ */
+function treatNamedPartsAsFiles(part: Part, handlePart: (part: Part) => void): void {
+  if (typeof part.originalFilename === 'string' && !part.mimetype) part.mimetype = 'application/octet-stream';
+  handlePart(part);
 }
 
 /** The answer to a multipart body formidable refused: each limit names itself. */

@@ -19,6 +19,10 @@ export class InMemoryWebhookEndpointRepository extends InMemoryDeclaredRecords<W
   async subscribedTo(organisationId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {
     return (this.of(organisationId) as WebhookEndpointSnapshot[]).map(WebhookEndpoint.restore).filter((endpoint) => endpoint.subscribesTo(type));
   }
+
+  async countLockingOrganisation(organisationId: string): Promise<number> {
+    return this.of(organisationId).length;
+  }
 }
 
 interface DeliveryRow {

@@ -227,7 +227,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     }
     expect(await told()).toBe(false);
     const endpoint = WebhookEndpoint.create(
-      { id: ids.next(), uniqueId: 'hook', organisationId: organisation.id, url: 'https://hooks.example.com/in', events: ['vendor.created'], sealedSecret: 'sealed', now: at('2026-01-02T00:00:00Z') },
+      { id: ids.next(), uniqueId: 'hook', organisationId: organisation.id, url: 'https://hooks.example.com/in', events: ['vendor.created'], sealedSecret: 'sealed', now: at('2026-01-02T00:00:00Z'), endpointsInOrganisation: 0 },
       { allowLocalHttp: false },
     );
     await endpoints.save(endpoint);
@@ -240,7 +240,7 @@ describe.each(storageTargets())('foundation repositories on $name', (target) => 
     await organisations.save(other);
     await endpoints.save(
       WebhookEndpoint.create(
-        { id: ids.next(), uniqueId: 'hook', organisationId: other.id, url: 'https://hooks.example.com/in', events: ['vendor.created'], sealedSecret: 'sealed', now: at('2026-01-02T00:00:00Z') },
+        { id: ids.next(), uniqueId: 'hook', organisationId: other.id, url: 'https://hooks.example.com/in', events: ['vendor.created'], sealedSecret: 'sealed', now: at('2026-01-02T00:00:00Z'), endpointsInOrganisation: 0 },
         { allowLocalHttp: false },
       ),
     );

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { guardedLookup, isForbiddenAddress } from '../../../adapters/webhook/address-guard';
 import { HttpWebhookSender } from '../../../adapters/webhook/http-webhook-sender';
 import { StandardWebhookSecrets } from '../../../adapters/webhook/webhook-secrets';
+import { WebhookReceiver } from '../../support/webhook-receiver';
 
 describe('the addresses webhooks may not reach in production', () => {
   it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1'])(
@@ -70,6 +71,25 @@ describe('the HTTP webhook sender', () => {
     const outcome = await new HttpWebhookSender({ publicAddressesOnly: false, timeoutMs: 200 }).send(message());
     expect(outcome).toMatchObject({ statusCode: null, error: 'No answer within 0.2 s.' });
     answer = (response) => response.end();
+  });
+
+  it('reads at most 64 KiB of an answer whose body never ends, then closes it and keeps its status', async () => {
+    const endless = await new WebhookReceiver().start();
+    endless.streamEndlessly = true;
+    try {
+      const outcome = await new HttpWebhookSender({ publicAddressesOnly: false, timeoutMs: 3_000 }).send({ ...message(), url: endless.url });
+      expect(outcome).toMatchObject({ statusCode: 200, error: null });
+      expect(outcome.durationMs).toBeLessThan(1_500);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const written = endless.streamed;
+      // 64 KiB read, and what was on its way when the sender closed (the receiver writes 4 MB/s: 12 MB in the time limit).
+      expect(written).toBeGreaterThan(64 * 1024);
+      expect(written).toBeLessThan(256 * 1024);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(endless.streamed).toBe(written); // closed: nothing more goes out
+    } finally {
+      await endless.close();
+    }
   });
 
   it('in production reaches neither a private address nor a name that resolves to one', async () => {

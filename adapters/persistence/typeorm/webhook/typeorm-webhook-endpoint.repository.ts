@@ -24,4 +24,11 @@ export class TypeOrmWebhookEndpointRepository extends TypeOrmDeclaredRecords<Web
     const rows = await this.rows('r.organisation_id = :organisationId AND r.is_active = 1', { organisationId });
     return rows.map((row) => this.restored(row)).filter((endpoint) => endpoint.subscribesTo(type));
   }
+
+  async countLockingOrganisation(organisationId: string): Promise<number> {
+    // Two statements: the count's snapshot is taken once the lock is held (read committed), so it sees a create that went first.
+    await this.db.read([this.db.sql(`SELECT id FROM organisations WHERE id = :organisationId${this.db.lockClause}`, { organisationId })]);
+    const [rows] = await this.db.select([this.db.sql('SELECT COUNT(*) AS n FROM webhook_endpoints WHERE organisation_id = :organisationId', { organisationId })]);
+    return Number(rows[0]?.n ?? 0);
+  }
 }

@@ -70,7 +70,7 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
   const addEndpoint = (isActive = true) =>
     endpoints.save(
       WebhookEndpoint.create(
-        { id: ids.next(), uniqueId: ids.next(), organisationId: organisation.id, url: 'https://hooks.example.com/in', events: ['vendor.created'], isActive, sealedSecret: 's', now: clock.now() },
+        { id: ids.next(), uniqueId: ids.next(), organisationId: organisation.id, url: 'https://hooks.example.com/in', events: ['vendor.created'], isActive, sealedSecret: 's', now: clock.now(), endpointsInOrganisation: 0 },
         { allowLocalHttp: false },
       ),
     );

@@ -8,7 +8,7 @@ const at = (iso: string) => new Date(iso);
 
 function anEndpoint(overrides: Partial<Parameters<typeof WebhookEndpoint.create>[0]> = {}, policy = production): WebhookEndpoint {
   return WebhookEndpoint.create(
-    { id: 'e1', uniqueId: 'crm', organisationId: 'o1', url: 'https://hooks.example.com/in', events: ['vendor.created'], sealedSecret: 'sealed', now: at('2026-03-01T00:00:00Z'), ...overrides },
+    { id: 'e1', uniqueId: 'crm', organisationId: 'o1', url: 'https://hooks.example.com/in', events: ['vendor.created'], sealedSecret: 'sealed', now: at('2026-03-01T00:00:00Z'), endpointsInOrganisation: 0, ...overrides },
     policy,
   );
 }
@@ -38,6 +38,13 @@ describe('a webhook endpoint', () => {
     expect(anEndpoint({ events: ['vendor.created', 'vendor.created', 'lead.won'] }).snapshot().events).toEqual(['vendor.created', 'lead.won']);
     expect(fieldErrorsOf(() => anEndpoint({ events: [] }))).toEqual({ events: ['This list may not be empty.'] });
     expect(fieldErrorsOf(() => anEndpoint({ events: ['vendor.exploded'] }))).toEqual({ events: ['"vendor.exploded" is not a valid choice.'] });
+  });
+
+  it('is one of at most 20 of its organisation: the 21st is refused for the whole body', () => {
+    expect(anEndpoint({ endpointsInOrganisation: 19 }).url).toBe('https://hooks.example.com/in');
+    expect(fieldErrorsOf(() => anEndpoint({ endpointsInOrganisation: 20 }))).toEqual({
+      non_field_errors: ['An organisation can have at most 20 webhook endpoints: remove one to add another.'],
+    });
   });
 
   it('receives what it subscribed to only while active', () => {
