@@ -5,8 +5,8 @@ import { Logger } from '../system/logger';
 export interface WorkerOptions {
   /** How often to look for due deliveries when there were none. */
   pollMs: number;
-  /** Deliveries attempted at once. */
-  batch?: number;
+  /** Deliveries out at once in this process (each bounded by its 10 s timeout). */
+  maxInFlight?: number;
 }
 
 /** How often the log of finished deliveries is pruned. */
@@ -15,14 +15,20 @@ const PRUNE_EVERY_MS = 3_600_000;
 /**
  * The loop that delivers webhooks, in the server process or a process of its
  * own (`npm run webhooks`): a round every `pollMs`, and at once another while
- * rounds come back full. Any number run side by side, on one instance or
+ * rounds come back full. A round claims what this process has room for and
+ * does not wait for the attempts it starts: a receiver that never answers
+ * holds its own slots (bounded per endpoint and organisation by the claim),
+ * never the next round. Any number run side by side, on one instance or
  * many; the queue's claims keep each delivery to one of them.
  */
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private stopped = false;
-  private readonly batch: number;
+  private readonly maxInFlight: number;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** The last round filled every free slot: more may be due as soon as one frees. */
+  private backlogged = false;
   private nextPrune = 0;
 
   constructor(
@@ -31,7 +37,7 @@ export class WebhookWorker {
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
   ) {
-    this.batch = options.batch ?? 20;
+    this.maxInFlight = options.maxInFlight ?? 100;
   }
 
   start(): void {
@@ -41,12 +47,14 @@ export class WebhookWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    // The round in progress ends before the database closes under it (each send is bounded by its 10 s timeout).
+    // The round and the attempts in progress end before the database closes under them (each send is bounded by its 10 s timeout).
     if (this.round) await this.round;
+    await Promise.all([...this.inFlight]);
   }
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.round = this.run().finally(() => (this.round = undefined));
     }, delayMs);
@@ -55,7 +63,14 @@ export class WebhookWorker {
 
   private async run(): Promise<void> {
     try {
-      while (!this.stopped && (await this.deliver.execute(this.batch)) === this.batch);
+      this.backlogged = false;
+      while (!this.stopped && this.inFlight.size < this.maxInFlight) {
+        const room = this.maxInFlight - this.inFlight.size;
+        const round = await this.deliver.execute(room);
+        if (round.claimed > 0) this.track(round.settled);
+        if (round.claimed < room) break;
+        this.backlogged = true;
+      }
       if (Date.now() >= this.nextPrune) {
         this.nextPrune = Date.now() + PRUNE_EVERY_MS;
         while (!this.stopped && (await this.prune.execute()));
@@ -65,5 +80,18 @@ export class WebhookWorker {
       this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A webhook delivery round failed.');
     }
     this.schedule(this.options.pollMs);
+  }
+
+  private track(settled: Promise<void>): void {
+    const attempts: Promise<void> = settled
+      .catch((error: unknown) => {
+        this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A webhook delivery could not be settled.');
+      })
+      .finally(() => {
+        this.inFlight.delete(attempts);
+        // Slots were all taken with more due: claim again now rather than at the next poll.
+        if (this.backlogged && !this.round) this.schedule(0);
+      });
+    this.inFlight.add(attempts);
   }
 }

@@ -2,10 +2,24 @@ import { inject, injectable } from 'inversify';
 import { isDelivered, nextAttemptAt } from '../../domain/webhook/webhook-events';
 import { Clock, IdGenerator, SecretBox, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { openPayload } from './webhook-outbox';
-import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue, WebhookSender } from './webhook.ports';
+import { ClaimBounds, DeliveryAttempt, DeliveryNext, QueuedDelivery, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue, WebhookSender } from './webhook.ports';
 
 /** How long a claimed delivery stays its worker's: past the 10 s answer time, so that only a dead worker loses it. */
 const CLAIM_LEASE_MS = 60_000;
+
+/**
+ * Deliveries out at once, across all workers: per endpoint (a receiver that
+ * never answers holds at most this many attempts, each for its 10 s timeout)
+ * and per organisation (its 20 endpoints together). Another organisation's
+ * delivery never waits behind them.
+ */
+export const DELIVERY_BOUNDS: ClaimBounds = { perEndpoint: 2, perOrganisation: 4 };
+
+/** A round: how many deliveries it claimed, and when their attempts are all settled. */
+export interface DeliveryRound {
+  claimed: number;
+  settled: Promise<void>;
+}
 
 /**
  * One round of the webhook worker: claims the deliveries that are due, sends
@@ -26,12 +40,16 @@ export class DeliverWebhooks {
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  /** Answers how many deliveries it attempted (0: nothing was due). */
-  async execute(limit: number): Promise<number> {
+  /**
+   * Claims and starts up to `limit` deliveries, answering once they are
+   * claimed (0: nothing was due): the caller need not wait for a slow
+   * receiver before claiming more for others.
+   */
+  async execute(limit: number): Promise<DeliveryRound> {
     const now = this.clock.now();
-    const claimed = await this.queue.claim(now, limit, new Date(now.getTime() + CLAIM_LEASE_MS));
-    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
-    return claimed.length;
+    const claimed = await this.queue.claim(now, limit, new Date(now.getTime() + CLAIM_LEASE_MS), DELIVERY_BOUNDS);
+    const settled = Promise.all(claimed.map((delivery) => this.deliver(delivery))).then(() => undefined);
+    return { claimed: claimed.length, settled };
   }
 
   private async deliver(delivery: QueuedDelivery): Promise<void> {

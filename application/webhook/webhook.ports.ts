@@ -50,6 +50,12 @@ export interface DeliveryAttempt extends AttemptOutcome {
 /** What becomes of a delivery after an attempt. */
 export type DeliveryNext = { state: 'delivered' } | { state: 'pending'; at: Date } | { state: 'failed' };
 
+/** How many deliveries may be out at once (claimed by any worker, lease running), per endpoint and per organisation. */
+export interface ClaimBounds {
+  perEndpoint: number;
+  perOrganisation: number;
+}
+
 /** The outbox: deliveries written with the change, claimed by whichever instance's worker comes first. */
 export interface WebhookQueue {
   /** In the current transaction: the event, and one delivery of it to each endpoint, due at once. */
@@ -57,9 +63,12 @@ export interface WebhookQueue {
   /**
    * Claims up to `limit` deliveries due at `now` until `leaseUntil`, each the
    * oldest pending one of its endpoint and record, none claimed by another
-   * worker whose lease still runs.
+   * worker whose lease still runs. Fair: no endpoint ends up with more than
+   * `bounds.perEndpoint` live claims, no organisation with more than
+   * `bounds.perOrganisation`, and organisations take turns (each one's first
+   * due delivery before anyone's second).
    */
-  claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedDelivery[]>;
+  claim(now: Date, limit: number, leaseUntil: Date, bounds?: ClaimBounds): Promise<QueuedDelivery[]>;
   /** Logs the attempt and moves the delivery on. */
   settle(delivery: QueuedDelivery, attempt: DeliveryAttempt, next: DeliveryNext): Promise<void>;
   /** Logs an attempt outside the queue (a ping). */

@@ -24,6 +24,8 @@ export class WebhookReceiver {
    * `streamed`, the bytes written, is about what the sender read.
    */
   streamEndlessly = false;
+  /** When set, a request is read and recorded, and never answered: a receiver that hangs. */
+  neverAnswer = false;
   streamed = 0;
   private server: http.Server | undefined;
 
@@ -45,6 +47,7 @@ export class WebhookReceiver {
           body,
           event: JSON.parse(body),
         });
+        if (this.neverAnswer) return;
         response.statusCode = this.answers.shift() ?? 200;
         if (this.streamEndlessly) this.stream(response);
         else response.end();

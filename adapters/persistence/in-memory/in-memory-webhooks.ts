@@ -1,5 +1,5 @@
 import { Page, PageRequest, slicePage } from '../../../application/shared/page';
-import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookEndpointRepository, WebhookQueue } from '../../../application/webhook/webhook.ports';
+import { ClaimBounds, DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookEndpointRepository, WebhookQueue } from '../../../application/webhook/webhook.ports';
 import { WebhookEndpoint, WebhookEndpointSnapshot } from '../../../domain/webhook/webhook-endpoint';
 import { WebhookEventType } from '../../../domain/webhook/webhook-events';
 import { WEBHOOK_ENDPOINT_DECLARATION } from '../../declaration/webhook/webhook-endpoint.declaration';
@@ -64,18 +64,41 @@ export class InMemoryWebhookQueue implements WebhookQueue {
     }
   }
 
-  async claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedDelivery[]> {
-    const claimed: QueuedDelivery[] = [];
+  async claim(now: Date, limit: number, leaseUntil: Date, bounds?: ClaimBounds): Promise<QueuedDelivery[]> {
+    const at = now.getTime();
+    const live = this.deliveries.filter((d) => d.state === 'pending' && (d.claimedUntil ?? 0) > at);
+    const organisationOf = new Map<string, string>();
+    const due: { row: DeliveryRow; organisationId: string; endpointSlot: number }[] = [];
+    const endpointSlots = new Map<string, number>();
     for (const row of this.deliveries) {
-      if (claimed.length >= limit) break;
-      if (row.state !== 'pending' || row.nextAttemptAt > now.getTime() || (row.claimedUntil ?? 0) > now.getTime()) continue;
-      if (!(await this.endpoints.findById(row.endpointId))?.isActive) continue;
+      if (row.state !== 'pending' || row.nextAttemptAt > at || (row.claimedUntil ?? 0) > at) continue;
+      const endpoint = await this.endpoints.findById(row.endpointId);
+      if (!endpoint?.isActive) continue;
       const earlier = this.deliveries.some((d) => d.state === 'pending' && d.endpointId === row.endpointId && d.recordKey === row.recordKey && d.seq < row.seq);
       if (earlier) continue;
-      row.claimedUntil = leaseUntil.getTime();
-      claimed.push({ id: String(row.seq), endpointId: row.endpointId, eventId: row.eventId, eventType: row.eventType, payload: row.payload, attempts: row.attempts });
+      organisationOf.set(row.endpointId, endpoint.organisationId);
+      const slot = endpointSlots.get(row.endpointId) ?? live.filter((d) => d.endpointId === row.endpointId).length;
+      endpointSlots.set(row.endpointId, slot + 1);
+      if (slot + 1 <= (bounds?.perEndpoint ?? Infinity)) due.push({ row, organisationId: endpoint.organisationId, endpointSlot: slot + 1 });
     }
-    return claimed;
+    // As the SQL does: each organisation's deliveries numbered after its live claims, kept within its bound, taken in turns.
+    const organisationBusy = async (organisationId: string) => {
+      let busy = 0;
+      for (const d of live) if ((organisationOf.get(d.endpointId) ?? (await this.endpoints.findById(d.endpointId))?.organisationId) === organisationId) busy += 1;
+      return busy;
+    };
+    const organisationSlots = new Map<string, number>();
+    const ranked: { row: DeliveryRow; slot: number }[] = [];
+    for (const entry of [...due].sort((x, y) => x.endpointSlot - y.endpointSlot || x.row.seq - y.row.seq)) {
+      const slot = (organisationSlots.get(entry.organisationId) ?? (await organisationBusy(entry.organisationId))) + 1;
+      organisationSlots.set(entry.organisationId, slot);
+      if (slot <= (bounds?.perOrganisation ?? Infinity)) ranked.push({ row: entry.row, slot });
+    }
+    ranked.sort((x, y) => x.slot - y.slot || x.row.seq - y.row.seq);
+    return ranked.slice(0, limit).map(({ row }) => {
+      row.claimedUntil = leaseUntil.getTime();
+      return { id: String(row.seq), endpointId: row.endpointId, eventId: row.eventId, eventType: row.eventType, payload: row.payload, attempts: row.attempts };
+    });
   }
 
   async settle(delivery: QueuedDelivery, attempt: DeliveryAttempt, next: DeliveryNext): Promise<void> {

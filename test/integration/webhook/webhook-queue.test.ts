@@ -51,13 +51,37 @@ describe.each(testDatabases())('the webhook outbox on $name', (factory) => {
     for (let i = 0; i < 40; i += 1) await unitOfWork.transaction(() => publish(`record-${i}`));
     const now = new Date(Date.now() + 1000);
     const [first, second] = await Promise.all([queue.claim(now, 25, farFuture()), queue.claim(now, 25, farFuture())]);
-    const ids = [...first, ...second].map((delivery) => delivery.id);
+    // Two claims at once may pick the same rows: the later then skips them (and gets fewer), never shares them.
+    const third = await queue.claim(now, 25, farFuture());
+    const ids = [...first, ...second, ...third].map((delivery) => delivery.id);
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
     // Claimed until the lease lapses: nobody else gets them meanwhile.
     expect(await queue.claim(now, 100, farFuture())).toEqual([]);
     const afterLease = await queue.claim(new Date(farFuture().getTime() + 1000), 100, new Date(farFuture().getTime() + 120_000));
     expect(afterLease).toHaveLength(40);
+  });
+
+  it('claims fairly: at most the bound per endpoint and per organisation, organisations in turns', async () => {
+    const later = new Date(Date.now() + 10 * 3_600_000);
+    const lease = new Date(later.getTime() + 60_000);
+    const other = await signUp(app.client);
+    await other.api.post(`/api/v1.0/organisation/${other.organisationUniqueId}/webhooks/create/`, { url: 'https://other.example.com/in', events: ['member.joined'] });
+    const otherOrganisation = (await app.application.container
+      .get<OrganisationRepository>(ORGANISATION_TOKENS.OrganisationRepository)
+      .findByUniqueId(other.organisationUniqueId))!;
+    await unitOfWork.transaction(() =>
+      events.publish({ organisation: otherOrganisation, type: 'member.joined', recordId: 'theirs', subject: { model: 'member', view: member } }),
+    );
+    const bounds = { perEndpoint: 2, perOrganisation: 3 };
+    // The first organisation has 40 due (from above); the other one. Its one comes within the first two claimed.
+    const claimed = await queue.claim(later, 2, lease, bounds);
+    expect(claimed.map((d) => d.eventType)).toHaveLength(2);
+    const endpoints = new Set(claimed.map((d) => d.endpointId));
+    expect(endpoints.size).toBe(2);
+    // The first organisation's endpoint holds one live claim: one more, and no more, while it lasts.
+    expect(await queue.claim(later, 100, lease, bounds)).toHaveLength(1);
+    expect(await queue.claim(later, 100, lease, bounds)).toEqual([]);
   });
 
   it('prunes finished deliveries and old attempts, never a pending delivery', async () => {

@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { Page, PageRequest } from '../../../../application/shared/page';
-import { DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookQueue } from '../../../../application/webhook/webhook.ports';
+import { ClaimBounds, DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookQueue } from '../../../../application/webhook/webhook.ports';
 import { NamedParameters, TypeOrmDatabase } from '../engine';
 import { readListPage } from '../sql-page';
 
 /** Errors are kept short in the log: a receiver's words, not a dump. */
 const ERROR_MAX_LENGTH = 300;
+const UNBOUNDED: ClaimBounds = { perEndpoint: Number.MAX_SAFE_INTEGER, perOrganisation: Number.MAX_SAFE_INTEGER };
 
 /**
  * The outbox in `webhook_events` and `webhook_deliveries`, the log in
@@ -41,7 +42,7 @@ export class TypeOrmWebhookQueue implements WebhookQueue {
     });
   }
 
-  async claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedDelivery[]> {
+  async claim(now: Date, limit: number, leaseUntil: Date, bounds: ClaimBounds = UNBOUNDED): Promise<QueuedDelivery[]> {
     // A read first: an idle queue costs a worker's round no write (on SQLite, no turn on the one writer).
     const [due] = await this.db.select([
       this.db.sql(
@@ -50,17 +51,33 @@ export class TypeOrmWebhookQueue implements WebhookQueue {
       ),
     ]);
     if (due.length === 0) return [];
-    const skipLocked = this.db.dialect === 'postgres' ? ' FOR UPDATE OF d SKIP LOCKED' : '';
-    // Due, not held by a live claim, its endpoint active, and no earlier delivery of the same record to the same endpoint still pending.
+    const skipLocked = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    // Due, its endpoint active, no earlier delivery of the same record to the same endpoint still pending; then fair:
+    // each endpoint's and organisation's deliveries numbered after the claims they already hold (live leases), kept
+    // within the bounds, and taken in turns (every organisation's first before anyone's second). Postgres refuses
+    // FOR UPDATE beside window functions, so the rows picked are locked (SKIP LOCKED) and re-checked one level out.
     const claimed = await this.returning(
       `UPDATE webhook_deliveries SET claimed_until = :lease WHERE seq IN (
-         SELECT d.seq FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-         WHERE d.state = 'pending' AND d.next_attempt_at <= :now AND (d.claimed_until IS NULL OR d.claimed_until <= :now) AND w.is_active = 1
-           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
-                           WHERE p.endpoint_id = d.endpoint_id AND p.record_key = d.record_key AND p.state = 'pending' AND p.seq < d.seq)
-         ORDER BY d.seq LIMIT :limit${skipLocked})
+         SELECT f.seq FROM webhook_deliveries f WHERE f.seq IN (
+           SELECT fair.seq FROM (
+             SELECT due.seq, due.endpoint_slot,
+                    ROW_NUMBER() OVER (PARTITION BY due.organisation_id ORDER BY due.endpoint_slot, due.seq) + due.organisation_busy AS organisation_slot
+             FROM (
+               SELECT d.seq, w.organisation_id,
+                      ROW_NUMBER() OVER (PARTITION BY d.endpoint_id ORDER BY d.seq)
+                        + (SELECT COUNT(*) FROM webhook_deliveries b WHERE b.endpoint_id = d.endpoint_id AND b.state = 'pending' AND b.claimed_until > :now) AS endpoint_slot,
+                      (SELECT COUNT(*) FROM webhook_deliveries b JOIN webhook_endpoints bw ON bw.id = b.endpoint_id
+                       WHERE bw.organisation_id = w.organisation_id AND b.state = 'pending' AND b.claimed_until > :now) AS organisation_busy
+               FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+               WHERE d.state = 'pending' AND d.next_attempt_at <= :now AND (d.claimed_until IS NULL OR d.claimed_until <= :now) AND w.is_active = 1
+                 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
+                                 WHERE p.endpoint_id = d.endpoint_id AND p.record_key = d.record_key AND p.state = 'pending' AND p.seq < d.seq)
+             ) due WHERE due.endpoint_slot <= :perEndpoint
+           ) fair WHERE fair.organisation_slot <= :perOrganisation
+           ORDER BY fair.organisation_slot, fair.seq LIMIT :limit
+         ) AND (f.claimed_until IS NULL OR f.claimed_until <= :now)${skipLocked})
        RETURNING seq`,
-      { lease: leaseUntil.getTime(), now: now.getTime(), limit },
+      { lease: leaseUntil.getTime(), now: now.getTime(), limit, perEndpoint: bounds.perEndpoint, perOrganisation: bounds.perOrganisation },
     );
     if (claimed.length === 0) return [];
     const seqs = claimed.map((row) => Number(row.seq));

@@ -30,7 +30,11 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
   let sender: ScriptedSender;
   let owner: Actor;
   let org: string;
-  const deliver = () => app.container.get(DeliverWebhooks).execute(20);
+  const deliver = async () => {
+    const round = await app.container.get(DeliverWebhooks).execute(20);
+    await round.settled;
+    return round.claimed;
+  };
 
   beforeEach(async () => {
     sender = new ScriptedSender();
