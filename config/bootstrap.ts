@@ -50,15 +50,15 @@ export interface BootstrapOptions extends Partial<Omit<ContainerParts, 'config' 
 export async function bootstrap(options: BootstrapOptions): Promise<Application> {
   const { config, logger } = options;
   privateDirectory(config.dataDir);
-  const dataSource = createDataSource({ url: config.databaseUrl, dataDir: config.dataDir, schema: options.schema });
+  const settings = { url: config.databaseUrl, dataDir: config.dataDir, schema: options.schema };
+  const postgres = dialectOf(config.databaseUrl) === 'postgres';
+  // Migrations (and the wait for another instance's) are not held to a request's bounds: on Postgres they
+  // run on connections of their own, closed before the bounded ones serve.
+  if (postgres && options.migrate !== false) await migrated(createDataSource(settings), undefined);
+  const dataSource = createDataSource({ ...settings, bounds: config.databaseBounds });
   await dataSource.initialize();
-  try {
-    // A cluster's workers find the schema migrated by their primary.
-    if (options.migrate !== false) await migrateExclusively(dataSource, sqliteFile(config));
-  } catch (error) {
-    await dataSource.destroy();
-    throw error;
-  }
+  // A cluster's workers find the schema migrated by their primary.
+  if (!postgres && options.migrate !== false) await migrated(dataSource, sqliteFile(config), { keepOpen: true });
   const database = new TypeOrmDatabase(dataSource, dialectOf(config.databaseUrl), { pipelines: config.databasePipelines });
   const encryptionKey =
     options.encryptionKey ??
@@ -104,6 +104,18 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     await database.close();
   };
   return { app, container, dataSource, close };
+}
+
+/** `dataSource` with its pending migrations applied; closed after (or on a failure, always). */
+async function migrated(dataSource: DataSource, file: string | undefined, options: { keepOpen?: boolean } = {}): Promise<void> {
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  let failed = true;
+  try {
+    await migrateExclusively(dataSource, file);
+    failed = false;
+  } finally {
+    if (failed || !options.keepOpen) await dataSource.destroy();
+  }
 }
 
 /** The SQLite database file, or undefined for Postgres and an in-memory database. */

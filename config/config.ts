@@ -1,4 +1,5 @@
 import type { S3StorageOptions } from '../adapters/file-storage/s3-file-storage';
+import type { DatabaseBounds } from '../adapters/persistence/typeorm/data-source';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Postgres: connections that statements outside a transaction are pipelined on (0: none, the pool carries them). */
   databasePipelines: number;
+  /** Postgres: the longest waits for the database (`DATABASE_*_TIMEOUT_MS`), past which a request answers 503. */
+  databaseBounds: DatabaseBounds;
   logLevel: string;
   production: boolean;
   sessionLifetimeSeconds: number;
@@ -143,6 +146,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     databasePipelines: integer('DATABASE_PIPELINES', 2, 0, 16),
+    databaseBounds: {
+      connectMs: integer('DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+      poolWaitMs: integer('DATABASE_POOL_TIMEOUT_MS', 5000, 100, 600_000),
+      statementMs: integer('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
+    },
     logLevel,
     production,
     sessionLifetimeSeconds: integer('SESSION_LIFETIME_SECONDS', 14 * 24 * 3600, 60, 365 * 24 * 3600),

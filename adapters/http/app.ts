@@ -85,7 +85,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     ],
     handle: async (ctx) => {
       // A draining instance says so, and a load balancer stops sending it requests.
-      const state = await options.readiness().catch(() => null);
+      const state = await within(READINESS_TIMEOUT_MS, options.readiness()).catch(() => null);
       const ready = !options.isDraining?.() && state !== null && state.pendingMigrations === 0;
       ctx.status = ready ? 200 : 503;
       ctx.body = { status: ready ? 'ready' : 'unavailable', version: options.version, pending_migrations: state?.pendingMigrations ?? null };
@@ -144,4 +144,16 @@ async function unmatched(ctx: Context): Promise<void> {
     return;
   }
   throw new MethodNotAllowed(ctx.method, allowed);
+}
+
+/** The longest `/readyz` waits for the database: a prober's own timeout is often 1–5 s, and silence reads as a hang. */
+const READINESS_TIMEOUT_MS = 2000;
+
+/** `work`, or a rejection once `ms` have passed without its answer. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

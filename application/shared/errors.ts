@@ -33,6 +33,19 @@ export class MailDeliveryFailed extends DomainError {
   }
 }
 
+/**
+ * The database did not answer: refused, lost, or slower than its bounds (`DATABASE_*_TIMEOUT_MS`).
+ * Nothing the client sent is at fault; the same request may succeed in a few seconds.
+ */
+export class DatabaseUnavailable extends DomainError {
+  readonly code = 'database_unavailable';
+  readonly retryAfterSeconds = 5;
+
+  constructor() {
+    super('The database is unavailable; try again shortly.');
+  }
+}
+
 /** An `Idempotency-Key` already used for another request (its body differs). */
 export class IdempotencyMismatch extends DomainError {
   readonly code = 'idempotency_mismatch';

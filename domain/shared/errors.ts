@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'in_use'
   | 'conflict'
   | 'mail_delivery_failed'
+  | 'database_unavailable'
   | 'idempotency_mismatch'
   | 'idempotency_in_progress'
   | 'precondition_failed';

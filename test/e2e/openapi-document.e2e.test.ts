@@ -457,7 +457,7 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     const vendors = doc.paths['/api/v1.0/organisation/{org}/vendors/'].get;
     expect(vendors.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Vendor' } });
     expect(Object.keys(vendors.responses['200'].headers)).toEqual(expect.arrayContaining(['X-Total-Count', 'Link']));
-    expect(Object.keys(vendors.responses).sort()).toEqual(['200', '400', '401', '404', '405', '429']);
+    expect(Object.keys(vendors.responses).sort()).toEqual(['200', '400', '401', '404', '405', '429', '503']);
 
     const vendor = doc.components.schemas.Vendor;
     expect(vendor.additionalProperties).toBe(false);
@@ -477,7 +477,7 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(expenses.items).toEqual({ $ref: '#/components/schemas/ExpenseListItem' });
     const create = doc.paths['/api/v1.0/organisation/{org}/expenses/create/'].post.responses;
     expect(create['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Expense' });
-    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '404', '405', '409', '413', '415', '422', '429']);
+    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '404', '405', '409', '413', '415', '422', '429', '503']);
     expect(create['201'].headers['Idempotent-Replayed']).toMatchObject({ required: false, schema: { const: 'true' } });
     const createParameters = doc.paths['/api/v1.0/organisation/{org}/expenses/create/'].post.parameters as { name: string; in: string }[];
     expect(createParameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));

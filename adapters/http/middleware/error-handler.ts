@@ -2,7 +2,8 @@ import path from 'node:path';
 import { types } from 'node:util';
 import { Context, Next } from 'koa';
 import { DomainError, ErrorCode, ValidationFailed } from '../../../domain/shared/errors';
-import { Throttled } from '../../../application/shared/errors';
+import { DatabaseUnavailable, Throttled } from '../../../application/shared/errors';
+import { isDatabaseUnreachable } from '../../persistence/typeorm/engine/connection-failures';
 import { HttpError } from '../http-errors';
 import { Logger } from '../../system/logger';
 
@@ -19,6 +20,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   conflict: 409,
   throttled: 429,
   mail_delivery_failed: 503,
+  database_unavailable: 503,
   idempotency_mismatch: 422,
   idempotency_in_progress: 409,
   precondition_failed: 412,
@@ -54,7 +56,11 @@ export function errorHandler(logger: Logger) {
 }
 
 /** Renders `error` into `ctx` as the API answers it (also for an answer that is stored, as idempotent requests do). */
-export function respond(ctx: Context, error: unknown, logger: Logger): void {
+export function respond(ctx: Context, thrown: unknown, logger: Logger): void {
+  // A database that is away is no fault of the request's: 503 with `Retry-After`, whatever the driver said
+  // (a reset of the database's socket is not a client that went away).
+  const clientGone = isClientAbort(thrown) && ((thrown as { code?: string }).code === 'ECONNABORTED' || ctx.req?.destroyed);
+  const error = !clientGone && isDatabaseUnreachable(thrown) ? new DatabaseUnavailable() : thrown;
   if (error instanceof ValidationFailed) {
     ctx.status = 400;
     ctx.body = error.errors;
@@ -62,12 +68,12 @@ export function respond(ctx: Context, error: unknown, logger: Logger): void {
     ctx.status = STATUS_BY_CODE[error.code];
     ctx.body = CODES_IN_BODY.has(error.code) ? { detail: error.message, code: error.code } : { detail: error.message };
     if (ctx.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="api"');
-    if (error instanceof Throttled) ctx.set('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof Throttled || error instanceof DatabaseUnavailable) ctx.set('Retry-After', String(error.retryAfterSeconds));
   } else if (error instanceof HttpError) {
     ctx.status = error.status;
     ctx.body = { detail: error.detail };
     ctx.set(error.headers);
-  } else if (isClientAbort(error)) {
+  } else if (clientGone) {
     ctx.status = 400;
     ctx.body = { detail: 'The request body was not received completely.' };
   } else {

@@ -118,15 +118,18 @@ const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   Unavailable: {
     type: 'object',
     properties: { detail: { type: 'string' }, code: { type: 'string', enum: ['mail_delivery_failed'] } },
-    required: ['detail', 'code'],
+    required: ['detail'],
     additionalProperties: false,
   },
 };
 
-function errorResponse(description: string, schema: string, headers: string[] = []): JsonSchema {
+function errorResponse(description: string, schema: string, headers: string[] = [], optionalHeaders: string[] = []): JsonSchema {
   return {
     description,
-    headers: Object.fromEntries(['X-Request-Id', ...headers].map((name) => [name, header(name)])),
+    headers: Object.fromEntries([
+      ...['X-Request-Id', ...headers].map((name) => [name, header(name)]),
+      ...optionalHeaders.map((name) => [name, header(name, false)]),
+    ]),
     content: { 'application/json': { schema: schemaRef(schema) } },
   };
 }
@@ -150,7 +153,13 @@ const ERRORS = {
       'Detail',
       ['Retry-After'],
     )],
-  503: ['ServiceUnavailable', errorResponse('A system the operation needs (the mail server) did not answer; nothing changed.', 'Unavailable')],
+  503: ['ServiceUnavailable', errorResponse(
+      'A system the operation needs did not answer: the database (with `Retry-After`: try again; a create under an ' +
+        '`Idempotency-Key` is safe to repeat), or the mail server (`code` `mail_delivery_failed`; nothing changed).',
+      'Unavailable',
+      [],
+      ['Retry-After'],
+    )],
 } as const satisfies Record<number, readonly [string, JsonSchema]>;
 
 const ERROR_RESPONSES: Record<string, JsonSchema> = Object.fromEntries(Object.values(ERRORS));
@@ -161,6 +170,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function errorStatuses(entry: DocumentedOperation): number[] {
   const statuses = new Set<number>([405, ...(entry.errors ?? [])]);
   if (entry.credentials !== 'none') statuses.add(401).add(429);
+  // What takes credentials or a body reads the database, which may be away (503 with `Retry-After`).
+  if (entry.credentials !== 'none' || entry.body) statuses.add(503);
   // A browser's cross-site request that changes state is refused whatever the credentials.
   if (UNSAFE.has(entry.method) || entry.csrfOnEveryMethod) statuses.add(403);
   if (entry.body) statuses.add(400).add(413).add(415);

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Client, ClientConfig } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { enableWriteAheadLog } from '../sqlite-wal';
 import { Dialect } from './columns';
@@ -11,7 +12,22 @@ export interface DatabaseSettings {
   dataDir: string;
   /** Postgres only: a schema of its own (tests give each test file one). */
   schema?: string;
+  /** Postgres only: the longest waits for the database; absent (migrations), unbounded. */
+  bounds?: DatabaseBounds;
 }
+
+/** How long a request may wait for Postgres, at each step (see README, `DATABASE_*_TIMEOUT_MS`). */
+export interface DatabaseBounds {
+  /** Opening a connection (TCP, TLS, authentication). */
+  connectMs: number;
+  /** Waiting for a connection of the pool: a free one, or a new one opened. */
+  poolWaitMs: number;
+  /** One statement, on the server (`statement_timeout`); the service stops waiting for its answer a second later. */
+  statementMs: number;
+}
+
+/** Past the server's `statement_timeout`, so that the server's cancellation (57014) is what the service normally sees. */
+const READ_MARGIN_MS = 1000;
 
 export function dialectOf(url: string | undefined): Dialect {
   return url && /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
@@ -40,7 +56,11 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
       type: 'postgres',
       url: settings.url,
       schema: settings.schema,
-      extra: { max: 10, ...(settings.schema ? { options: `-c search_path=${settings.schema}` } : {}) },
+      extra: {
+        max: 10,
+        ...(settings.schema ? { options: `-c search_path=${settings.schema}` } : {}),
+        ...(settings.bounds ? boundedConnections(settings.bounds) : {}),
+      },
     };
     return new DataSource(options);
   }
@@ -66,4 +86,29 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
       db.defaultSafeIntegers(true);
     },
   });
+}
+
+/**
+ * node-postgres's options that bound every wait for Postgres, so that a
+ * database that is down or cut off costs a request a few seconds and a 503,
+ * never a hang: the pool's wait for a connection (`connectionTimeoutMillis`,
+ * which also abandons a connection still opening), the opening of each
+ * connection (the pool's and the pipelined ones: a client of that bound),
+ * the server's `statement_timeout`, and the client's wait for an answer
+ * (`query_timeout`, which a partition needs: the server's cancellation
+ * cannot arrive). TCP keepalive finds a peer gone while a connection idles.
+ */
+function boundedConnections(bounds: DatabaseBounds): Record<string, unknown> {
+  return {
+    Client: class extends Client {
+      constructor(config: ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: bounds.connectMs });
+      }
+    },
+    connectionTimeoutMillis: bounds.poolWaitMs,
+    statement_timeout: bounds.statementMs,
+    query_timeout: bounds.statementMs + READ_MARGIN_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
 }

@@ -32,6 +32,7 @@ describe('loadConfig defaults', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       databasePipelines: 2,
+      databaseBounds: { connectMs: 5000, poolWaitMs: 5000, statementMs: 10_000 },
       logLevel: 'info',
       production: false,
       sessionLifetimeSeconds: 14 * 24 * 3600,

@@ -19,6 +19,7 @@ interface PipelinedClient {
   on(event: 'error' | 'end', listener: (error?: Error) => void): void;
   /** What `query` checks (false once the connection has failed, true once `end` was called), then queues and sends. */
   _queryable: boolean;
+  connection: { stream: { destroy(): void } };
   _ending: boolean;
   _queryQueue: Together[];
   _pulseQueryQueue(): void;
@@ -94,7 +95,9 @@ export class PostgresPipelines {
         }
         return new Promise<PostgresAnswer[]>((resolve, reject) => {
           const together = new Together(statements, { pipelined: true });
+          const unanswered = this.unansweredAfter(client);
           together.callback = (error, answers) => {
+            clearTimeout(unanswered);
             done();
             const settle = () => (error ? reject(error) : resolve(answers!));
             if (this.yieldTo()) afterDueReads(settle);
@@ -111,6 +114,19 @@ export class PostgresPipelines {
         return onPool(this.pool, statements);
       },
     );
+  }
+
+  /**
+   * The pool's `query_timeout` (see `createDataSource`), which node-postgres applies only to what is given
+   * to `query`: a connection that has not answered by then (a partition) is destroyed, which fails
+   * everything on its wire at once, as a lost connection does, rather than after one wait each.
+   */
+  private unansweredAfter(client: PipelinedClient): NodeJS.Timeout | undefined {
+    const readTimeoutMs = (this.pool as unknown as { options: { query_timeout?: number } }).options.query_timeout;
+    if (!readTimeoutMs) return undefined;
+    const timer = setTimeout(() => client.connection.stream.destroy(), readTimeoutMs);
+    timer.unref();
+    return timer;
   }
 
   /** Ends the connections; what is sent from then on goes to the pool. */
