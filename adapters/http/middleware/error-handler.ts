@@ -3,7 +3,7 @@ import { types } from 'node:util';
 import { Context, Next } from 'koa';
 import { DomainError, ErrorCode, ValidationFailed } from '../../../domain/shared/errors';
 import { DatabaseUnavailable, Throttled } from '../../../application/shared/errors';
-import { isDatabaseUnreachable } from '../../persistence/typeorm/engine/connection-failures';
+import { isDatabaseUnreachable } from '../../persistence/typeorm/engine';
 import { HttpError } from '../http-errors';
 import { Logger } from '../../system/logger';
 

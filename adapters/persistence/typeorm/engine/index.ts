@@ -13,5 +13,6 @@ export { Conditions, forHydration } from './sql';
 export type { NamedParameters, SqlQuery } from './sql';
 export { isForeignKeyViolation, isSerializationFailure, isUniqueViolation } from './write-failures';
 export type { WriteFailure } from './write-failures';
+export { isDatabaseUnreachable } from './connection-failures';
 export { DecodedTexts } from './decoded-texts';
 export { migrateExclusively } from './migrate';
