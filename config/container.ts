@@ -67,7 +67,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     vendorModule(storage),
     contactGroupModule(storage),
     contactModule(storage),
-    webhookModule(storage, config, parts.webhookSender),
+    webhookModule(storage, config, limiters, parts.webhookSender),
     reportModule(storage),
   );
   return container;

@@ -4,13 +4,15 @@ import { isDelivered, PING_EVENT } from '../../domain/webhook/webhook-events';
 import { RecordContext } from '../records/record-context';
 import { recordContextToken } from '../records/record-kind';
 import { Actor } from '../shared/actor';
-import { Clock, IdGenerator, SecretBox, SHARED_TOKENS } from '../shared/ports';
+import { Clock, IdGenerator, RateLimit, SecretBox, SHARED_TOKENS } from '../shared/ports';
 import { eventBody } from './webhook-outbox';
 import { DeliveryAttempt, WEBHOOK_TOKENS, WebhookQueue, WebhookSender } from './webhook.ports';
 
 /**
  * The owner checks a receiver: one signed `webhook.ping` sent at once, even
- * to a disabled endpoint, logged among its deliveries and never retried.
+ * to a disabled endpoint, logged among its deliveries and never retried. An
+ * endpoint takes so many pings a minute (`PingLimit`): a ping is a request the
+ * service makes on the caller's word, to an address the caller chose.
  */
 @injectable()
 export class PingWebhookEndpoint {
@@ -21,12 +23,14 @@ export class PingWebhookEndpoint {
     @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(WEBHOOK_TOKENS.PingLimit) private readonly pings: RateLimit,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, endpointUniqueId: string): Promise<DeliveryAttempt> {
     // Who may change the endpoint may test it: its owner.
     const { organisation } = await this.endpoints.authorise(actor, organisationUniqueId, 'write');
     const endpoint = await this.endpoints.find(organisation.id, endpointUniqueId);
+    await this.pings.take(endpoint.id);
     const id = `msg_${this.ids.next()}`;
     const at = this.clock.now();
     const body = eventBody(id, PING_EVENT, at, organisation.uniqueId, { endpoint: endpoint.uniqueId });

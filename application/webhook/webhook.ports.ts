@@ -116,4 +116,6 @@ export const WEBHOOK_TOKENS = {
   EventPayloads: Symbol.for('EventPayloads'),
   WebhookSecrets: Symbol.for('WebhookSecrets'),
   UrlPolicy: Symbol.for('WebhookUrlPolicy'),
+  /** A `RateLimit` of pings per endpoint. */
+  PingLimit: Symbol.for('WebhookPingLimit'),
 } as const;

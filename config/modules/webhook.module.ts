@@ -5,6 +5,8 @@ import { WebhookController } from '../../adapters/http/webhook/webhook.controlle
 import { InMemoryWebhookEndpointRepository, InMemoryWebhookQueue } from '../../adapters/persistence/in-memory/in-memory-webhooks';
 import { TypeOrmWebhookEndpointRepository } from '../../adapters/persistence/typeorm/webhook/typeorm-webhook-endpoint.repository';
 import { TypeOrmWebhookQueue } from '../../adapters/persistence/typeorm/webhook/typeorm-webhook-queue';
+import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
+import { LimiterStore } from '../../adapters/security/limiter-store';
 import { HttpWebhookSender } from '../../adapters/webhook/http-webhook-sender';
 import { StandardWebhookSecrets } from '../../adapters/webhook/webhook-secrets';
 import { recordUseCases } from '../../application/records/record-use-cases';
@@ -26,7 +28,10 @@ import { Storage } from './storage';
  * `RecordEvents`, which the outbox turns into deliveries. Production sends
  * only to public addresses and takes only https endpoints.
  */
-export function webhookModule(storage: Storage, config: AppConfig, sender?: WebhookSender): ContainerModule {
+/** Pings an endpoint takes a minute: enough to test a receiver by hand, too few to make the service a load generator. */
+export const PINGS_PER_ENDPOINT_PER_MINUTE = 5;
+
+export function webhookModule(storage: Storage, config: AppConfig, limiters: LimiterStore, sender?: WebhookSender): ContainerModule {
   return declaredResourceModule(
     storage,
     {
@@ -54,6 +59,7 @@ export function webhookModule(storage: Storage, config: AppConfig, sender?: Webh
       bind(WEBHOOK_TOKENS.EventPayloads).toConstantValue(new PresentedEventPayloads(new URL(config.publicBaseUrl).origin));
       bind(WEBHOOK_TOKENS.UrlPolicy).toConstantValue({ allowLocalHttp: !config.production } satisfies UrlPolicy);
       bind(EVENT_TOKENS.RecordEvents).to(WebhookOutbox).inSingletonScope();
+      bind(WEBHOOK_TOKENS.PingLimit).toConstantValue(new FlexibleRateLimit(limiters, 'webhook-ping', PINGS_PER_ENDPOINT_PER_MINUTE, 60));
     },
   );
 }

@@ -216,6 +216,25 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     await owner.api.delete(`${hooks()}/pinged/`);
   });
 
+  it('takes five pings a minute per endpoint, then answers 429 with Retry-After; another endpoint is counted apart', async () => {
+    await owner.api.post(`${hooks()}/create/`, { url: receiver.url, events: ['vendor.created'], unique_id: 'pinged-often' });
+    await owner.api.post(`${hooks()}/create/`, { url: receiver.url, events: ['vendor.created'], unique_id: 'pinged-once' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await owner.api.post(`${hooks()}/pinged-often/ping/`)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await owner.api.post(`${hooks()}/pinged-often/ping/`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await owner.api.post(`${hooks()}/pinged-once/ping/`)).status).toBe(200);
+      const logged = await owner.api.get(`${hooks()}/pinged-often/deliveries/`);
+      expect(logged.body).toHaveLength(5);
+    } finally {
+      await owner.api.delete(`${hooks()}/pinged-often/`);
+      await owner.api.delete(`${hooks()}/pinged-once/`);
+    }
+  });
+
   it('reads at most 64 KiB of a receiver whose answer never ends, and records its status, for a ping and a delivery', async () => {
     const endless = await new WebhookReceiver().start();
     endless.streamEndlessly = true;
