@@ -33,16 +33,26 @@ function machineTicks(): Ticks | null {
   }
 }
 
-interface Stat {
+/** A process as /proc/PID/stat tells it: its parent, its name and its CPU ticks (USER_HZ). */
+export interface ProcessStat {
   ppid: number;
   comm: string;
-  /** utime + stime + cutime + cstime: its own CPU and that of its children already reaped. */
-  ticks: number;
+  /** utime + stime: its own CPU. */
+  own: number;
+  /** cutime + cstime: that of its children already reaped. */
+  reaped: number;
 }
 
-function processes(): Map<number, Stat> {
-  const stats = new Map<number, Stat>();
-  for (const name of readdirSync('/proc')) {
+/** Every process of the machine, from /proc (Linux); null where there is none. */
+export function processStats(): Map<number, ProcessStat> | null {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  const stats = new Map<number, ProcessStat>();
+  for (const name of names) {
     if (!/^\d+$/.test(name)) continue;
     let text: string;
     try {
@@ -52,7 +62,7 @@ function processes(): Map<number, Stat> {
     }
     const close = text.lastIndexOf(')');
     const f = text.slice(close + 2).split(' '); // from the state, field 3
-    stats.set(Number(name), { ppid: Number(f[1]), comm: text.slice(text.indexOf('(') + 1, close), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+    stats.set(Number(name), { ppid: Number(f[1]), comm: text.slice(text.indexOf('(') + 1, close), own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]) });
   }
   return stats;
 }
@@ -64,17 +74,21 @@ function processes(): Map<number, Stat> {
  * local Postgres's processes if asked.
  */
 function ownTicks(roots: number[], postgres: boolean): number {
-  const stats = processes();
+  const stats = processStats() ?? new Map<number, ProcessStat>();
+  const ticks = (pid: number) => {
+    const stat = stats.get(pid);
+    return stat ? stat.own + stat.reaped : 0;
+  };
   const children = new Map<number, number[]>();
   for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
-  let sum = stats.get(process.pid)?.ticks ?? 0;
+  let sum = ticks(process.pid);
   const queue = roots.filter((pid) => stats.has(pid));
   while (queue.length > 0) {
     const pid = queue.pop()!;
-    sum += stats.get(pid)!.ticks;
+    sum += ticks(pid);
     queue.push(...(children.get(pid) ?? []));
   }
-  if (postgres) for (const stat of stats.values()) if (stat.comm === 'postgres') sum += stat.ticks;
+  if (postgres) for (const stat of stats.values()) if (stat.comm === 'postgres') sum += stat.own + stat.reaped;
   return sum;
 }
 

@@ -1,7 +1,8 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { openSync, readdirSync, readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'node:net';
+import { processStats } from './machine';
 
 /** A server under test, in a process of its own as in production. */
 export interface ServerProcess {
@@ -129,29 +130,13 @@ function rssMb(pid: number): number {
  */
 export function cpuSeconds(pid: number): { service: number; postgres: number } | null {
   const ticks = 100; // USER_HZ: 100 on every Linux this runs on
-  const stats = new Map<number, { ppid: number; comm: string; cpu: number }>();
-  try {
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
-      let text: string;
-      try {
-        text = readFileSync(`/proc/${name}/stat`, 'utf8');
-      } catch {
-        continue; // exited meanwhile
-      }
-      const close = text.lastIndexOf(')');
-      const comm = text.slice(text.indexOf('(') + 1, close);
-      const fields = text.slice(close + 2).split(' '); // from the state, field 3
-      stats.set(Number(name), { ppid: Number(fields[1]), comm, cpu: (Number(fields[11]) + Number(fields[12])) / ticks });
-    }
-  } catch {
-    return null;
-  }
+  const stats = processStats();
+  if (!stats) return null;
   let service = 0;
   let postgres = 0;
   for (const [id, stat] of stats) {
-    if (id === pid || stat.ppid === pid) service += stat.cpu;
-    else if (stat.comm === 'postgres') postgres += stat.cpu;
+    if (id === pid || stat.ppid === pid) service += stat.own / ticks;
+    else if (stat.comm === 'postgres') postgres += stat.own / ticks;
   }
   return { service, postgres };
 }
