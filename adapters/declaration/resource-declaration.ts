@@ -175,13 +175,6 @@ export function searchFilterOf(declaration: ResourceDeclaration): string {
   return declaration.searchFilter ?? 'search';
 }
 
-/** The field a list's ordering name sorts by. */
-export function orderingField(declaration: ResourceDeclaration, ordering: string): DeclaredField {
-  const field = declaration.fields.find((candidate) => candidate.ordering === ordering);
-  if (!field) throw new Error(`${declaration.names.many} has no ordering ${ordering}`);
-  return field;
-}
-
 /** A field unique in the organisation: its column, and the 400 a duplicate answers on it. */
 export interface UniqueField {
   property: string;
