@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { STORED_REFUSAL_LIMIT } from '../../adapters/http/middleware/idempotency';
 import { ApiResponse } from '../support/api-client';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
@@ -148,6 +149,18 @@ describe.each(testDatabases())('Idempotency-Key on every create, on $name', (fac
     expect(again.status).toBe(400);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+  });
+
+  it('keeps no refusal too large to keep: a retry with its key is judged again, and may create', async () => {
+    const vendors = `${organisationPath(owner.organisationUniqueId)}/vendors/create/`;
+    const key = fresh();
+    const quoted = { ...aRecord('vendors'), entity_type: 'X'.repeat(STORED_REFUSAL_LIMIT) };
+    const refused = await owner.api.post(vendors, quoted, { headers: { 'Idempotency-Key': key } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body).length).toBeGreaterThan(STORED_REFUSAL_LIMIT);
+    const fixed = await owner.api.post(vendors, aRecord('vendors'), { headers: { 'Idempotency-Key': key } });
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get('Idempotent-Replayed')).toBeNull();
   });
 
   it('fingerprints an uploaded receipt by its content: the same file replays, another file is a 422', async () => {

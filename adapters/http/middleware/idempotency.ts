@@ -14,6 +14,13 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 /** Answers that say "not now" rather than "no": a retry must run again, so they are not stored. */
 const TRANSIENT = new Set([409, 429]);
 
+/**
+ * The largest refusal kept for replay, as JSON. A refusal may quote what it refuses (DRF's
+ * `"…" is not a valid choice.`), so a megabyte sent would be a megabyte kept for a day; a larger
+ * refusal is not stored, and a retry with its key is judged again (docs/decisions/guarantees.md).
+ */
+export const STORED_REFUSAL_LIMIT = 16 * 1024;
+
 export class InvalidIdempotencyKey extends HttpError {
   constructor() {
     super(400, 'Invalid Idempotency-Key header.');
@@ -24,8 +31,8 @@ export class InvalidIdempotencyKey extends HttpError {
  * `Idempotency-Key` on a create: the request runs once per key, caller and
  * path; a retry with the same body gets the stored status and body again
  * (`Idempotent-Replayed: true`). Errors are rendered here, not by the outer
- * handler, so that a 4xx is stored like a success; a 5xx and the transient
- * 409 and 429 are not.
+ * handler, so that a 4xx is stored like a success; a 5xx, the transient
+ * 409 and 429, and a refusal too large to keep are not.
  */
 export function idempotentCreate(requests: IdempotentRequests, logger: Logger): (options: { atomic: boolean }) => Middleware {
   return ({ atomic }) => async (ctx, next) => {
@@ -41,12 +48,19 @@ export function idempotentCreate(requests: IdempotentRequests, logger: Logger): 
       } catch (error) {
         respond(ctx, error, logger);
       }
-      return { status: ctx.status, body: ctx.body, keep: ctx.status < 500 && !TRANSIENT.has(ctx.status) };
+      return { status: ctx.status, body: ctx.body, keep: keeps(ctx.status, ctx.body) };
     });
     ctx.status = answer.status;
     ctx.body = answer.body;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
   };
+}
+
+/** Successes always; refusals when final ("no", not "not now") and small enough to keep. */
+function keeps(status: number, body: unknown): boolean {
+  if (status < 400) return true;
+  if (status >= 500 || TRANSIENT.has(status)) return false;
+  return Buffer.byteLength(JSON.stringify(body ?? null)) <= STORED_REFUSAL_LIMIT;
 }
 
 /** SHA-256 of the parsed body in a canonical form: keys sorted, numbers as sent, each file by its content's digest. */
