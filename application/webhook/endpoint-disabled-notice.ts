@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { WebhookEndpoint } from '../../domain/webhook/webhook-endpoint';
+import { DISABLE_AFTER_FAILING_MS } from '../../domain/webhook/webhook-events';
 import { Mailer, ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { MailDeliveryFailed } from '../shared/errors';
@@ -36,8 +37,8 @@ export class EndpointDisabledNotice {
     const path = `${this.baseUrl}/api/v1.0/organisation/${organisation.uniqueId}/webhooks/${endpoint.uniqueId}`;
     const text = [
       `The webhook endpoint "${endpoint.uniqueId}" of your organisation "${organisation.name}" has been disabled: every attempt to deliver to it ` +
-        `has failed since ${endpoint.failingSince?.toISOString()}, for 3 days or more. ` +
-        `The last one, at ${lastAttempt.at.toISOString()}: ${lastAttempt.error ?? 'no answer'}`,
+        `has failed since ${endpoint.failingSince?.toISOString()}, for ${DISABLE_AFTER_FAILING_MS / 86_400_000} days or more. ` +
+        `The last attempt, at ${lastAttempt.at.toISOString()}: ${lastAttempt.error ?? 'failed'}`,
       `Its receiver is at ${new URL(endpoint.url).origin}. While the endpoint is disabled it is sent nothing: new events are not queued for it, and the ` +
         'deliveries that were still pending wait, to go out once it is enabled again.',
       `Once the receiver answers again, enable the endpoint, as the organisation's owner:\n\n  PATCH ${path}/ with {"is_active": true}`,

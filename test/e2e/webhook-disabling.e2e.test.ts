@@ -118,6 +118,19 @@ describe.each(testDatabases())('a webhook endpoint that keeps failing on $name',
     expect((await owner.api.get(endpoint())).body.failing_since).toBeNull();
   });
 
+  it('has its read-only fields described in the API description', async () => {
+    const document = (await app.client.get('/api/schema/')).body;
+    const properties = document.components.schemas.WebhookEndpoint.properties;
+    expect(properties.disabled_at).toMatchObject({ type: ['string', 'null'], format: 'date-time', description: expect.stringContaining('inactive') });
+    expect(properties.disabled_reason).toMatchObject({ enum: ['owner', 'delivery_failures', null], description: expect.stringContaining('is_active: true') });
+    expect(properties.failing_since.description).toContain('3 days');
+    // Never taken from a body.
+    const detail = Object.entries(document.paths as Record<string, { patch?: { requestBody: unknown } }>).find(([route]) => /\/webhooks\/\{[^}]+\}\/$/.test(route));
+    const patchBody = JSON.stringify(detail?.[1].patch?.requestBody);
+    expect(patchBody).toContain('is_active');
+    expect(patchBody).not.toContain('disabled_');
+  });
+
   it('says so when the owner disables it, and never e-mails for that', async () => {
     await owner.api.post(`${org()}/webhooks/create/`, { url: receiver.url, events: ['vendor.created'], unique_id: 'paused' });
     const paused = await owner.api.patch(`${org()}/webhooks/paused/`, { is_active: false });
