@@ -121,6 +121,19 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
     expect(mailer.sent).toHaveLength(1);
   });
 
+  it('disables the endpoint all the same when the mail server does not take the notice', async () => {
+    sender.answers.push(...Array(10).fill(500));
+    mailer.unavailable = true;
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Early' });
+    await deliver();
+    app.clock.advance({ days: 3 });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Late' });
+    const round = await app.container.get(DeliverWebhooks).execute(20);
+    await expect(round.settled).resolves.toBeUndefined();
+    expect((await webhooks(app).get.execute(owner, org, 'hook')).record).toMatchObject({ isActive: false, disabledReason: 'delivery_failures' });
+    expect(mailer.sent).toEqual([]);
+  });
+
   it('keeps the deliveries pending when it was disabled, and sends them once the owner enables it again, with a fresh count', async () => {
     sender.answers.push(...Array(100).fill(500));
     await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Early', uniqueId: 'early' });
