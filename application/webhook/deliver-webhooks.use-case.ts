@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isDelivered, nextAttemptAt } from '../../domain/webhook/webhook-events';
 import { Clock, IdGenerator, SecretBox, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
+import { EndpointDisabledNotice } from './endpoint-disabled-notice';
 import { openPayload } from './webhook-outbox';
 import { ClaimBounds, DeliveryAttempt, DeliveryNext, QueuedDelivery, WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookQueue, WebhookSender } from './webhook.ports';
 
@@ -24,7 +25,8 @@ export interface DeliveryRound {
 /**
  * One round of the webhook worker: claims the deliveries that are due, sends
  * each, and logs the attempt. A failure is tried again on the retry schedule,
- * then given up; every attempt failing for three days disables the endpoint.
+ * then given up; every attempt failing for three days disables the endpoint,
+ * and its owner is e-mailed.
  * Deliveries are at least once: a worker that dies mid-attempt leaves its
  * claim to lapse, and another sends the message again, with the same id.
  */
@@ -38,6 +40,7 @@ export class DeliverWebhooks {
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(EndpointDisabledNotice) private readonly notice: EndpointDisabledNotice,
   ) {}
 
   /**
@@ -73,15 +76,19 @@ export class DeliverWebhooks {
       succeeded,
       at,
     };
-    await this.unitOfWork.transaction(async () => {
+    const disabled = await this.unitOfWork.transaction(async () => {
       // Read again, and locked first (before the log's row refers to it): the owner may have changed
       // the endpoint while the message was out, and concurrent settlements queue here rather than deadlock.
       const current = await this.endpoints.findById(delivery.endpointId, { forUpdate: true });
-      if (!current) return;
+      if (!current) return null;
       await this.queue.settle(delivery, attempt, succeeded ? { state: 'delivered' } : retryOf(delivery.attempts + 1, at));
-      const changed = succeeded ? current.recordSuccess() : current.recordFailure(at);
-      if (changed) await this.endpoints.save(current);
+      const outcome = succeeded ? (current.recordSuccess() ? 'recorded' : 'unchanged') : current.recordFailure(at);
+      if (outcome !== 'unchanged') await this.endpoints.save(current);
+      // Under the row's lock, one settlement alone sees the endpoint go from active to disabled.
+      return outcome === 'disabled' ? current : null;
     });
+    // Mail goes out once the change is committed, outside the transaction: a slow mail server holds no lock.
+    if (disabled) await this.notice.send(disabled, attempt);
   }
 }
 

@@ -1,3 +1,4 @@
+import { Choices, ChoiceOf } from '../shared/choices';
 import { ValidationFailed } from '../shared/errors';
 import { OrganisationRecord } from '../shared/organisation-record';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
@@ -9,6 +10,16 @@ export const WEBHOOK_URL_MAX_LENGTH = 500;
  * endpoints one create request adds to each event's fan-out stay bounded.
  */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
+
+/** Why an endpoint receives nothing: its owner said so, or every delivery failed for `DISABLE_AFTER_FAILING_MS`. */
+export const DISABLED_REASONS = new Choices([
+  ['owner', 'Disabled by the owner'],
+  ['delivery_failures', 'Every delivery failed for 3 days'],
+] as const);
+export type DisabledReason = ChoiceOf<typeof DISABLED_REASONS>;
+
+/** What a failed attempt did to its endpoint: nothing new, a run of failures started, or the endpoint disabled by it. */
+export type FailureOutcome = 'unchanged' | 'recorded' | 'disabled';
 
 /** Where deliveries may go: production takes only https; elsewhere http to this machine too (a receiver under development). */
 export interface UrlPolicy {
@@ -26,6 +37,9 @@ export interface WebhookEndpointSnapshot {
   sealedSecret: string;
   /** Since when every attempt has failed; null while deliveries succeed. */
   failingSince: Date | null;
+  /** Since when it is inactive, and why; both null while it is active. */
+  disabledAt: Date | null;
+  disabledReason: DisabledReason | null;
   dateCreated: Date;
   lastUpdated: Date;
 }
@@ -55,7 +69,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /**
  * A receiver of an organisation's events: its URL, the events it subscribed
  * to, and whether it still receives them. Every attempt failing for three
- * days disables it; a success clears the count.
+ * days disables it; a success clears the count, and so does the owner
+ * enabling it again.
  */
 export class WebhookEndpoint extends OrganisationRecord<WebhookEndpointSnapshot> {
   private constructor(state: WebhookEndpointSnapshot) {
@@ -66,15 +81,18 @@ export class WebhookEndpoint extends OrganisationRecord<WebhookEndpointSnapshot>
     if (input.endpointsInOrganisation >= MAX_WEBHOOK_ENDPOINTS) {
       throw ValidationFailed.field('non_field_errors', `An organisation can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints: remove one to add another.`);
     }
+    const isActive = input.isActive ?? true;
     return new WebhookEndpoint({
       id: input.id,
       uniqueId: input.uniqueId,
       organisationId: input.organisationId,
       url: checkedUrl(input.url, policy),
       events: checkedEvents(input.events),
-      isActive: input.isActive ?? true,
+      isActive,
       sealedSecret: input.sealedSecret,
       failingSince: null,
+      disabledAt: isActive ? null : input.now,
+      disabledReason: isActive ? null : 'owner',
       dateCreated: input.now,
       lastUpdated: input.now,
     });
@@ -101,15 +119,19 @@ export class WebhookEndpoint extends OrganisationRecord<WebhookEndpointSnapshot>
     return this.state.isActive && this.state.events.includes(type);
   }
 
-  /** Re-enabling an endpoint starts its failure count afresh. */
+  /**
+   * Re-enabling an endpoint starts its failure count afresh; disabling it
+   * keeps the reason it already had (the failures' when they disabled it).
+   */
   change(changes: WebhookEndpointChanges, policy: UrlPolicy, now: Date): void {
     assertUniqueIdUnchanged(this.state.uniqueId, changes.uniqueId);
-    const next = { ...this.state, lastUpdated: now };
+    let next: WebhookEndpointSnapshot = { ...this.state, lastUpdated: now };
     if (changes.url !== undefined) next.url = checkedUrl(changes.url, policy);
     if (changes.events !== undefined) next.events = checkedEvents(changes.events);
-    if (changes.isActive !== undefined) {
-      if (changes.isActive && !this.state.isActive) next.failingSince = null;
-      next.isActive = changes.isActive;
+    if (changes.isActive === true && !this.state.isActive) {
+      next = { ...next, isActive: true, failingSince: null, disabledAt: null, disabledReason: null };
+    } else if (changes.isActive === false && this.state.isActive) {
+      next = { ...next, isActive: false, disabledAt: now, disabledReason: 'owner' };
     }
     this.state = next;
   }
@@ -121,17 +143,32 @@ export class WebhookEndpoint extends OrganisationRecord<WebhookEndpointSnapshot>
     return true;
   }
 
-  /** A failed attempt: after three days of nothing but failures the endpoint is disabled. Answers whether anything changed. */
-  recordFailure(at: Date): boolean {
+  /**
+   * A failed attempt at `at`: the first of a run is remembered, and one that
+   * comes three days or more after it, with no success between, disables the
+   * endpoint.
+   */
+  recordFailure(at: Date): FailureOutcome {
     const failingSince = this.state.failingSince ?? at;
-    const disable = this.state.isActive && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
-    if (failingSince === this.state.failingSince && !disable) return false;
-    this.state = { ...this.state, failingSince, isActive: this.state.isActive && !disable };
-    return true;
+    if (this.state.isActive && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
+      this.state = { ...this.state, failingSince, isActive: false, disabledAt: at, disabledReason: 'delivery_failures' };
+      return 'disabled';
+    }
+    if (failingSince === this.state.failingSince) return 'unchanged';
+    this.state = { ...this.state, failingSince };
+    return 'recorded';
   }
 
   get failingSince(): Date | null {
     return this.state.failingSince;
+  }
+
+  get disabledAt(): Date | null {
+    return this.state.disabledAt;
+  }
+
+  get disabledReason(): DisabledReason | null {
+    return this.state.disabledReason;
   }
 }
 

@@ -246,7 +246,8 @@ function propertySchemas(declared: readonly DeclaredField[], once = false): Reco
   const properties: Record<string, WireSchema<unknown>> = {};
   for (const field of written(declared, once)) {
     const schema = typeSchema(field);
-    properties[field.wire] = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
+    const held = field.nullable || field.type.type === 'person' ? s.nullable(schema) : schema;
+    properties[field.wire] = field.description === undefined ? held : s.described(held, field.description);
     if (field.type.type === 'choice' && field.display) {
       const label = s.label(field.type.choices);
       properties[displayOf(field)] = field.nullable ? s.nullable(label) : label;

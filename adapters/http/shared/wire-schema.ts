@@ -86,6 +86,9 @@ export const wireSchema = {
     };
   },
 
+  /** The schema with a word on what it holds, for the API description. */
+  described: <T>(schema: WireSchema<T>, description: string): WireSchema<T> => ({ ...schema, json: { ...schema.json, description } }),
+
   /** Every property required, no other allowed: the whitelist a presenter writes. */
   object: <T>(properties: PropertySchemas<T>): WireSchema<T> => {
     const entries = Object.entries(properties) as [string, WireSchema<unknown>][];

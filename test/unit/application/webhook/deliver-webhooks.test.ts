@@ -1,3 +1,5 @@
+import { RecordingMailer } from '../../../../adapters/system/recording-mailer';
+import { ORGANISATION_TOKENS } from '../../../../application/organisation/organisation.ports';
 import { Actor } from '../../../../application/shared/actor';
 import { DeliverWebhooks } from '../../../../application/webhook/deliver-webhooks.use-case';
 import { ListWebhookDeliveries } from '../../../../application/webhook/list-webhook-deliveries.use-case';
@@ -30,6 +32,7 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
   let sender: ScriptedSender;
   let owner: Actor;
   let org: string;
+  let mailer: RecordingMailer;
   const deliver = async () => {
     const round = await app.container.get(DeliverWebhooks).execute(20);
     await round.settled;
@@ -41,6 +44,7 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
     app = await inMemoryApp(undefined, { webhookSender: sender });
     owner = await app.aPerson();
     org = await app.anOrganisation(owner);
+    mailer = app.container.get<RecordingMailer>(ORGANISATION_TOKENS.Mailer);
     await webhooks(app).create.execute(owner, org, { uniqueId: 'hook', url: 'https://hooks.example.com/in', events: ['vendor.created', 'vendor.updated'] });
   });
 
@@ -86,20 +90,85 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
     expect(sender.typesSent()).toEqual(['vendor.created', 'vendor.created', 'vendor.created', 'vendor.updated']);
   });
 
-  it('disables an endpoint whose every attempt has failed for three days, and sends it nothing more', async () => {
+  it('disables an endpoint whose every attempt has failed for three days, sends it nothing more, and e-mails the owner once', async () => {
     sender.answers.push(...Array(100).fill(500));
+    const failingFrom = app.clock.now();
     for (let day = 0; day <= 3; day += 1) {
       await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: `Vendor ${day}` });
       await deliver();
-      app.clock.advance({ days: 1 });
+      await deliver(); // two at most per endpoint a round: the retries due besides
+      if (day < 3) app.clock.advance({ days: 1 });
     }
     const endpoint = await webhooks(app).get.execute(owner, org, 'hook');
-    expect(endpoint.record.isActive).toBe(false);
+    expect(endpoint.record).toMatchObject({ isActive: false, failingSince: failingFrom, disabledAt: app.clock.now(), disabledReason: 'delivery_failures' });
+
+    expect(mailer.sent).toHaveLength(1);
+    const [mail] = mailer.sent;
+    expect(mail).toMatchObject({ to: `${owner.personId}@example.com`, subject: 'A webhook endpoint was disabled' });
+    expect(mail.text).toContain('"hook"');
+    expect(mail.text).toContain(`since ${failingFrom.toISOString()}`);
+    expect(mail.text).toContain('The receiver answered 500.');
+    expect(mail.text).toContain('https://hooks.example.com.'); // the receiver's origin, not its path
+    expect(mail.text).toContain(`PATCH http://localhost:8000/api/v1.0/organisation/${org}/webhooks/hook/ with {"is_active": true}`);
+
     const sent = sender.sent.length;
     await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Too late' });
-    app.clock.advance({ days: 1 });
-    await deliver();
+    for (let round = 0; round < 3; round += 1) {
+      app.clock.advance({ days: 1 });
+      expect(await deliver()).toBe(0);
+    }
     expect(sender.sent).toHaveLength(sent);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('disables the endpoint all the same when the mail server does not take the notice', async () => {
+    sender.answers.push(...Array(10).fill(500));
+    mailer.unavailable = true;
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Early' });
+    await deliver();
+    app.clock.advance({ days: 3 });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Late' });
+    const round = await app.container.get(DeliverWebhooks).execute(20);
+    await expect(round.settled).resolves.toBeUndefined();
+    expect((await webhooks(app).get.execute(owner, org, 'hook')).record).toMatchObject({ isActive: false, disabledReason: 'delivery_failures' });
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('keeps the deliveries pending when it was disabled, and sends them once the owner enables it again, with a fresh count', async () => {
+    sender.answers.push(...Array(100).fill(500));
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Early', uniqueId: 'early' });
+    await deliver();
+    app.clock.advance({ days: 3 });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Late', uniqueId: 'late' });
+    await deliver(); // early's second attempt and late's first: the first of them disables it
+    expect((await webhooks(app).get.execute(owner, org, 'hook')).record.isActive).toBe(false);
+    await useCasesOf(app.container, 'vendor').update.execute(owner, org, 'late', { website: 'https://late.example' }); // not queued: disabled
+
+    sender.answers.length = 0; // the receiver is mended
+    const enabled = await webhooks(app).update.execute(owner, org, 'hook', { isActive: true });
+    expect(enabled.record).toMatchObject({ isActive: true, failingSince: null, disabledAt: null, disabledReason: null });
+    app.clock.advance({ hours: 9 }); // past every retry's wait
+    await deliver();
+    await deliver();
+    const delivered = sender.sent.slice(-2).map((message) => (JSON.parse(message.body) as { data: { unique_id: string } }).data.unique_id);
+    expect(delivered.sort()).toEqual(['early', 'late']);
+    expect(sender.typesSent().filter((type) => type === 'vendor.updated')).toEqual([]);
+  });
+
+  it('counts failures afresh after a success: failures on either side of it never add up to three days', async () => {
+    sender.answers.push(500, 200, ...Array(10).fill(500));
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'First' });
+    await deliver(); // fails
+    app.clock.advance({ days: 2 });
+    await deliver(); // its retry succeeds
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Second' });
+    await deliver(); // fails: a new run begins
+    app.clock.advance({ days: 2 });
+    await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Third' });
+    await deliver(); // fails four days after the first failure, two after the run began
+    const endpoint = await webhooks(app).get.execute(owner, org, 'hook');
+    expect(endpoint.record).toMatchObject({ isActive: true, disabledAt: null });
+    expect(mailer.sent).toEqual([]);
   });
 
   it('writes nothing when no endpoint listens for the event', async () => {

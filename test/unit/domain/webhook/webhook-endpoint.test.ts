@@ -57,24 +57,58 @@ describe('a webhook endpoint', () => {
 
   it('is disabled once every attempt has failed for three days, and a success in between starts the count again', () => {
     const endpoint = anEndpoint();
-    expect(endpoint.recordFailure(at('2026-03-01T00:00:00Z'))).toBe(true);
+    expect(endpoint.recordFailure(at('2026-03-01T00:00:00Z'))).toBe('recorded');
     expect(endpoint.failingSince).toEqual(at('2026-03-01T00:00:00Z'));
-    expect(endpoint.recordFailure(at('2026-03-03T23:59:59Z'))).toBe(false);
+    expect(endpoint.recordFailure(at('2026-03-03T23:59:59Z'))).toBe('unchanged');
     expect(endpoint.isActive).toBe(true);
     expect(endpoint.recordSuccess()).toBe(true);
     expect(endpoint.failingSince).toBeNull();
-    endpoint.recordFailure(at('2026-03-04T00:00:00Z'));
-    expect(endpoint.recordFailure(at('2026-03-07T00:00:00Z'))).toBe(true);
+    expect(endpoint.recordFailure(at('2026-03-04T00:00:00Z'))).toBe('recorded');
+    expect(endpoint.recordFailure(at('2026-03-06T23:59:59Z'))).toBe('unchanged');
+    expect(endpoint.isActive).toBe(true);
+    expect(endpoint.recordFailure(at('2026-03-07T00:00:00Z'))).toBe('disabled');
     expect(endpoint.isActive).toBe(false);
+    expect(endpoint.subscribesTo('vendor.created')).toBe(false);
+    expect(endpoint.snapshot()).toMatchObject({
+      failingSince: at('2026-03-04T00:00:00Z'),
+      disabledAt: at('2026-03-07T00:00:00Z'),
+      disabledReason: 'delivery_failures',
+    });
   });
 
-  it('forgets its failures when the owner enables it again', () => {
+  it('is disabled once only: a failure that settles afterwards (an attempt already out) changes nothing', () => {
+    const endpoint = anEndpoint();
+    endpoint.recordFailure(at('2026-03-01T00:00:00Z'));
+    expect(endpoint.recordFailure(at('2026-03-04T00:00:00Z'))).toBe('disabled');
+    expect(endpoint.recordFailure(at('2026-03-04T00:00:05Z'))).toBe('unchanged');
+    expect(endpoint.disabledAt).toEqual(at('2026-03-04T00:00:00Z'));
+  });
+
+  it('forgets its failures and why it was disabled when the owner enables it again', () => {
     const endpoint = anEndpoint();
     endpoint.recordFailure(at('2026-03-01T00:00:00Z'));
     endpoint.recordFailure(at('2026-03-04T00:00:00Z'));
     endpoint.change({ isActive: true }, production, at('2026-03-05T00:00:00Z'));
     expect(endpoint.isActive).toBe(true);
-    expect(endpoint.failingSince).toBeNull();
+    expect(endpoint.snapshot()).toMatchObject({ failingSince: null, disabledAt: null, disabledReason: null });
+    // A new run of failures needs three days of its own.
+    expect(endpoint.recordFailure(at('2026-03-05T00:00:01Z'))).toBe('recorded');
+    expect(endpoint.recordFailure(at('2026-03-07T00:00:00Z'))).toBe('unchanged');
+    expect(endpoint.isActive).toBe(true);
+  });
+
+  it('says when its owner disabled it (or created it inactive), and keeps the failures’ reason when the owner disables it after them', () => {
+    const switched = anEndpoint();
+    switched.change({ isActive: false }, production, at('2026-03-02T00:00:00Z'));
+    expect(switched.snapshot()).toMatchObject({ isActive: false, disabledAt: at('2026-03-02T00:00:00Z'), disabledReason: 'owner' });
+    expect(anEndpoint({ isActive: false }).snapshot()).toMatchObject({ disabledAt: at('2026-03-01T00:00:00Z'), disabledReason: 'owner' });
+    expect(anEndpoint().snapshot()).toMatchObject({ disabledAt: null, disabledReason: null });
+
+    const failed = anEndpoint();
+    failed.recordFailure(at('2026-03-01T00:00:00Z'));
+    failed.recordFailure(at('2026-03-04T00:00:00Z'));
+    failed.change({ isActive: false, url: 'https://hooks.example.com/other' }, production, at('2026-03-05T00:00:00Z'));
+    expect(failed.snapshot()).toMatchObject({ disabledAt: at('2026-03-04T00:00:00Z'), disabledReason: 'delivery_failures' });
   });
 
   it('keeps its unique_id', () => {
