@@ -3,6 +3,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { INVALID_PICTURE, Picture, PICTURE_CONTENT_TYPES, PICTURE_FIELD, PICTURE_MAX_BYTES, PictureContentType } from '../../domain/shared/picture';
 import { FILE_STORAGE_TOKENS, FileStorage } from './file-storage';
 import { IncomingFile } from './incoming-file';
+import { IMAGE_TOKENS, ImageReencoder } from './image-reencoder';
 import { StoredFiles } from './stored-files';
 
 /** A picture's bytes as a GET streams them. */
@@ -19,8 +20,8 @@ export interface PictureDownload {
  */
 @injectable()
 export class PictureFiles extends StoredFiles<PictureContentType> {
-  constructor(@inject(FILE_STORAGE_TOKENS.Pictures) storage: FileStorage) {
-    super(storage, { field: PICTURE_FIELD, accepts: PICTURE_CONTENT_TYPES, maxBytes: PICTURE_MAX_BYTES, invalid: INVALID_PICTURE });
+  constructor(@inject(FILE_STORAGE_TOKENS.Pictures) storage: FileStorage, @inject(IMAGE_TOKENS.Reencoder) images: ImageReencoder) {
+    super(storage, { field: PICTURE_FIELD, accepts: PICTURE_CONTENT_TYPES, maxBytes: PICTURE_MAX_BYTES, invalid: INVALID_PICTURE }, images);
   }
 
   /** Runs `work` with the upload stored as a picture of `ownerId` (a person, an organisation). */

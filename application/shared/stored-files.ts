@@ -1,7 +1,9 @@
-import { FileContentType, detectFileType, SIGNATURE_BYTES, StoredFile } from '../../domain/shared/file-type';
+import { FileContentType, detectFileType, ImageContentType, isImage, SIGNATURE_BYTES, StoredFile } from '../../domain/shared/file-type';
 import { ValidationFailed } from '../../domain/shared/errors';
+import { imageTooLarge } from '../../domain/shared/image-bounds';
 import { FileStorage } from './file-storage';
-import { IncomingFile } from './incoming-file';
+import { ImageReencoder } from './image-reencoder';
+import { IncomingFile, InMemoryFile } from './incoming-file';
 
 /** What an area accepts as one of its files, and the field it answers on. */
 export interface FileRules<T extends FileContentType> {
@@ -13,14 +15,16 @@ export interface FileRules<T extends FileContentType> {
 }
 
 /**
- * Uploaded files around a write: an upload is checked by its content and stored
- * before the transaction (so that it stays short), and removed again if the
- * write fails; a file the write no longer references is removed after commit.
+ * Uploaded files around a write: an upload is checked by its content (an image
+ * re-encoded) and stored before the transaction (so that it stays short), and
+ * removed again if the write fails; a file the write no longer references is
+ * removed after commit.
  */
 export class StoredFiles<T extends FileContentType> {
   constructor(
     private readonly storage: FileStorage,
     private readonly rules: FileRules<T>,
+    private readonly images: ImageReencoder,
   ) {}
 
   /**
@@ -59,7 +63,26 @@ export class StoredFiles<T extends FileContentType> {
     if (file.size > maxBytes) throw ValidationFailed.field(field, 'The submitted file is too large.');
     const contentType = detectFileType(await file.head(SIGNATURE_BYTES));
     if (!accepts.has(contentType)) throw ValidationFailed.field(field, invalid);
-    const key = await this.storage.put(ownerId, file, contentType);
-    return { key, contentType, size: file.size };
+    const kept = isImage(contentType) ? await this.reencoded(file, contentType) : file;
+    if (kept.size > maxBytes) throw ValidationFailed.field(field, 'The submitted file is too large.');
+    const key = await this.storage.put(ownerId, kept, contentType);
+    return { key, contentType, size: kept.size };
+  }
+
+  /**
+   * The image as the service keeps it: refused on the size its header declares,
+   * before anything decodes it, then encoded afresh without its metadata (a
+   * phone photo's GPS position) and whatever else the file carried.
+   */
+  private async reencoded(file: IncomingFile, contentType: ImageContentType): Promise<IncomingFile> {
+    const { field, invalid } = this.rules;
+    const bytes = await InMemoryFile.read(file);
+    const size = await this.images.declaredSize(bytes);
+    if (!size) throw ValidationFailed.field(field, invalid);
+    const tooLarge = imageTooLarge(size);
+    if (tooLarge) throw ValidationFailed.field(field, tooLarge);
+    const reencoded = await this.images.reencode(bytes, contentType);
+    if (!reencoded) throw ValidationFailed.field(field, invalid);
+    return new InMemoryFile(reencoded);
   }
 }

@@ -2,13 +2,16 @@ import { ContainerModule } from 'inversify';
 import { InMemoryFileStorage } from '../../adapters/file-storage/in-memory-file-storage';
 import { LocalDiskFileStorage } from '../../adapters/file-storage/local-disk-file-storage';
 import { S3FileStorage } from '../../adapters/file-storage/s3-file-storage';
+import { SharpImageReencoder } from '../../adapters/images/sharp-image-reencoder';
 import { FILE_STORAGE_TOKENS, FileStorage } from '../../application/shared/file-storage';
+import { IMAGE_TOKENS } from '../../application/shared/image-reencoder';
 import { AppConfig } from '../config';
 import { Storage } from './storage';
 
 /**
  * Uploaded files, a storage per namespace (receipts, pictures): on local disk
- * in `DATA_DIR`, in one S3 bucket (one client for both), or in memory for use-case tests.
+ * in `DATA_DIR`, in one S3 bucket (one client for both), or in memory for use-case tests;
+ * images among them are re-encoded by sharp, in use-case tests too (it needs no I/O).
  */
 export function fileStorageModule(storage: Storage, config: AppConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -24,5 +27,6 @@ export function fileStorageModule(storage: Storage, config: AppConfig): Containe
     }
     bind(FILE_STORAGE_TOKENS.Receipts).toConstantValue(receipts);
     bind(FILE_STORAGE_TOKENS.Pictures).toConstantValue(pictures);
+    bind(IMAGE_TOKENS.Reencoder).toConstantValue(new SharpImageReencoder());
   });
 }

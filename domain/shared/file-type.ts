@@ -4,6 +4,11 @@
  */
 export type FileContentType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp';
 
+/** The raster images among them, which are re-encoded on upload. */
+export type ImageContentType = Exclude<FileContentType, 'application/pdf'>;
+
+export const isImage = (type: FileContentType): type is ImageContentType => type !== 'application/pdf';
+
 /** The extension a stored or downloaded file gets, from its detected type. */
 export const FILE_EXTENSIONS: Readonly<Record<FileContentType, string>> = {
   'application/pdf': 'pdf',

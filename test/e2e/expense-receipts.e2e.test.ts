@@ -4,6 +4,7 @@ import path from 'node:path';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { actOn, anExpense, createExpense, expensePaths, multipart, RECEIPT_FILES, RENAMED_EXECUTABLE } from '../support/expenses';
+import { imageIn, jpegDeclaring, photoWithPosition, pngDeclaring } from '../support/images';
 import { addMember } from '../support/members';
 import { untypedFilePart } from '../support/multipart';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -119,6 +120,25 @@ describe.each(testDatabases())('expense receipts on $name', (factory) => {
     expect(response.body).toEqual({ receipt: [message] });
     expect(storedFiles()).toEqual(before);
     expect((await owner.api.get(`${paths.list}?search=${encodeURIComponent(`REFUSED-${_case}`)}`)).body).toEqual([]);
+  });
+
+  it.each([
+    ['a PNG', pngDeclaring(60_000, 60_000)],
+    ['a JPEG', jpegDeclaring(60_000, 60_000)],
+  ])('refuses %s of a few bytes declaring 60 000 × 60 000 pixels (400, before decoding it) and creates nothing', async (type, bomb) => {
+    const before = storedFiles();
+    const response = await createWithReceipt({ bytes: bomb, type: 'image/jpeg' }, { expense_number: `BOMB-${type}` });
+    expect([response.status, response.body]).toEqual([400, { receipt: ['Image size (60000 × 60000 pixels) exceeds the limit of 16384 pixels a side.'] }]);
+    expect(storedFiles()).toEqual(before);
+    expect((await owner.api.get(`${paths.list}?search=${encodeURIComponent(`BOMB-${type}`)}`)).body).toEqual([]);
+  });
+
+  it('keeps a photographed receipt without its EXIF (GPS position, make) or XMP, upright', async () => {
+    const created = await createWithReceipt({ bytes: photoWithPosition(), type: 'image/jpeg' });
+    expect(created.status).toBe(201);
+    const download = await fetch(created.body.receipt_url, { headers: { Authorization: basic(owner) } });
+    expect(download.headers.get('Content-Type')).toBe('image/jpeg');
+    expect(await imageIn(Buffer.from(await download.arrayBuffer()))).toEqual({ format: 'jpeg', width: 6, height: 8, metadata: [] });
   });
 
   it('refuses an 11 MiB upload with 413 and creates nothing', async () => {

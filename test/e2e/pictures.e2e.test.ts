@@ -2,6 +2,7 @@ import path from 'node:path';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { filesUnder } from '../support/files';
+import { imageIn, jpegDeclaring, photoWithPosition, pngDeclaring } from '../support/images';
 import { addMember } from '../support/members';
 import { download, NOT_PICTURES, PICTURE_FILES, pictureForm, putPicture } from '../support/pictures';
 import { untypedFilePart } from '../support/multipart';
@@ -109,7 +110,7 @@ describe.each(testDatabases())('pictures on $name', (factory) => {
       expect((await get(ada, kept.body.profile_picture_url)).bytes.equals(PICTURE_FILES.jpeg.bytes)).toBe(true);
     });
 
-    it('refuses a picture over 5 MiB (413), keeping the picture it has, and takes one of exactly 5 MiB', async () => {
+    it('refuses a picture over 5 MiB (413), keeping the picture it has, and takes one of exactly 5 MiB, keeping only the image', async () => {
       const kept = await putPicture(ada.api, MY_PICTURE, PICTURE_FILES.png);
       const before = storedFiles();
       const tooLarge = Buffer.concat([PICTURE_FILES.png.bytes, Buffer.alloc(FIVE_MIB + 1 - PICTURE_FILES.png.bytes.length)]);
@@ -122,7 +123,8 @@ describe.each(testDatabases())('pictures on $name', (factory) => {
       const exactly = tooLarge.subarray(0, FIVE_MIB);
       const taken = await putPicture(ada.api, MY_PICTURE, { bytes: exactly, type: 'image/png' });
       expect(taken.status).toBe(200);
-      expect((await get(ada, taken.body.profile_picture_url)).bytes.equals(exactly)).toBe(true);
+      // The zeros after the image's end are not part of it: re-encoded, it is the small PNG alone.
+      expect((await get(ada, taken.body.profile_picture_url)).bytes.equals(PICTURE_FILES.png.bytes)).toBe(true);
     });
 
     it.each([
@@ -253,6 +255,53 @@ describe.each(testDatabases())('pictures on $name', (factory) => {
       const old = await member.api.get(put.body.logo_url.replace(app.client.baseUrl, ''));
       expect([old.status, old.body]).toEqual([404, { detail: 'Not found.' }]);
       expect((await boss.api.delete(logoPath(org))).status).toBe(204);
+    });
+  });
+
+  describe.each([
+    ['profile picture', MY_PICTURE, 'profile_picture_url'],
+    ['organisation logo', null, 'logo_url'],
+  ])('what a %s keeps of the image', (_kind, picturePath, urlField) => {
+    let uploader: TestUser;
+    let target: string;
+
+    beforeEach(async () => {
+      uploader = await signUp(app.client);
+      await addMember(app, uploader.organisationUniqueId, member);
+      target = picturePath ?? logoPath(uploader.organisationUniqueId);
+    });
+
+    it.each([
+      ['a PNG', pngDeclaring(60_000, 60_000)],
+      ['a JPEG', jpegDeclaring(60_000, 60_000)],
+    ])('refuses %s of a few bytes declaring 60 000 × 60 000 pixels (400, before decoding it), keeping the image it has', async (_type, bomb) => {
+      const kept = await putPicture(uploader.api, target, PICTURE_FILES.png);
+      const before = storedFiles();
+      const refused = await putPicture(uploader.api, target, { bytes: bomb, type: 'image/png' });
+      expect([refused.status, refused.body]).toEqual([400, { picture: ['Image size (60000 × 60000 pixels) exceeds the limit of 16384 pixels a side.'] }]);
+      expect(storedFiles()).toEqual(before);
+      expect((await get(member, kept.body[urlField])).bytes.equals(PICTURE_FILES.png.bytes)).toBe(true);
+    });
+
+    it('refuses an image of 7100 × 7100 pixels (over 50 million in all)', async () => {
+      const refused = await putPicture(uploader.api, target, { bytes: pngDeclaring(7100, 7100), type: 'image/png' });
+      expect([refused.status, refused.body]).toEqual([400, { picture: ['Image size (50410000 pixels) exceeds the limit of 50000000 pixels.'] }]);
+    });
+
+    it('refuses a file that begins like a PNG but is no image', async () => {
+      const broken = Buffer.concat([PICTURE_FILES.png.bytes.subarray(0, 40), Buffer.from('not the rest of a PNG')]);
+      const refused = await putPicture(uploader.api, target, { bytes: broken, type: 'image/png' });
+      expect([refused.status, refused.body]).toEqual([400, { picture: [INVALID_IMAGE] }]);
+    });
+
+    it("serves a phone photo without its EXIF (GPS position, make) or XMP, turned upright by its orientation", async () => {
+      const photo = photoWithPosition();
+      expect(await imageIn(photo)).toMatchObject({ width: 6, height: 8, metadata: expect.arrayContaining(['exif', 'xmp', 'GPS latitude']) });
+      const put = await putPicture(uploader.api, target, { bytes: photo, type: 'image/jpeg' });
+      expect(put.status).toBe(200);
+      const got = await get(member, put.body[urlField]);
+      expect(got).toMatchObject({ status: 200, type: 'image/jpeg' });
+      expect(await imageIn(got.bytes)).toEqual({ format: 'jpeg', width: 6, height: 8, metadata: [] });
     });
   });
 });

@@ -61,13 +61,22 @@ export async function actOn(api: ApiClient, organisationUniqueId: string, unique
 }
 
 const ascii = (text: string) => Buffer.from(text, 'latin1');
+const base64 = (text: string) => Buffer.from(text, 'base64');
 
-/** Small files whose first bytes are those of each accepted receipt type. */
+/**
+ * Small files of each accepted receipt type. The images are real ones (3 × 2, 4 × 3 and 5 × 4 pixels of
+ * one colour) as the service's re-encoding writes them, without metadata: it gives them back byte for byte.
+ */
 export const RECEIPT_FILES = {
   pdf: { type: 'application/pdf', bytes: Buffer.concat([ascii('%PDF-1.7\n'), ascii('1 0 obj <<>> endobj\n%%EOF\n')]) },
-  png: { type: 'image/png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]) },
-  jpeg: { type: 'image/jpeg', bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]) },
-  webp: { type: 'image/webp', bytes: Buffer.concat([ascii('RIFF'), Buffer.from([0x1a, 0, 0, 0]), ascii('WEBPVP8 '), Buffer.alloc(10)]) },
+  png: { type: 'image/png', bytes: base64('iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4IScHQQxwFgBBAAYZ0KRMBAAAAABJRU5ErkJggg==') },
+  jpeg: {
+    type: 'image/jpeg',
+    bytes: base64(
+      '/9j/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAADAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAACP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AJ0ASY6P/9k=',
+    ),
+  },
+  webp: { type: 'image/webp', bytes: base64('UklGRh4AAABXRUJQVlA4TBEAAAAvBMAAAAdQ5HrUo/+BiOh/AAA=') },
 } as const;
 
 /** A Windows executable ("MZ" header) that a client renamed and labelled as a PDF. */

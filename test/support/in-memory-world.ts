@@ -5,7 +5,6 @@ import { UuidV7Generator } from '../../adapters/system/uuid-v7-generator';
 import { FILE_STORAGE_TOKENS } from '../../application/shared/file-storage';
 import { VENDOR_TOKENS, VendorRepository } from '../../application/supplier/vendor.kind';
 import { Vendor } from '../../domain/supplier/vendor';
-import { IncomingFile } from '../../application/shared/incoming-file';
 import { FoundOrganisationService } from '../../application/organisation/found-organisation';
 import { MembershipRepository, ORGANISATION_TOKENS } from '../../application/organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../../application/person/person.ports';
@@ -46,23 +45,6 @@ export class TickingClock implements Clock {
 
   today(): CalendarDate {
     return CalendarDate.ofInstant(new Date(this.instant));
-  }
-}
-
-/** Bytes as an uploaded file. */
-export class BytesFile implements IncomingFile {
-  constructor(private readonly bytes: Buffer) {}
-
-  get size(): number {
-    return this.bytes.length;
-  }
-
-  async head(length: number): Promise<Uint8Array> {
-    return this.bytes.subarray(0, length);
-  }
-
-  async *content(): AsyncIterable<Uint8Array> {
-    yield this.bytes;
   }
 }
 

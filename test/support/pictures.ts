@@ -1,15 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { ApiClient, ApiResponse } from './api-client';
 import { TestUser } from './accounts';
 import { RECEIPT_FILES } from './expenses';
 
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 
-/** Small images of each accepted kind (their first bytes are what counts), with some bytes of their own. */
+const base64 = (text: string) => Buffer.from(text, 'base64');
+
+/**
+ * Small images of each accepted kind (6 × 5, 8 × 6 and 7 × 5 pixels of one colour), as the service's
+ * re-encoding writes them, without metadata: it gives them back byte for byte (test/support/images.ts
+ * makes images that it changes).
+ */
 export const PICTURE_FILES = {
-  png: { type: 'image/png', bytes: Buffer.concat([RECEIPT_FILES.png.bytes, randomBytes(300)]) },
-  jpeg: { type: 'image/jpeg', bytes: Buffer.concat([RECEIPT_FILES.jpeg.bytes, randomBytes(300)]) },
-  webp: { type: 'image/webp', bytes: Buffer.concat([RECEIPT_FILES.webp.bytes, randomBytes(300)]) },
+  png: { type: 'image/png', bytes: base64('iVBORw0KGgoAAAANSUhEUgAAAAYAAAAFCAIAAADpOgqxAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWP4sIABDaHzKRECAM+HLuHMUQmeAAAAAElFTkSuQmCC') },
+  jpeg: {
+    type: 'image/jpeg',
+    bytes: base64(
+      '/9j/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCGALmVf//Z',
+    ),
+  },
+  webp: { type: 'image/webp', bytes: base64('UklGRh4AAABXRUJQVlA4TBEAAAAvBgABAAdQwIIUsP+BiOh/AAA=') },
 } as const;
 
 /** Files that are not pictures, however they are labelled. */

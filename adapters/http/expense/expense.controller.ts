@@ -64,12 +64,12 @@ export class ExpenseController implements HttpController {
       method: 'GET',
       path: `${base}/:id/receipt`,
       summary: 'Download a receipt',
-      description: 'The file attached to the expense, as uploaded. Any member of the organisation.',
+      description: 'The file attached to the expense: a PDF as uploaded, an image as re-encoded on upload (upright, without EXIF, XMP or IPTC metadata). Any member of the organisation.',
       answers: [
         {
           status: 200,
           description: 'The receipt file.',
-          media: { types: RECEIPT_CONTENT_TYPES.values, description: 'The file as uploaded' },
+          media: { types: RECEIPT_CONTENT_TYPES.values, description: 'The file as kept' },
           headers: { 'Content-Disposition': true },
         },
       ],

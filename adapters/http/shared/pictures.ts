@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { IncomingFile } from '../../../application/shared/incoming-file';
 import { PictureDownload } from '../../../application/shared/picture-files';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../../domain/shared/image-bounds';
 import { Picture, PICTURE_CONTENT_TYPES, PICTURE_FIELD, PICTURE_MAX_BYTES } from '../../../domain/shared/picture';
 import { fields } from '../validation/fields';
 import { fileField } from '../validation/file-field';
@@ -43,7 +44,10 @@ export const organisationLogoUrl = (origin: string, organisationUniqueId: string
 
 /** The body of both picture uploads: one image on the multipart field `picture`. */
 export class PictureInput {
-  @Input(PICTURE_FIELD, fileField({ required: true })) picture!: IncomingFile;
+  @Input(PICTURE_FIELD, fileField({ required: true }), {
+    description: `A PNG, JPEG or WebP (by content) of at most 5 MiB, ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS} pixels in all; kept re-encoded, upright and without EXIF, XMP or IPTC metadata.`,
+  })
+  picture!: IncomingFile;
 }
 
 /**
@@ -65,7 +69,7 @@ export const PICTURE_BODY: BodyParameters = { input: PictureInput, multipart: tr
 export const PICTURE_ANSWER: Answer = {
   status: 200,
   description: 'The image, with its detected type.',
-  media: { types: PICTURE_CONTENT_TYPES.values, description: 'The image as uploaded' },
+  media: { types: PICTURE_CONTENT_TYPES.values, description: 'The image as re-encoded on upload' },
   headers: { 'Cache-Control': true },
 };
 

@@ -6,7 +6,7 @@ import { CalendarDate } from '../../../../domain/shared/calendar-date';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { Locked, NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { UpdateOrganisation } from '../../../../application/organisation/update-organisation.use-case';
-import { BytesFile } from '../../../support/in-memory-world';
+import { InMemoryFile } from '../../../../application/shared/incoming-file';
 import { RECEIPT_FILES, RENAMED_EXECUTABLE } from '../../../support/expenses';
 import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
@@ -130,14 +130,14 @@ describe('CreateExpense', () => {
   it('stores a receipt judged by its content, and keeps nothing of a refused one', async () => {
     const world = await expenseWorld();
     const create = expensesIn(world.container).create;
-    const view = await create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new BytesFile(RECEIPT_FILES.png.bytes) }));
+    const view = await create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new InMemoryFile(RECEIPT_FILES.png.bytes) }));
     expect(view.expense.receipt).toEqual({ key: expect.stringMatching(/\.png$/), contentType: 'image/png', size: RECEIPT_FILES.png.bytes.length });
     expect(world.receipts.keys()).toEqual([view.expense.receipt!.key]);
 
-    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new BytesFile(RENAMED_EXECUTABLE) }))).rejects.toMatchObject({
+    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new InMemoryFile(RENAMED_EXECUTABLE) }))).rejects.toMatchObject({
       errors: { receipt: ['Upload a valid receipt: a PDF, PNG, JPEG or WebP file.'] },
     });
-    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new BytesFile(Buffer.alloc(0)) }))).rejects.toMatchObject({
+    await expect(create.execute(world.owner.actor, world.org, aNewExpense({ receipt: new InMemoryFile(Buffer.alloc(0)) }))).rejects.toMatchObject({
       errors: { receipt: ['The submitted file is empty.'] },
     });
     expect(world.receipts.keys()).toHaveLength(1);
@@ -146,7 +146,7 @@ describe('CreateExpense', () => {
   it('removes the stored receipt when the write then fails', async () => {
     const world = await expenseWorld();
     const refused = expensesIn(world.container).create
-      .execute(world.owner.actor, world.org, aNewExpense({ accountId: 'nope', receipt: new BytesFile(RECEIPT_FILES.pdf.bytes) }));
+      .execute(world.owner.actor, world.org, aNewExpense({ accountId: 'nope', receipt: new InMemoryFile(RECEIPT_FILES.pdf.bytes) }));
     await expect(refused).rejects.toThrow(ValidationFailed);
     expect(world.receipts.keys()).toEqual([]);
   });

@@ -1,13 +1,13 @@
 import { GetExpenseReceipt } from '../../../../application/expense/get-expense-receipt.use-case';
+import { InMemoryFile } from '../../../../application/shared/incoming-file';
 import { Locked, NotFound } from '../../../../domain/shared/errors';
 import { RECEIPT_FILES } from '../../../support/expenses';
-import { BytesFile } from '../../../support/in-memory-world';
 import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
 async function withReceipt() {
   const world = await expenseWorld();
   const created = await expensesIn(world.container).create
-    .execute(world.member.actor, world.org, aNewExpense({ receipt: new BytesFile(RECEIPT_FILES.jpeg.bytes) }));
+    .execute(world.member.actor, world.org, aNewExpense({ receipt: new InMemoryFile(RECEIPT_FILES.jpeg.bytes) }));
   return { ...world, id: created.expense.uniqueId };
 }
 

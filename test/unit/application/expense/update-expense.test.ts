@@ -1,8 +1,8 @@
+import { InMemoryFile } from '../../../../application/shared/incoming-file';
 import { useCasesOf } from '../../../support/record-use-cases';
 import { Decimal } from '../../../../domain/shared/decimal';
 import { Locked, NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { RECEIPT_FILES } from '../../../support/expenses';
-import { BytesFile } from '../../../support/in-memory-world';
 import { aNewExpense, expenseWorld, expensesIn } from './expense-world';
 
 describe('UpdateExpense', () => {
@@ -54,13 +54,13 @@ describe('UpdateExpense', () => {
   });
 
   it('replaces a receipt and removes the old file; null removes it; leaving it out keeps it', async () => {
-    const world = await withExpense({ receipt: new BytesFile(RECEIPT_FILES.pdf.bytes) });
+    const world = await withExpense({ receipt: new InMemoryFile(RECEIPT_FILES.pdf.bytes) });
     const first = world.created.expense.receipt!.key;
 
     const kept = await world.update(world.member.actor, { title: 'no receipt change' });
     expect(kept.expense.receipt?.key).toBe(first);
 
-    const replaced = await world.update(world.member.actor, { receipt: new BytesFile(RECEIPT_FILES.webp.bytes) });
+    const replaced = await world.update(world.member.actor, { receipt: new InMemoryFile(RECEIPT_FILES.webp.bytes) });
     expect(replaced.expense.receipt).toMatchObject({ contentType: 'image/webp' });
     expect(world.receipts.keys()).toEqual([replaced.expense.receipt!.key]);
 
@@ -70,9 +70,9 @@ describe('UpdateExpense', () => {
   });
 
   it('keeps the old receipt and drops the new file when the update is refused', async () => {
-    const world = await withExpense({ receipt: new BytesFile(RECEIPT_FILES.pdf.bytes) });
+    const world = await withExpense({ receipt: new InMemoryFile(RECEIPT_FILES.pdf.bytes) });
     await expect(
-      world.update(world.member.actor, { receipt: new BytesFile(RECEIPT_FILES.png.bytes), status: 'approved' }),
+      world.update(world.member.actor, { receipt: new InMemoryFile(RECEIPT_FILES.png.bytes), status: 'approved' }),
     ).rejects.toThrow(ValidationFailed);
     expect(world.receipts.keys()).toEqual([world.created.expense.receipt!.key]);
   });

@@ -5,10 +5,10 @@ import { GetOrganisationLogo } from '../../../../application/organisation/get-or
 import { RemoveOrganisationLogo } from '../../../../application/organisation/remove-organisation-logo.use-case';
 import { UpdateOrganisation } from '../../../../application/organisation/update-organisation.use-case';
 import { FILE_STORAGE_TOKENS } from '../../../../application/shared/file-storage';
+import { InMemoryFile } from '../../../../application/shared/incoming-file';
 import { NotFound, PermissionDenied, ValidationFailed } from '../../../../domain/shared/errors';
 import { INVALID_PICTURE } from '../../../../domain/shared/picture';
 import { anOrganisationWithAMember, InMemoryUseCases, OrganisationWithAMember, useCases } from '../../../support/in-memory';
-import { BytesFile } from '../../../support/in-memory-world';
 import { NOT_PICTURES, PICTURE_FILES } from '../../../support/pictures';
 
 describe('organisation logos', () => {
@@ -16,7 +16,7 @@ describe('organisation logos', () => {
   let world: OrganisationWithAMember;
   let storage: InMemoryFileStorage;
   const change = (personId: string, bytes: Buffer, orgUid = world.orgUid) =>
-    app.get(ChangeOrganisationLogo).execute({ personId }, orgUid, new BytesFile(bytes));
+    app.get(ChangeOrganisationLogo).execute({ personId }, orgUid, new InMemoryFile(bytes));
   const logoOf = async () => (await app.get(GetOrganisation).execute(world.owner.actor, world.orgUid)).organisation.logo;
 
   beforeEach(async () => {

@@ -4,10 +4,11 @@ import { GetPersonPicture } from '../../../../application/person/get-person-pict
 import { GetProfile } from '../../../../application/person/get-profile.use-case';
 import { RemoveProfilePicture } from '../../../../application/person/remove-profile-picture.use-case';
 import { FILE_STORAGE_TOKENS } from '../../../../application/shared/file-storage';
+import { InMemoryFile } from '../../../../application/shared/incoming-file';
 import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { INVALID_PICTURE, PICTURE_MAX_BYTES } from '../../../../domain/shared/picture';
 import { anOrganisationWithAMember, InMemoryUseCases, OrganisationWithAMember, useCases } from '../../../support/in-memory';
-import { BytesFile } from '../../../support/in-memory-world';
+import { pngDeclaring } from '../../../support/images';
 import { PICTURE_FILES, NOT_PICTURES } from '../../../support/pictures';
 
 const contentOf = async (content: AsyncIterable<Uint8Array>) => {
@@ -20,7 +21,7 @@ describe('profile pictures', () => {
   let app: InMemoryUseCases;
   let world: OrganisationWithAMember;
   let storage: InMemoryFileStorage;
-  const change = (personId: string, bytes: Buffer) => app.get(ChangeProfilePicture).execute({ personId }, new BytesFile(bytes));
+  const change = (personId: string, bytes: Buffer) => app.get(ChangeProfilePicture).execute({ personId }, new InMemoryFile(bytes));
 
   beforeEach(async () => {
     app = await useCases();
@@ -51,6 +52,8 @@ describe('profile pictures', () => {
     ['a PDF', NOT_PICTURES.pdf.bytes, INVALID_PICTURE],
     ['an empty file', Buffer.alloc(0), 'The submitted file is empty.'],
     ['a file over 5 MiB', Buffer.concat([PICTURE_FILES.png.bytes, Buffer.alloc(PICTURE_MAX_BYTES)]), 'The submitted file is too large.'],
+    ['a PNG declaring 60 000 × 60 000 pixels', pngDeclaring(60_000, 60_000), 'Image size (60000 × 60000 pixels) exceeds the limit of 16384 pixels a side.'],
+    ['a PNG that does not decode', PICTURE_FILES.png.bytes.subarray(0, 60), INVALID_PICTURE],
   ])('refuses %s on `picture`, storing nothing and keeping the picture there is', async (_case, bytes, message) => {
     const kept = await change(world.member.personId, PICTURE_FILES.png.bytes);
     const refused = change(world.member.personId, bytes);
