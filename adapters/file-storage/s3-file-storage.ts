@@ -3,7 +3,9 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { FileNamespace, FileStorage } from '../../application/shared/file-storage';
 import { IncomingFile } from '../../application/shared/incoming-file';
 import { FileContentType } from '../../domain/shared/file-type';
+import type { Logger } from '../system/logger';
 import { assertFileKey, newFileKey } from './file-keys';
+import { asUnreachable, FileStorageAvailability, FileStorageUnreachable } from './storage-failures';
 
 interface AwsSdk {
   s3: typeof import('@aws-sdk/client-s3');
@@ -48,6 +50,17 @@ export interface S3StorageOptions {
   secretAccessKey?: string;
   /** `endpoint/bucket/key` rather than `bucket.endpoint/key`, as most self-hosted stores want. */
   forcePathStyle: boolean;
+  /**
+   * The longest waits for the store (`S3_*`): opening a connection; an attempt, from its start until
+   * the store's answer begins, and a connection silent while a file streams; the attempts per operation.
+   */
+  bounds: { connectMs: number; requestMs: number; attempts: number };
+}
+
+/** What the namespaces of one bucket share. */
+interface SharedStore {
+  client: S3Client;
+  availability: FileStorageAvailability;
 }
 
 /**
@@ -58,6 +71,8 @@ export interface S3StorageOptions {
  */
 export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
+  /** Whether the store answers, as this bucket's operations find it (for the log and the metrics). */
+  readonly availability: FileStorageAvailability;
   private readonly bucket: string;
   /** Where this namespace's objects start: the configured prefix and the namespace's folder. */
   private readonly prefix: string;
@@ -65,12 +80,15 @@ export class S3FileStorage implements FileStorage {
   constructor(
     private readonly options: S3StorageOptions,
     private readonly namespace: FileNamespace,
-    client?: S3Client,
+    logger?: Pick<Logger, 'warn' | 'info'>,
+    shared?: SharedStore,
   ) {
     this.bucket = options.bucket;
     this.prefix = [options.prefix.replace(/^\/+|\/+$/g, ''), FOLDERS[namespace]].filter(Boolean).join('/');
+    this.availability = shared?.availability ?? new FileStorageAvailability(logger);
     const { S3Client } = awsSdk().s3;
-    this.client = client ?? new S3Client({
+    const { connectMs, requestMs, attempts } = options.bounds;
+    this.client = shared?.client ?? new S3Client({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
@@ -84,12 +102,19 @@ export class S3FileStorage implements FileStorage {
       // one's SHA-256 and the store checks it.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Without bounds the SDK waits for a store that stopped answering as long as the connection stays
+      // open. The request timeout only warns unless told to throw (@smithy/node-http-handler 4.4 on), and
+      // ends when the answer begins: the socket timeout bounds the silences of a body streamed after it.
+      requestHandler: { connectionTimeout: connectMs, requestTimeout: requestMs, throwOnRequestTimeout: true, socketTimeout: requestMs },
+      maxAttempts: attempts,
     });
   }
 
   /** The storage of another namespace in the same bucket, on the same client (closing either closes both). */
   inNamespace(namespace: FileNamespace): S3FileStorage {
-    return namespace === this.namespace ? this : new S3FileStorage(this.options, namespace, this.client);
+    return namespace === this.namespace
+      ? this
+      : new S3FileStorage(this.options, namespace, undefined, { client: this.client, availability: this.availability });
   }
 
   async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
@@ -120,11 +145,12 @@ export class S3FileStorage implements FileStorage {
         leavePartsOnError: false,
       }).done();
     } catch (error) {
-      throw reading.failure ? reading.failure.error : error;
+      throw reading.failure ? reading.failure.error : this.failure(error);
     } finally {
       // Releases the file when the store failed before it was read to the end.
       body.destroy();
     }
+    this.availability.answered();
     return key;
   }
 
@@ -134,11 +160,13 @@ export class S3FileStorage implements FileStorage {
       const { GetObjectCommand } = awsSdk().s3;
       const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
       if (!Body) throw new Error("The store answered without the file's content.");
+      this.availability.answered();
       // In Node the body is the response stream itself: nothing is read ahead of the client.
       return Body as AsyncIterable<Uint8Array>;
     } catch (error) {
-      if (isMissingObject(error)) return null;
-      throw error;
+      if (!isMissingObject(error)) throw this.failure(error);
+      this.availability.answered();
+      return null;
     }
   }
 
@@ -149,13 +177,21 @@ export class S3FileStorage implements FileStorage {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
     } catch (error) {
       // S3 answers 204 for a key that names nothing; some compatible stores answer 404.
-      if (!isMissingObject(error)) throw error;
+      if (!isMissingObject(error)) throw this.failure(error);
     }
+    this.availability.answered();
   }
 
   /** Closes the connections kept open to the store. */
   close(): void {
     this.client.destroy();
+  }
+
+  /** The error to throw for the SDK's: a store that did not answer becomes `FileStorageUnreachable`, and is counted. */
+  private failure(error: unknown): unknown {
+    const failure = asUnreachable(error);
+    if (failure instanceof FileStorageUnreachable) this.availability.failed(failure);
+    return failure;
   }
 
   private objectKey(key: string): string {

@@ -3,6 +3,7 @@ import { InMemoryFileStorage } from '../../adapters/file-storage/in-memory-file-
 import { LocalDiskFileStorage } from '../../adapters/file-storage/local-disk-file-storage';
 import { S3FileStorage } from '../../adapters/file-storage/s3-file-storage';
 import { FILE_STORAGE_TOKENS, FileStorage } from '../../application/shared/file-storage';
+import type { Logger } from '../../adapters/system/logger';
 import { AppConfig } from '../config';
 import { Storage } from './storage';
 
@@ -10,14 +11,14 @@ import { Storage } from './storage';
  * Uploaded files, a storage per namespace (receipts, pictures): on local disk
  * in `DATA_DIR`, in one S3 bucket (one client for both), or in memory for use-case tests.
  */
-export function fileStorageModule(storage: Storage, config: AppConfig): ContainerModule {
+export function fileStorageModule(storage: Storage, config: AppConfig, logger?: Logger): ContainerModule {
   return new ContainerModule(({ bind }) => {
     let receipts: FileStorage;
     let pictures: FileStorage;
     if (storage.kind === 'memory') {
       [receipts, pictures] = [new InMemoryFileStorage(), new InMemoryFileStorage()];
     } else if (config.storage.kind === 's3') {
-      const bucket = new S3FileStorage(config.storage, 'receipts');
+      const bucket = new S3FileStorage(config.storage, 'receipts', logger);
       [receipts, pictures] = [bucket, bucket.inNamespace('pictures')];
     } else {
       [receipts, pictures] = [new LocalDiskFileStorage(config.dataDir, 'receipts'), new LocalDiskFileStorage(config.dataDir, 'pictures')];
