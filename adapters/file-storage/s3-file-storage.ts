@@ -5,7 +5,7 @@ import { IncomingFile } from '../../application/shared/incoming-file';
 import { FileContentType } from '../../domain/shared/file-type';
 import type { Logger } from '../system/logger';
 import { assertFileKey, newFileKey } from './file-keys';
-import { asUnreachable, FileStorageAvailability, FileStorageUnreachable } from './storage-failures';
+import { asUnreachable, DeferredRemovals, FileStorageAvailability, FileStorageUnreachable } from './storage-failures';
 
 interface AwsSdk {
   s3: typeof import('@aws-sdk/client-s3');
@@ -57,10 +57,11 @@ export interface S3StorageOptions {
   bounds: { connectMs: number; requestMs: number; attempts: number };
 }
 
-/** What the namespaces of one bucket share. */
+/** What the namespaces of one bucket share: its client, and what they find of the store's availability. */
 interface SharedStore {
   client: S3Client;
   availability: FileStorageAvailability;
+  removals: DeferredRemovals;
 }
 
 /**
@@ -73,6 +74,7 @@ export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
   /** Whether the store answers, as this bucket's operations find it (for the log and the metrics). */
   readonly availability: FileStorageAvailability;
+  private readonly removals: DeferredRemovals;
   private readonly bucket: string;
   /** Where this namespace's objects start: the configured prefix and the namespace's folder. */
   private readonly prefix: string;
@@ -86,6 +88,7 @@ export class S3FileStorage implements FileStorage {
     this.bucket = options.bucket;
     this.prefix = [options.prefix.replace(/^\/+|\/+$/g, ''), FOLDERS[namespace]].filter(Boolean).join('/');
     this.availability = shared?.availability ?? new FileStorageAvailability(logger);
+    this.removals = shared?.removals ?? new DeferredRemovals((objectKey) => this.removeObject(objectKey), logger);
     const { S3Client } = awsSdk().s3;
     const { connectMs, requestMs, attempts } = options.bounds;
     this.client = shared?.client ?? new S3Client({
@@ -114,7 +117,7 @@ export class S3FileStorage implements FileStorage {
   inNamespace(namespace: FileNamespace): S3FileStorage {
     return namespace === this.namespace
       ? this
-      : new S3FileStorage(this.options, namespace, undefined, { client: this.client, availability: this.availability });
+      : new S3FileStorage(this.options, namespace, undefined, { client: this.client, availability: this.availability, removals: this.removals });
   }
 
   async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
@@ -150,7 +153,7 @@ export class S3FileStorage implements FileStorage {
       // Releases the file when the store failed before it was read to the end.
       body.destroy();
     }
-    this.availability.answered();
+    this.answered();
     return key;
   }
 
@@ -160,31 +163,49 @@ export class S3FileStorage implements FileStorage {
       const { GetObjectCommand } = awsSdk().s3;
       const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
       if (!Body) throw new Error("The store answered without the file's content.");
-      this.availability.answered();
+      this.answered();
       // In Node the body is the response stream itself: nothing is read ahead of the client.
       return Body as AsyncIterable<Uint8Array>;
     } catch (error) {
       if (!isMissingObject(error)) throw this.failure(error);
-      this.availability.answered();
+      this.answered();
       return null;
     }
   }
 
+  /** A removal the store does not answer is made once it answers again (`DeferredRemovals`), and fails all the same. */
   async remove(key: string): Promise<void> {
     const objectKey = this.objectKey(key);
+    try {
+      await this.removeObject(objectKey);
+    } catch (error) {
+      const failure = this.failure(error);
+      if (failure instanceof FileStorageUnreachable) this.removals.add(objectKey);
+      throw failure;
+    }
+    this.answered();
+  }
+
+  /** Closes the connections kept open to the store (closing either namespace closes both). */
+  close(): void {
+    this.removals.leftBehind();
+    this.client.destroy();
+  }
+
+  private async removeObject(objectKey: string): Promise<void> {
     try {
       const { DeleteObjectCommand } = awsSdk().s3;
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
     } catch (error) {
       // S3 answers 204 for a key that names nothing; some compatible stores answer 404.
-      if (!isMissingObject(error)) throw this.failure(error);
+      if (!isMissingObject(error)) throw error;
     }
-    this.availability.answered();
   }
 
-  /** Closes the connections kept open to the store. */
-  close(): void {
-    this.client.destroy();
+  /** The store answered: an outage is over, and the removals it held up are made (in the background). */
+  private answered(): void {
+    this.availability.answered();
+    void this.removals.drain();
   }
 
   /** The error to throw for the SDK's: a store that did not answer becomes `FileStorageUnreachable`, and is counted. */

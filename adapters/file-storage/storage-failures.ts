@@ -81,3 +81,50 @@ export class FileStorageAvailability {
     return { away: this.away, failures: this.failures };
   }
 }
+
+/** The most objects remembered for removal while the store is away; beyond, each is only logged. */
+const DEFERRED_REMOVALS_KEPT = 10_000;
+
+/**
+ * Objects that nothing references any more (an expense deleted, a receipt replaced or
+ * removed, an upload whose write failed) but whose removal the store did not answer:
+ * removed once it answers again, one at a time, by the process that was refused. They
+ * are kept in memory only; what a process still holds when it stops is logged, by key.
+ */
+export class DeferredRemovals {
+  private readonly objectKeys = new Set<string>();
+  private draining = false;
+
+  constructor(
+    private readonly removeObject: (objectKey: string) => Promise<void>,
+    private readonly logger?: Pick<Logger, 'warn'>,
+  ) {}
+
+  add(objectKey: string): void {
+    if (this.objectKeys.size < DEFERRED_REMOVALS_KEPT) this.objectKeys.add(objectKey);
+    else this.logger?.warn({ objectKey }, 'An object nothing references was left in the file storage (S3): remove it by hand.');
+  }
+
+  /** Removes what is remembered, until the store fails again (the next answer resumes). */
+  async drain(): Promise<void> {
+    if (this.draining || this.objectKeys.size === 0) return;
+    this.draining = true;
+    try {
+      for (const objectKey of [...this.objectKeys]) {
+        await this.removeObject(objectKey);
+        this.objectKeys.delete(objectKey);
+      }
+    } catch {
+      // Away again: kept for the next answer.
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** At close: what could not be removed, for an operator to remove by hand. */
+  leftBehind(): void {
+    if (this.objectKeys.size === 0) return;
+    this.logger?.warn({ objectKeys: [...this.objectKeys] }, 'Objects nothing references were left in the file storage (S3): remove them by hand.');
+    this.objectKeys.clear();
+  }
+}
