@@ -148,7 +148,11 @@ export class S3FileStorage implements FileStorage {
         leavePartsOnError: false,
       }).done();
     } catch (error) {
-      throw reading.failure ? reading.failure.error : this.failure(error);
+      if (reading.failure) throw reading.failure.error;
+      const failure = this.failure(error);
+      // The store may have taken the object and lost only its answer: nothing will reference the key.
+      if (failure instanceof FileStorageUnreachable) this.removals.add(objectKey);
+      throw failure;
     } finally {
       // Releases the file when the store failed before it was read to the end.
       body.destroy();

@@ -86,10 +86,11 @@ export class FileStorageAvailability {
 const DEFERRED_REMOVALS_KEPT = 10_000;
 
 /**
- * Objects that nothing references any more (an expense deleted, a receipt replaced or
- * removed, an upload whose write failed) but whose removal the store did not answer:
- * removed once it answers again, one at a time, by the process that was refused. They
- * are kept in memory only; what a process still holds when it stops is logged, by key.
+ * Objects that nothing references (an expense deleted, a receipt replaced or removed,
+ * an upload whose write failed or whose answer the store did not give) but that the
+ * store may still hold because it did not answer: removed once it answers again, one at a
+ * time, by the process that was refused. They are kept in memory only; what a process
+ * still holds when it stops is logged, by key.
  */
 export class DeferredRemovals {
   private readonly objectKeys = new Set<string>();

@@ -175,9 +175,26 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
     await outageAndReturn(() => proxy.blackHole(), 'partitioned');
   });
 
+  it('answers 503 when the store takes an upload but its answer is lost, and removes that object once the store answers again', async () => {
+    const before = await objects();
+    proxy.blackHoleAnswers();
+    const title = `Answer lost on ${factory.name}`;
+    const refused = await timed(() => create(anExpense({ title }), { bytes: Buffer.concat([RECEIPT_FILES.pdf.bytes, Buffer.from(title)]), type: 'application/pdf' }));
+    expectUnavailable(refused, refused.body);
+    const taken = (await objects()).filter((object) => !before.includes(object));
+    expect(taken).toHaveLength(1); // the store has it: the case this test is about
+    expect(await titled(title)).toEqual([]);
+
+    await proxy.restore();
+    await createWithReceipt();
+    const after = await settledObjects(before.length + 1);
+    expect(after).not.toContain(taken[0]);
+    expect(after.filter((object) => !before.includes(object))).toHaveLength(1);
+  });
+
   it('says so in the log, once an outage, without a stack, and in the metrics', async () => {
     const warnings = logged.filter((line) => /file storage/i.test(line.msg) && line.level === 40);
-    expect(warnings).toHaveLength(2);
+    expect(warnings).toHaveLength(3);
     expect(logged.filter((line) => line.level >= 50)).toEqual([]);
     expect(logged.filter((line) => 'stack' in line || /S3RVER/.test(JSON.stringify(line)))).toEqual([]);
     const text = await metrics();
