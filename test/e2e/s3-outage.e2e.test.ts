@@ -72,10 +72,9 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
   const create = (fields: Record<string, unknown>, receipt: { bytes: Buffer; type: string } | undefined, key?: string) =>
     owner.api.post(paths.create, undefined, { multipart: multipart(fields, receipt), headers: key ? { 'Idempotency-Key': key } : {} });
 
+  const basic = () => ({ Authorization: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString('base64')}` });
   const downloadReceipt = async (id: string) => {
-    const response = await fetch(`${app.client.baseUrl}${paths.receipt(id)}`, {
-      headers: { Authorization: `Basic ${Buffer.from(`${owner.email}:${owner.password}`).toString('base64')}` },
-    });
+    const response = await fetch(`${app.client.baseUrl}${paths.receipt(id)}`, { headers: basic() });
     return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
   };
 
@@ -118,6 +117,8 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
   async function outageAndReturn(takeAway: () => Promise<void> | void, mode: string): Promise<void> {
     const kept = await createWithReceipt();
     const gone = await createWithReceipt();
+    const shown = await putPicture(owner.api, logo(), PICTURE_FILES.webp);
+    expect(shown.status).toBe(200);
     const before = await objects();
     await takeAway();
 
@@ -133,6 +134,8 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
     expectUnavailable(logoRefused, logoRefused.body);
     const downloaded = await timed(() => downloadReceipt(kept));
     expectUnavailable(downloaded, JSON.parse(downloaded.bytes.toString()));
+    const logoShown = await timed(() => fetch(`${app.client.baseUrl}${new URL(shown.body.logo_url, app.client.baseUrl).pathname}`, { headers: basic() }));
+    expectUnavailable(logoShown, await logoShown.json());
 
     // What needs no file is served as usual; a deleted expense's receipt is removed once the store is back.
     const plain = await timed(() => create(anExpense(), undefined));
