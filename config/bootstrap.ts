@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../adapters/http/app';
 import { HttpMetrics } from '../adapters/http/middleware/metrics';
+import { S3FileStorage } from '../adapters/file-storage/s3-file-storage';
 import { WEBHOOK_TOKENS, WebhookQueue } from '../application/webhook/webhook.ports';
 import { AuthGuard, HTTP_TOKENS, HttpController } from '../adapters/http/shared/controller';
 import { migrateExclusively, TypeOrmDatabase } from '../adapters/persistence/typeorm/engine';
@@ -67,6 +68,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   const limiters = options.limiters ?? limiterStoreFor(config, database, logger);
   await limiters.opened?.();
   const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey, mailer, limiters });
+  const files = Object.values(FILE_STORAGE_TOKENS).map((token) => container.get<FileStorage & { close?(): void }>(token));
+  const bucket = files.find((storage) => storage instanceof S3FileStorage);
   const app = createHttpApp({
     logger,
     controllers: container.getAll<HttpController>(HTTP_TOKENS.Controller),
@@ -82,6 +85,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
             connections: () => database.connectionStats(),
             webhookBacklog: () => container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue).backlog(),
             limiterFallbacks: limiters.fallbacks ? () => limiters.fallbacks!.stats() : undefined,
+            fileStorage: bucket ? () => bucket.availability.stats() : undefined,
           }),
           token: config.metricsToken,
         }
@@ -94,7 +98,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     trustedOrigins: config.csrfTrustedOrigins,
     corsOrigins: config.corsOrigins,
   });
-  const files = Object.values(FILE_STORAGE_TOKENS).map((token) => container.get<FileStorage & { close?(): void }>(token));
   const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, { pollMs: config.webhooks.pollMs });
   if (options.deliverWebhooks ?? config.webhooks.deliver) webhooks.start();
   const close = async () => {

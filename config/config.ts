@@ -182,7 +182,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       commandMs: integer('REDIS_COMMAND_TIMEOUT_MS', 100, 10, 60_000),
       connectMs: integer('REDIS_CONNECT_TIMEOUT_MS', 1000, 100, 60_000),
     },
-    storage: storageConfig(env, problems, flag),
+    storage: storageConfig(env, problems, { flag, integer }),
     webhooks: { deliver: flag('WEBHOOK_DELIVERY', true), pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000) },
     metricsToken: secret(env, 'METRICS_TOKEN', problems),
   };
@@ -221,7 +221,11 @@ const S3_PREFIX = /^(?!\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/(?!\.{1,2}(?:\/|$))[A
  * in the environment for other tools. Problems name variables, never values
  * (a mistyped STORAGE_URL may hold credentials).
  */
-function storageConfig(env: Env, problems: string[], flag: (name: string, fallback: boolean) => boolean): StorageConfig {
+function storageConfig(
+  env: Env,
+  problems: string[],
+  { flag, integer }: { flag: (name: string, fallback: boolean) => boolean; integer: (name: string, fallback: number, min: number, max: number) => number },
+): StorageConfig {
   const url = env.STORAGE_URL;
   if (!url) return { kind: 'local' };
   const match = /^s3:\/\/([^/]*)(?:\/(.*))?$/.exec(url);
@@ -248,6 +252,11 @@ function storageConfig(env: Env, problems: string[], flag: (name: string, fallba
     region,
     ...(accessKeyId && secretAccessKey && { accessKeyId, secretAccessKey }),
     forcePathStyle: flag('S3_FORCE_PATH_STYLE', false),
+    bounds: {
+      connectMs: integer('S3_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+      requestMs: integer('S3_REQUEST_TIMEOUT_MS', 10_000, 100, 3_600_000),
+      attempts: integer('S3_MAX_ATTEMPTS', 2, 1, 10),
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { AesGcmSecretBox } from '../adapters/security/aes-gcm-secret-box';
 import { LimiterStore, MemoryLimiterStore } from '../adapters/security/limiter-store';
 import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher';
 import { RecordingMailer } from '../adapters/system/recording-mailer';
+import type { Logger } from '../adapters/system/logger';
 import { SystemClock } from '../adapters/system/system-clock';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
 import { PasswordHasher } from '../application/auth/auth.ports';
@@ -37,6 +38,8 @@ export interface ContainerParts {
   mailer?: Mailer;
   /** Where rate limits count (shared by every instance); process memory when absent. */
   limiters?: LimiterStore;
+  /** Where the file storage says that it is away and back (none: it says nothing). */
+  logger?: Logger;
   /** How webhooks leave (default: HTTP, only to public addresses in production). */
   webhookSender?: WebhookSender;
 }
@@ -59,7 +62,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     authModule(storage, config, parts.hasher ?? passwordHasher(config), limiters),
     organisationModule(storage, parts.mailer ?? new RecordingMailer(), config, limiters),
     accountModule(storage),
-    fileStorageModule(storage, config),
+    fileStorageModule(storage, config, parts.logger),
     expenseModule(storage),
     salesModule(storage),
     clientModule(storage),

@@ -3,7 +3,9 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { FileNamespace, FileStorage } from '../../application/shared/file-storage';
 import { IncomingFile } from '../../application/shared/incoming-file';
 import { FileContentType } from '../../domain/shared/file-type';
+import type { Logger } from '../system/logger';
 import { assertFileKey, newFileKey } from './file-keys';
+import { asUnreachable, DeferredRemovals, FileStorageAvailability, FileStorageUnreachable } from './storage-failures';
 
 interface AwsSdk {
   s3: typeof import('@aws-sdk/client-s3');
@@ -48,6 +50,18 @@ export interface S3StorageOptions {
   secretAccessKey?: string;
   /** `endpoint/bucket/key` rather than `bucket.endpoint/key`, as most self-hosted stores want. */
   forcePathStyle: boolean;
+  /**
+   * The longest waits for the store (`S3_*`): opening a connection; an attempt, from its start until
+   * the store's answer begins, and a connection silent while a file streams; the attempts per operation.
+   */
+  bounds: { connectMs: number; requestMs: number; attempts: number };
+}
+
+/** What the namespaces of one bucket share: its client, and what they find of the store's availability. */
+interface SharedStore {
+  client: S3Client;
+  availability: FileStorageAvailability;
+  removals: DeferredRemovals;
 }
 
 /**
@@ -58,6 +72,9 @@ export interface S3StorageOptions {
  */
 export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
+  /** Whether the store answers, as this bucket's operations find it (for the log and the metrics). */
+  readonly availability: FileStorageAvailability;
+  private readonly removals: DeferredRemovals;
   private readonly bucket: string;
   /** Where this namespace's objects start: the configured prefix and the namespace's folder. */
   private readonly prefix: string;
@@ -65,12 +82,16 @@ export class S3FileStorage implements FileStorage {
   constructor(
     private readonly options: S3StorageOptions,
     private readonly namespace: FileNamespace,
-    client?: S3Client,
+    logger?: Pick<Logger, 'warn' | 'info'>,
+    shared?: SharedStore,
   ) {
     this.bucket = options.bucket;
     this.prefix = [options.prefix.replace(/^\/+|\/+$/g, ''), FOLDERS[namespace]].filter(Boolean).join('/');
+    this.availability = shared?.availability ?? new FileStorageAvailability(logger);
+    this.removals = shared?.removals ?? new DeferredRemovals((objectKey) => this.removeObject(objectKey), logger);
     const { S3Client } = awsSdk().s3;
-    this.client = client ?? new S3Client({
+    const { connectMs, requestMs, attempts } = options.bounds;
+    this.client = shared?.client ?? new S3Client({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
@@ -84,12 +105,19 @@ export class S3FileStorage implements FileStorage {
       // one's SHA-256 and the store checks it.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Without bounds the SDK waits for a store that stopped answering as long as the connection stays
+      // open. The request timeout only warns unless told to throw (@smithy/node-http-handler 4.4 on), and
+      // ends when the answer begins: the socket timeout bounds the silences of a body streamed after it.
+      requestHandler: { connectionTimeout: connectMs, requestTimeout: requestMs, throwOnRequestTimeout: true, socketTimeout: requestMs },
+      maxAttempts: attempts,
     });
   }
 
   /** The storage of another namespace in the same bucket, on the same client (closing either closes both). */
   inNamespace(namespace: FileNamespace): S3FileStorage {
-    return namespace === this.namespace ? this : new S3FileStorage(this.options, namespace, this.client);
+    return namespace === this.namespace
+      ? this
+      : new S3FileStorage(this.options, namespace, undefined, { client: this.client, availability: this.availability, removals: this.removals });
   }
 
   async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
@@ -120,11 +148,16 @@ export class S3FileStorage implements FileStorage {
         leavePartsOnError: false,
       }).done();
     } catch (error) {
-      throw reading.failure ? reading.failure.error : error;
+      if (reading.failure) throw reading.failure.error;
+      const failure = this.failure(error);
+      // The store may have taken the object and lost only its answer: nothing will reference the key.
+      if (failure instanceof FileStorageUnreachable) this.removals.add(objectKey);
+      throw failure;
     } finally {
       // Releases the file when the store failed before it was read to the end.
       body.destroy();
     }
+    this.answered();
     return key;
   }
 
@@ -134,16 +167,36 @@ export class S3FileStorage implements FileStorage {
       const { GetObjectCommand } = awsSdk().s3;
       const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
       if (!Body) throw new Error("The store answered without the file's content.");
+      this.answered();
       // In Node the body is the response stream itself: nothing is read ahead of the client.
       return Body as AsyncIterable<Uint8Array>;
     } catch (error) {
-      if (isMissingObject(error)) return null;
-      throw error;
+      if (!isMissingObject(error)) throw this.failure(error);
+      this.answered();
+      return null;
     }
   }
 
+  /** A removal the store does not answer is made once it answers again (`DeferredRemovals`), and fails all the same. */
   async remove(key: string): Promise<void> {
     const objectKey = this.objectKey(key);
+    try {
+      await this.removeObject(objectKey);
+    } catch (error) {
+      const failure = this.failure(error);
+      if (failure instanceof FileStorageUnreachable) this.removals.add(objectKey);
+      throw failure;
+    }
+    this.answered();
+  }
+
+  /** Closes the connections kept open to the store (closing either namespace closes both). */
+  close(): void {
+    this.removals.leftBehind();
+    this.client.destroy();
+  }
+
+  private async removeObject(objectKey: string): Promise<void> {
     try {
       const { DeleteObjectCommand } = awsSdk().s3;
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
@@ -153,9 +206,17 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
-  /** Closes the connections kept open to the store. */
-  close(): void {
-    this.client.destroy();
+  /** The store answered: an outage is over, and the removals it held up are made (in the background). */
+  private answered(): void {
+    this.availability.answered();
+    void this.removals.drain();
+  }
+
+  /** The error to throw for the SDK's: a store that did not answer becomes `FileStorageUnreachable`, and is counted. */
+  private failure(error: unknown): unknown {
+    const failure = asUnreachable(error);
+    if (failure instanceof FileStorageUnreachable) this.availability.failed(failure);
+    return failure;
   }
 
   private objectKey(key: string): string {

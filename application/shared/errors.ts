@@ -46,6 +46,19 @@ export class DatabaseUnavailable extends DomainError {
   }
 }
 
+/**
+ * The file storage (S3) did not answer: refused, lost, slower than its bounds (`S3_*`), or failing on its side.
+ * Nothing the client sent is at fault, and nothing was changed; the same request may succeed in a few seconds.
+ */
+export class FileStorageUnavailable extends DomainError {
+  readonly code = 'file_storage_unavailable';
+  readonly retryAfterSeconds = 5;
+
+  constructor() {
+    super('The file storage is unavailable; try again shortly.');
+  }
+}
+
 /** An `Idempotency-Key` already used for another request (its body differs). */
 export class IdempotencyMismatch extends DomainError {
   readonly code = 'idempotency_mismatch';

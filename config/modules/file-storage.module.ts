@@ -5,6 +5,7 @@ import { S3FileStorage } from '../../adapters/file-storage/s3-file-storage';
 import { SharpImageReencoder } from '../../adapters/images/sharp-image-reencoder';
 import { FILE_STORAGE_TOKENS, FileStorage } from '../../application/shared/file-storage';
 import { IMAGE_TOKENS } from '../../application/shared/image-reencoder';
+import type { Logger } from '../../adapters/system/logger';
 import { AppConfig } from '../config';
 import { Storage } from './storage';
 
@@ -13,14 +14,14 @@ import { Storage } from './storage';
  * in `DATA_DIR`, in one S3 bucket (one client for both), or in memory for use-case tests;
  * images among them are re-encoded by sharp, in use-case tests too (it needs no I/O).
  */
-export function fileStorageModule(storage: Storage, config: AppConfig): ContainerModule {
+export function fileStorageModule(storage: Storage, config: AppConfig, logger?: Logger): ContainerModule {
   return new ContainerModule(({ bind }) => {
     let receipts: FileStorage;
     let pictures: FileStorage;
     if (storage.kind === 'memory') {
       [receipts, pictures] = [new InMemoryFileStorage(), new InMemoryFileStorage()];
     } else if (config.storage.kind === 's3') {
-      const bucket = new S3FileStorage(config.storage, 'receipts');
+      const bucket = new S3FileStorage(config.storage, 'receipts', logger);
       [receipts, pictures] = [bucket, bucket.inNamespace('pictures')];
     } else {
       [receipts, pictures] = [new LocalDiskFileStorage(config.dataDir, 'receipts'), new LocalDiskFileStorage(config.dataDir, 'pictures')];

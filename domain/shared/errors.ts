@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'conflict'
   | 'mail_delivery_failed'
   | 'database_unavailable'
+  | 'file_storage_unavailable'
   | 'idempotency_mismatch'
   | 'idempotency_in_progress'
   | 'precondition_failed';

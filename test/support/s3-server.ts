@@ -10,6 +10,8 @@ import { FileNamespace } from '../../application/shared/file-storage';
 /** s3rver knows one account, and checks only its access key id (SigV4 signatures are not verified). */
 export const TEST_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const TEST_S3_REGION = 'us-east-1';
+/** The configuration's default waits (`S3_*`), for storages made without it. */
+export const TEST_S3_BOUNDS = { connectMs: 5000, requestMs: 10_000, attempts: 2 } as const;
 
 /** The part of s3rver's API these tests use: it ships no types. */
 interface S3rver {
@@ -84,7 +86,7 @@ export class TestS3Server {
 
   /** The adapter's options for a bucket of this server. */
   storageOptions(bucket: string, prefix: string): S3StorageOptions {
-    return { bucket, prefix, endpoint: this.endpoint, region: TEST_S3_REGION, ...TEST_S3_CREDENTIALS, forcePathStyle: true };
+    return { bucket, prefix, endpoint: this.endpoint, region: TEST_S3_REGION, ...TEST_S3_CREDENTIALS, forcePathStyle: true, bounds: TEST_S3_BOUNDS };
   }
 
   storage(bucket: string, prefix: string, namespace: FileNamespace = 'receipts'): S3FileStorage {

@@ -4,8 +4,9 @@ import net from 'node:net';
  * A TCP proxy between the service and a dependency, to take the dependency
  * away and bring it back: `cut()` destroys every connection and refuses new
  * ones (the port stops listening), `blackHole()` keeps every connection open
- * and accepts new ones but passes nothing (a network partition), `restore()`
- * brings either back.
+ * and accepts new ones but passes nothing (a network partition),
+ * `blackHoleAnswers()` passes what the service sends but none of the answers (a
+ * request made, its answer lost), `restore()` brings any of them back.
  */
 export interface TcpProxy {
   /** `127.0.0.1:<port>`: give it to the service in place of the dependency's address. */
@@ -13,13 +14,14 @@ export interface TcpProxy {
   readonly port: number;
   cut(): Promise<void>;
   blackHole(): void;
+  blackHoleAnswers(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
-  let passing = true;
+  let passing = { sent: true, answers: true };
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -30,8 +32,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     track(client);
     track(upstream);
     // Written by hand rather than piped, so that a black hole can swallow what is sent.
-    client.on('data', (chunk) => passing && upstream.write(chunk));
-    upstream.on('data', (chunk) => passing && client.write(chunk));
+    client.on('data', (chunk) => passing.sent && upstream.write(chunk));
+    upstream.on('data', (chunk) => passing.answers && client.write(chunk));
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -56,10 +58,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     cut: stop,
     blackHole: () => {
-      passing = false;
+      passing = { sent: false, answers: false };
+    },
+    blackHoleAnswers: () => {
+      passing = { sent: true, answers: false };
     },
     restore: async () => {
-      passing = true;
+      passing = { sent: true, answers: true };
       if (!server.listening) await listen(port);
     },
     close: stop,

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { types } from 'node:util';
 import { Context, Next } from 'koa';
 import { DomainError, ErrorCode, ValidationFailed } from '../../../domain/shared/errors';
-import { DatabaseUnavailable, Throttled } from '../../../application/shared/errors';
+import { DatabaseUnavailable, FileStorageUnavailable, Throttled } from '../../../application/shared/errors';
+import { isFileStorageUnreachable } from '../../file-storage/storage-failures';
 import { isDatabaseUnreachable } from '../../persistence/typeorm/engine';
 import { HttpError } from '../http-errors';
 import { Logger } from '../../system/logger';
@@ -21,6 +22,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   throttled: 429,
   mail_delivery_failed: 503,
   database_unavailable: 503,
+  file_storage_unavailable: 503,
   idempotency_mismatch: 422,
   idempotency_in_progress: 409,
   precondition_failed: 412,
@@ -57,10 +59,10 @@ export function errorHandler(logger: Logger) {
 
 /** Renders `error` into `ctx` as the API answers it (also for an answer that is stored, as idempotent requests do). */
 export function respond(ctx: Context, thrown: unknown, logger: Logger): void {
-  // A database that is away is no fault of the request's: 503 with `Retry-After`, whatever the driver said
-  // (a reset of the database's socket is not a client that went away).
+  // A database or a file storage that is away is no fault of the request's: 503 with `Retry-After`, whatever
+  // the driver said (a reset of the database's socket is not a client that went away).
   const clientGone = isClientAbort(thrown) && ((thrown as { code?: string }).code === 'ECONNABORTED' || ctx.req?.destroyed);
-  const error = !clientGone && isDatabaseUnreachable(thrown) ? new DatabaseUnavailable() : thrown;
+  const error = clientGone ? thrown : unavailableOf(thrown) ?? thrown;
   if (error instanceof ValidationFailed) {
     ctx.status = 400;
     ctx.body = error.errors;
@@ -68,7 +70,9 @@ export function respond(ctx: Context, thrown: unknown, logger: Logger): void {
     ctx.status = STATUS_BY_CODE[error.code];
     ctx.body = CODES_IN_BODY.has(error.code) ? { detail: error.message, code: error.code } : { detail: error.message };
     if (ctx.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="api"');
-    if (error instanceof Throttled || error instanceof DatabaseUnavailable) ctx.set('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof Throttled || error instanceof DatabaseUnavailable || error instanceof FileStorageUnavailable) {
+      ctx.set('Retry-After', String(error.retryAfterSeconds));
+    }
   } else if (error instanceof HttpError) {
     ctx.status = error.status;
     ctx.body = { detail: error.detail };
@@ -81,6 +85,16 @@ export function respond(ctx: Context, thrown: unknown, logger: Logger): void {
     ctx.status = 500;
     ctx.body = { detail: 'A server error occurred.' };
   }
+}
+
+/**
+ * The 503 for a system the request needed that did not answer. The file storage's failures are marked
+ * by its adapter (its socket errors read like the database's), so they are looked at first.
+ */
+function unavailableOf(thrown: unknown): DatabaseUnavailable | FileStorageUnavailable | undefined {
+  if (isFileStorageUnreachable(thrown)) return new FileStorageUnavailable();
+  if (isDatabaseUnreachable(thrown)) return new DatabaseUnavailable();
+  return undefined;
 }
 
 /** How a response's write fails when its client has gone. */

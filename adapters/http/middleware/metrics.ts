@@ -9,6 +9,8 @@ export interface MetricSources {
   webhookBacklog(): Promise<number>;
   /** Whether the rate-limit store (Redis) is away, and the counts made in this process alone meanwhile; absent for a store that cannot be. */
   limiterFallbacks?(): { away: boolean; fallbacks: number };
+  /** Whether the file storage (S3) is away, and the operations that failed because it did not answer; absent for local disk. */
+  fileStorage?(): { away: boolean; failures: number };
 }
 
 /**
@@ -73,6 +75,28 @@ export class HttpMetrics {
           const { fallbacks } = limiterFallbacks();
           this.inc(fallbacks - reported);
           reported = fallbacks;
+        },
+      });
+    }
+    const fileStorage = sources.fileStorage?.bind(sources);
+    if (fileStorage) {
+      new Gauge({
+        name: 'file_storage_unavailable',
+        help: 'Whether the file storage (S3) did not answer the last operation that tried it (1) or did (0).',
+        registers: [this.registry],
+        collect() {
+          this.set(fileStorage().away ? 1 : 0);
+        },
+      });
+      let reported = 0;
+      new Counter({
+        name: 'file_storage_failures_total',
+        help: 'File storage operations (an upload, a download, a removal) that failed because the store did not answer.',
+        registers: [this.registry],
+        collect() {
+          const { failures } = fileStorage();
+          this.inc(failures - reported);
+          reported = failures;
         },
       });
     }

@@ -154,8 +154,9 @@ const ERRORS = {
       ['Retry-After'],
     )],
   503: ['ServiceUnavailable', errorResponse(
-      'A system the operation needs did not answer: the database (with `Retry-After`: try again; a create under an ' +
-        '`Idempotency-Key` is safe to repeat), or the mail server (`code` `mail_delivery_failed`; nothing changed).',
+      'A system the operation needs did not answer: the database, or the file storage of receipts and pictures (with ' +
+        '`Retry-After`: try again; a create under an `Idempotency-Key` is safe to repeat), or the ' +
+        'mail server (`code` `mail_delivery_failed`; nothing changed).',
       'Unavailable',
       [],
       ['Retry-After'],
@@ -170,7 +171,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function errorStatuses(entry: DocumentedOperation): number[] {
   const statuses = new Set<number>([405, ...(entry.errors ?? [])]);
   if (entry.credentials !== 'none') statuses.add(401).add(429);
-  // What takes credentials or a body reads the database, which may be away (503 with `Retry-After`).
+  // What takes credentials or a body reads the database, which may be away (503 with `Retry-After`), as may the
+  // file storage of the operations that upload or download a file.
   if (entry.credentials !== 'none' || entry.body) statuses.add(503);
   // A browser's cross-site request that changes state is refused whatever the credentials.
   if (UNSAFE.has(entry.method) || entry.csrfOnEveryMethod) statuses.add(403);

@@ -146,6 +146,9 @@ describe('loadConfig defaults', () => {
       AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
       AWS_SECRET_ACCESS_KEY: 'hunter2',
       S3_FORCE_PATH_STYLE: 'yes',
+      S3_CONNECT_TIMEOUT_MS: '2000',
+      S3_REQUEST_TIMEOUT_MS: '30000',
+      S3_MAX_ATTEMPTS: '3',
     });
     expect(config.storage).toEqual({
       kind: 's3',
@@ -156,16 +159,18 @@ describe('loadConfig defaults', () => {
       accessKeyId: 'AKIAEXAMPLE',
       secretAccessKey: 'hunter2',
       forcePathStyle: true,
+      bounds: { connectMs: 2000, requestMs: 30_000, attempts: 3 },
     });
   });
 
-  it("uses a bucket's root, AWS's us-east-1 and the SDK's own credentials when only the bucket is named", () => {
+  it("uses a bucket's root, AWS's us-east-1, the SDK's own credentials and bounded waits when only the bucket is named", () => {
     expect(loadConfig({ STORAGE_URL: 's3://acme-receipts' }).storage).toEqual({
       kind: 's3',
       bucket: 'acme-receipts',
       prefix: '',
       region: 'us-east-1',
       forcePathStyle: false,
+      bounds: { connectMs: 5000, requestMs: 10_000, attempts: 2 },
     });
   });
 
@@ -216,6 +221,9 @@ describe('loadConfig validation', () => {
     [{ STORAGE_URL: 's3://acme-receipts', S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE must be true or false.'],
     [{ STORAGE_URL: 's3://acme-receipts', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, S3_CREDENTIALS_PROBLEM],
     [{ STORAGE_URL: 's3://acme-receipts', AWS_SECRET_ACCESS_KEY: 'hunter2' }, S3_CREDENTIALS_PROBLEM],
+    [{ STORAGE_URL: 's3://acme-receipts', S3_CONNECT_TIMEOUT_MS: '0' }, 'S3_CONNECT_TIMEOUT_MS must be an integer from 100 to 600000.'],
+    [{ STORAGE_URL: 's3://acme-receipts', S3_REQUEST_TIMEOUT_MS: 'never' }, 'S3_REQUEST_TIMEOUT_MS must be an integer from 100 to 3600000.'],
+    [{ STORAGE_URL: 's3://acme-receipts', S3_MAX_ATTEMPTS: '0' }, 'S3_MAX_ATTEMPTS must be an integer from 1 to 10.'],
   ])('refuses %j', (env, problem) => {
     expect(problemsOf(env)).toEqual([problem]);
   });

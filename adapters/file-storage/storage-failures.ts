@@ -1,0 +1,131 @@
+import type { Logger } from '../system/logger';
+
+/** Socket errors of a store that cannot be reached or stopped answering. */
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/**
+ * The same in an error's text. The SDK's retry wraps an error that is not its realm's `Error` (one of
+ * Node's own seen from a VM context, as in jest) in a new one that keeps only the text.
+ */
+const UNREACHABLE_MESSAGE = new RegExp(`\\b(${[...UNREACHABLE_CODES].join('|')})\\b|socket hang up`);
+
+/**
+ * The SDK's name for an attempt that outlived a bound (connecting, the answer,
+ * a silent connection: `S3_*`), and S3's own for a request it gave up reading.
+ */
+const UNREACHABLE_NAMES: ReadonlySet<string> = new Set(['TimeoutError', 'RequestTimeout']);
+
+/**
+ * A file storage that did not answer: what `S3FileStorage` throws in place of
+ * the SDK's error when the store could not be reached, answered too late, or
+ * failed on its side. The SDK's error stays here, for the server alone.
+ */
+export class FileStorageUnreachable extends Error {
+  constructor(
+    override readonly cause: unknown,
+    /** Its code or name (`ECONNREFUSED`, `TimeoutError`, `HTTP 503`), for the log: never the request or a credential. */
+    readonly reason: string,
+  ) {
+    super('The file storage did not answer.');
+    this.name = 'FileStorageUnreachable';
+  }
+}
+
+/**
+ * `error` as a store that did not answer (a `FileStorageUnreachable`) when the
+ * SDK's error says so: a socket error, a bound reached after the last attempt,
+ * or a 5xx (S3's `SlowDown`, `InternalError`, a proxy's 502). Anything else (a
+ * refused credential, a missing bucket) is the configuration's and is left as it is.
+ */
+export function asUnreachable(error: unknown): unknown {
+  if (!error || typeof error !== 'object') return error;
+  const { code, name, message, $metadata } = error as { code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return new FileStorageUnreachable(error, code);
+  const said = typeof message === 'string' ? UNREACHABLE_MESSAGE.exec(message) : null;
+  if (said) return new FileStorageUnreachable(error, said[1] ?? 'ECONNRESET');
+  if (typeof name === 'string' && UNREACHABLE_NAMES.has(name)) return new FileStorageUnreachable(error, name);
+  const status = $metadata?.httpStatusCode;
+  if (status !== undefined && status >= 500) return new FileStorageUnreachable(error, `HTTP ${status}`);
+  return error;
+}
+
+/** Whether `error` says the file storage did not answer: no fault of the request's (the error handler's 503). */
+export function isFileStorageUnreachable(error: unknown): error is FileStorageUnreachable {
+  return error instanceof FileStorageUnreachable;
+}
+
+/**
+ * Whether the store answers, as the requests that use it find out: a warning
+ * when an outage begins and a line when it ends, never one per request; the
+ * numbers are the metrics' (`file_storage_unavailable`, `file_storage_failures_total`).
+ */
+export class FileStorageAvailability {
+  private away = false;
+  private failures = 0;
+
+  constructor(private readonly logger?: Pick<Logger, 'warn' | 'info'>) {}
+
+  failed(failure: FileStorageUnreachable): void {
+    this.failures += 1;
+    if (this.away) return;
+    this.away = true;
+    this.logger?.warn({ reason: failure.reason }, 'The file storage (S3) is unavailable: uploads and downloads answer 503 until it answers again.');
+  }
+
+  answered(): void {
+    if (!this.away) return;
+    this.away = false;
+    this.logger?.info('The file storage (S3) answers again.');
+  }
+
+  stats(): { away: boolean; failures: number } {
+    return { away: this.away, failures: this.failures };
+  }
+}
+
+/** The most objects remembered for removal while the store is away; beyond, each is only logged. */
+const DEFERRED_REMOVALS_KEPT = 10_000;
+
+/**
+ * Objects that nothing references (an expense deleted, a receipt replaced or removed,
+ * an upload whose write failed or whose answer the store did not give) but that the
+ * store may still hold because it did not answer: removed once it answers again, one at a
+ * time, by the process that was refused. They are kept in memory only; what a process
+ * still holds when it stops is logged, by key.
+ */
+export class DeferredRemovals {
+  private readonly objectKeys = new Set<string>();
+  private draining = false;
+
+  constructor(
+    private readonly removeObject: (objectKey: string) => Promise<void>,
+    private readonly logger?: Pick<Logger, 'warn'>,
+  ) {}
+
+  add(objectKey: string): void {
+    if (this.objectKeys.size < DEFERRED_REMOVALS_KEPT) this.objectKeys.add(objectKey);
+    else this.logger?.warn({ objectKey }, 'An object nothing references was left in the file storage (S3): remove it by hand.');
+  }
+
+  /** Removes what is remembered, until the store fails again (the next answer resumes). */
+  async drain(): Promise<void> {
+    if (this.draining || this.objectKeys.size === 0) return;
+    this.draining = true;
+    try {
+      for (const objectKey of [...this.objectKeys]) {
+        await this.removeObject(objectKey);
+        this.objectKeys.delete(objectKey);
+      }
+    } catch {
+      // Away again: kept for the next answer.
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** At close: what could not be removed, for an operator to remove by hand. */
+  leftBehind(): void {
+    if (this.objectKeys.size === 0) return;
+    this.logger?.warn({ objectKeys: [...this.objectKeys] }, 'Objects nothing references were left in the file storage (S3): remove them by hand.');
+    this.objectKeys.clear();
+  }
+}
