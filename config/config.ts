@@ -47,6 +47,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Server processes on the port (`WORKERS`, `auto` = one per core). */
   workers: number;
+  /** After SIGTERM, the longest in-flight requests have before their connections are cut and the process exits (`SHUTDOWN_TIMEOUT_MS`). */
+  shutdownTimeoutMs: number;
   /** `redis://…` (may carry a password): short-lived shared state there rather than in the database. */
   redisUrl: string | undefined;
   /**
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl,
     mailFrom,
     workers: env.WORKERS === 'auto' ? availableParallelism() : integer('WORKERS', 1, 1, 64),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 2000, 600_000),
     redisUrl,
     redisTimeouts: {
       commandMs: integer('REDIS_COMMAND_TIMEOUT_MS', 100, 10, 60_000),

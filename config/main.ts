@@ -9,10 +9,8 @@ import { startupFailure } from './startup-failure';
 import { bootstrap, sqliteFile } from './bootstrap';
 import { AppConfig, loadConfig } from './config';
 
-/** Everything, workers included, has exited within this after SIGTERM (contract section 7). */
-const DRAIN_TIMEOUT_MS = 10_000;
-/** A worker's own drain ends a little earlier, so that the primary sees it exit in time. */
-const WORKER_DRAIN_TIMEOUT_MS = 9_000;
+/** A worker's own drain ends this much before the primary's deadline, so that the primary sees it exit in time. */
+const WORKER_DRAIN_MARGIN_MS = 1000;
 
 /**
  * `npm start`: migrate, serve, and on SIGTERM drain in-flight requests before
@@ -48,7 +46,8 @@ async function runServer(config: AppConfig, logger: Logger): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'draining');
-    await running.drain(cluster.isWorker ? WORKER_DRAIN_TIMEOUT_MS : DRAIN_TIMEOUT_MS);
+    // Everything, workers included, has exited within SHUTDOWN_TIMEOUT_MS (10 s by default, contract section 7).
+    await running.drain(config.shutdownTimeoutMs - (cluster.isWorker ? WORKER_DRAIN_MARGIN_MS : 0));
     await application.close();
     logger.info('stopped');
     process.exit(0);
@@ -88,7 +87,7 @@ async function runPrimary(config: AppConfig, logger: Logger): Promise<void> {
     const timer = setTimeout(() => {
       logger.warn('workers did not drain in time; stopping them');
       for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGKILL');
-    }, DRAIN_TIMEOUT_MS - 500);
+    }, config.shutdownTimeoutMs - WORKER_DRAIN_MARGIN_MS / 2);
     void Promise.all(exited).then(() => {
       clearTimeout(timer);
       logger.info('stopped');

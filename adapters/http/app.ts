@@ -25,7 +25,7 @@ export interface HttpAppOptions {
   version: string;
   /** Trust `X-Forwarded-*` from a reverse proxy. */
   trustProxy: boolean;
-  /** Set while the server drains: responses ask clients to close the connection. */
+  /** Set while the server drains: `/readyz` answers 503 (the server itself closes each connection with its last answer). */
   isDraining?: () => boolean;
   /** Send `Strict-Transport-Security` (the service is reached over HTTPS: its cookies are Secure). */
   hsts: boolean;
@@ -101,14 +101,6 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     app.use(options.metrics.metrics.timing());
     if (options.metrics.token) app.use(options.metrics.metrics.endpoint(options.metrics.token));
   }
-  app.use(async (ctx: Context, next: Next) => {
-    try {
-      await next();
-    } finally {
-      // Checked as the response leaves: a request that began before SIGTERM still closes its connection.
-      if (options.isDraining?.()) ctx.set('Connection', 'close');
-    }
-  });
   if (options.corsOrigins?.length) app.use(corsFor(options.corsOrigins));
   app.use(errorHandler(options.logger));
   app.use(securityHeaders({ hsts: options.hsts }));

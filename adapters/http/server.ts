@@ -27,27 +27,75 @@ export function withTimeouts(server: http.Server): http.Server {
   return server;
 }
 
+/** What the server knows of one connection. */
+interface Connection {
+  /** Requests given to the application whose response has not ended. */
+  inFlight: number;
+  /** Set once the connection's last answer is decided: no request read from it after that reaches the application. */
+  closing: boolean;
+}
+
 /**
  * The HTTP server with connection tracking, so that a shutdown can let every
  * in-flight request finish (its response says `Connection: close`), also one
  * sent just before the signal, while idle keep-alive connections are closed.
+ *
+ * A request reaches the application only when its answer can still be sent:
+ * a write committed on a connection the server is closing would never be
+ * acknowledged, and a client retrying it would make it twice. So once a
+ * connection's last answer is decided (an answer with `Connection: close`, or
+ * the server ending it while idle), a request still read from it is dropped
+ * with the connection, before any of its work starts.
  */
 export function startServer(app: Koa, port: number, host: string, logger: Logger, draining: { value: boolean }): Promise<RunningServer> {
-  const server = withTimeouts(http.createServer(app.callback()));
-  const busy = new Map<Socket, number>();
+  const handle = app.callback();
+  const connections = new Map<Socket, Connection>();
+  /** The application's work on every request given to it, which a drain waits for. */
+  const running = new Set<Promise<void>>();
   let acceptedWhileDraining = false;
-  server.on('connection', (socket) => {
-    busy.set(socket, 0);
+
+  const server = withTimeouts(
+    http.createServer((req, res) => {
+      const connection = connections.get(req.socket);
+      // Behind an answer in flight while draining (a pipelined request), this one could not follow it.
+      if (!connection || connection.closing || (draining.value && connection.inFlight > 0)) {
+        if (connection) connection.closing = true;
+        if (!connection || connection.inFlight === 0) req.socket.destroy();
+        return;
+      }
+      connection.inFlight += 1;
+      answerLastWhileDraining(res, connection);
+      res.once('close', () => {
+        connection.inFlight -= 1;
+        if (draining.value && connection.inFlight === 0) endConnection(req.socket, connection);
+      });
+      const work = handle(req, res) as Promise<void>;
+      running.add(work);
+      void work.finally(() => running.delete(work));
+    }),
+  );
+
+  // Decided as the headers leave: an answer that began before the signal still closes its connection,
+  // unless a pipelined request's answer is to follow it on the same connection.
+  const answerLastWhileDraining = (res: http.ServerResponse, connection: Connection) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
+      if (draining.value && connection.inFlight === 1) {
+        connection.closing = true;
+        this.setHeader('Connection', 'close');
+      }
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+  };
+  const endConnection = (socket: Socket, connection: Connection) => {
+    connection.closing = true;
+    socket.end();
+  };
+
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { inFlight: 0, closing: false });
     if (draining.value) acceptedWhileDraining = true;
-    socket.on('close', () => busy.delete(socket));
-  });
-  server.on('request', (req, res) => {
-    busy.set(req.socket, (busy.get(req.socket) ?? 0) + 1);
-    res.on('finish', () => {
-      const left = (busy.get(req.socket) ?? 1) - 1;
-      busy.set(req.socket, left);
-      if (draining.value && left === 0) req.socket.end();
-    });
+    socket.on('close', () => connections.delete(socket));
   });
 
   // A client may have connected and sent its request before the signal while
@@ -70,24 +118,25 @@ export function startServer(app: Koa, port: number, host: string, logger: Logger
   // turn, whose poll reads what it had received (and so begins its request).
   const endIdleConnections = () =>
     setImmediate(() => {
-      for (const [socket, inFlight] of busy) if (inFlight === 0) socket.end();
+      for (const [socket, connection] of connections) if (connection.inFlight === 0) endConnection(socket, connection);
     });
 
-  const drain = (timeoutMs: number) =>
-    new Promise<void>((resolve) => {
-      draining.value = true;
-      const timer = setTimeout(() => {
-        logger.warn({ open: busy.size }, 'drain timed out; closing remaining connections');
-        server.closeAllConnections();
-      }, timeoutMs);
-      timer.unref();
-      setTimeout(() => {
-        closeOnceBacklogEmpty(Date.now() + ACCEPT_WINDOW_MS, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }, ACCEPT_GRACE_MS).unref();
-    });
+  const drain = async (timeoutMs: number) => {
+    draining.value = true;
+    // The hard deadline: whatever is still open then is cut, answered or not.
+    let expire!: () => void;
+    const expired = new Promise<void>((resolve) => (expire = resolve));
+    const timer = setTimeout(() => {
+      logger.warn({ open: connections.size, running: running.size }, 'drain timed out; closing remaining connections');
+      for (const socket of connections.keys()) socket.destroy();
+      expire();
+    }, timeoutMs);
+    await new Promise((resolve) => setTimeout(resolve, ACCEPT_GRACE_MS));
+    await new Promise<void>((closed) => closeOnceBacklogEmpty(Date.now() + ACCEPT_WINDOW_MS, closed));
+    // Every connection is closed; work whose client went away may still be running, and the database stays for it.
+    await Promise.race([Promise.allSettled(running), expired]);
+    clearTimeout(timer);
+  };
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

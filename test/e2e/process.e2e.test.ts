@@ -155,6 +155,105 @@ describe('the server process', () => {
     expect(await restarted.exited).toBe(0);
   });
 
+  it('answers every create it commits when SIGTERM comes under a keep-alive load of lists and creates', async () => {
+    const server = await startServer(dataDir);
+    const user = await signUp(new ApiClient(`http://127.0.0.1:${server.port}`));
+    const auth = `Basic ${Buffer.from(`${user.email}:${user.password}`).toString('base64')}`;
+    await user.api.get('/api/v1.0/me/'); // the credential is verified once, before the load
+    const vendors = `/api/v1.0/organisation/${user.organisationUniqueId}/vendors/`;
+
+    // 32 clients, each on a keep-alive connection of its own, alternate a list and a create until
+    // the server stops answering them; none retries. A create that was answered 201 is recorded.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const headers: Record<string, string | number> = { Authorization: auth };
+        if (body !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+        const request = http.request({ host: '127.0.0.1', port: server.port, method, path, headers, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+          res.on('error', reject);
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    const acknowledged = new Set<string>();
+    let sent = 0;
+    const client = async (n: number) => {
+      for (let i = 0; ; i++) {
+        const name = `Load ${n}-${i}`;
+        try {
+          await send('GET', `${vendors}?page_size=5`);
+          sent += 1;
+          if ((await send('POST', `${vendors}create/`, JSON.stringify({ name }))) === 201) acknowledged.add(name);
+        } catch {
+          return; // refused or cut: this client gives up, as one that does not retry would
+        }
+      }
+    };
+    const clients = Array.from({ length: 32 }, (_, n) => client(n));
+    while (sent < 200) await new Promise((resolve) => setTimeout(resolve, 10));
+    server.child.kill('SIGTERM');
+    await Promise.all(clients);
+    agent.destroy();
+    expect(await server.exited).toBe(0);
+
+    const restarted = await startServer(dataDir);
+    const api = new ApiClient(`http://127.0.0.1:${restarted.port}`).basic(user.email, user.password);
+    const stored = ((await api.get(`${vendors}?page_size=1000`)).body as { name: string }[]).map((vendor) => vendor.name);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+    expect(acknowledged.size).toBeGreaterThan(0);
+    expect(stored.filter((name) => !acknowledged.has(name))).toEqual([]);
+    expect(stored.length).toBe(acknowledged.size);
+  }, 60_000);
+
+  it('leaves undone a request pipelined behind the last answer of a connection when SIGTERM comes', async () => {
+    const server = await startServer(dataDir);
+    const user = await signUp(new ApiClient(`http://127.0.0.1:${server.port}`));
+    const auth = `Basic ${Buffer.from(`${user.email}:${user.password}`).toString('base64')}`;
+    await user.api.get('/api/v1.0/me/'); // the credential is verified once, before the creates
+    const vendors = `/api/v1.0/organisation/${user.organisationUniqueId}/vendors/`;
+    const create = (name: string) => {
+      const body = JSON.stringify({ name });
+      return (
+        `POST ${vendors}create/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+      );
+    };
+
+    // The first create's body is still arriving when the signal comes; the second follows it on the
+    // same connection before the first is answered (HTTP/1.1 pipelining).
+    const socket = net.connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const first = create('Pipelined first');
+    const received = new Promise<string>((resolve, reject) => {
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    socket.write(first.slice(0, first.length - 5));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(first.slice(first.length - 5) + create('Pipelined second'));
+
+    const text = await received;
+    expect(text.slice(0, text.indexOf('\r\n'))).toBe('HTTP/1.1 201 Created');
+    expect(text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(await server.exited).toBe(0);
+
+    const restarted = await startServer(dataDir);
+    const api = new ApiClient(`http://127.0.0.1:${restarted.port}`).basic(user.email, user.password);
+    const stored = ((await api.get(vendors)).body as { name: string }[]).map((vendor) => vendor.name);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+    expect(stored).toEqual(['Pipelined first']);
+  }, 60_000);
+
   it('replays, after kill -9 and a restart, the answer of a create acknowledged under an Idempotency-Key', async () => {
     const server = await startServer(dataDir);
     const user = await signUp(new ApiClient(`http://127.0.0.1:${server.port}`));

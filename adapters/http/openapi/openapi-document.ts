@@ -49,7 +49,7 @@ export function openApiDocument(operations: readonly DocumentedOperation[], vers
       },
       schemas: mergeComponents(...schemas),
       responses: ERROR_RESPONSES,
-      headers: HEADERS,
+      headers: referencedHeaders({ paths, responses: ERROR_RESPONSES }),
     },
   });
 }
@@ -82,6 +82,15 @@ const HEADERS: Record<string, JsonSchema> = {
 
 const header = (name: string, required = true): JsonSchema =>
   required ? { $ref: `#/components/headers/${name}` } : { ...HEADERS[name], required: false };
+
+/**
+ * The headers some `$ref` names. One that is optional wherever it is answered (`Link`, `Idempotent-Replayed`)
+ * is written inline each time, since a `$ref`'d header carries `required: true`, and is not listed unused.
+ */
+function referencedHeaders(described: JsonSchema): Record<string, JsonSchema> {
+  const named = new Set([...JSON.stringify(described).matchAll(/"#\/components\/headers\/([^"]+)"/g)].map((match) => match[1]!));
+  return Object.fromEntries(Object.entries(HEADERS).filter(([name]) => named.has(name)));
+}
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

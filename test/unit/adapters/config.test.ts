@@ -51,6 +51,7 @@ describe('loadConfig defaults', () => {
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
       workers: 1,
+      shutdownTimeoutMs: 10_000,
       redisUrl: undefined,
       redisTimeouts: { commandMs: 100, connectMs: 1000 },
       storage: { kind: 'local' },
@@ -110,6 +111,7 @@ describe('loadConfig defaults', () => {
   it('runs one server process by default, a given number, or one per core', () => {
     expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
     expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '30000' }).shutdownTimeoutMs).toBe(30_000);
   });
 
   it('pipelines Postgres statements on two connections by default, on a given number, or none', () => {
@@ -186,6 +188,7 @@ describe('loadConfig validation', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535.'],
     [{ PORT: '65536' }, 'PORT must be an integer from 0 to 65535.'],
     [{ WORKERS: '0' }, 'WORKERS must be an integer from 1 to 64.'],
+    [{ SHUTDOWN_TIMEOUT_MS: '500' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 2000 to 600000.'],
     [{ DATABASE_PIPELINES: '17' }, 'DATABASE_PIPELINES must be an integer from 0 to 16.'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL.'],
     [{ PORT: '80.5' }, 'PORT must be an integer from 0 to 65535.'],
