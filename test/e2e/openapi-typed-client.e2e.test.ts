@@ -245,6 +245,7 @@ describe.each(testDatabases().slice(0, 1))('a client typed by openapi-typescript
       receiptBytes: PICTURE_FILES.png.bytes.length,
       salesStages: expect.arrayContaining(['Site visit']),
       clients: ['Acme Group'],
+      projects: ['Office fit-out (Acme Group): 500.00'],
       leads: ['Office fit-out, two floors'],
       vendors: ['Kettle & Co'],
       contactGroups: ['Key suppliers'],
