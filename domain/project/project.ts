@@ -31,6 +31,9 @@ export const PROJECT_BUDGET = new DecimalLimits(16, 2, Decimal.of('0'));
  */
 export const PROJECT_FIGURES = new DecimalLimits(18, 2);
 
+/** The share of a budget spent, in per cent: a tiny budget overspent is many times over. */
+export const PROJECT_BUDGET_USED = new DecimalLimits(20, 2);
+
 export const END_BEFORE_START = 'The end date cannot be before the start date.';
 
 /** What an owner may set on a project. */
@@ -97,6 +100,8 @@ export function spendingOf(totals: readonly { status: ExpenseStatus; total: Deci
 export interface ProjectFigures extends ProjectSpending {
   /** `budget − spent`, null without a budget. */
   remaining: Decimal | null;
+  /** `spent / budget` in per cent, to the hundredth (half away from zero); null without a budget or with a budget of zero. */
+  budgetUsed: Decimal | null;
 }
 
 /** A cost centre of the organisation (a job, an engagement, a department) that expenses are booked against. */
@@ -159,8 +164,23 @@ export class Project extends OrganisationRecord<ProjectSnapshot> {
   /** Its budget against what its expenses spent: `remaining` is what is left of the budget, negative once overspent. */
   figures(spending: ProjectSpending): ProjectFigures {
     const { budget } = this.state;
-    return { ...spending, remaining: budget === null ? null : budget.minus(spending.spent).quantize(2) };
+    return {
+      ...spending,
+      remaining: budget === null ? null : budget.minus(spending.spent).quantize(2),
+      budgetUsed: budget === null || budget.isZero() ? null : percentOf(spending.spent, budget),
+    };
   }
+}
+
+/** `part / whole` in per cent to two places, exactly (BigInt), rounded half away from zero; `whole` is not zero. */
+function percentOf(part: Decimal, whole: Decimal): Decimal {
+  const numerator = part.toUnits(2) * 10_000n;
+  const denominator = whole.toUnits(2);
+  const quotient = numerator / denominator;
+  const remainder = numerator % denominator;
+  const abs = (value: bigint) => (value < 0n ? -value : value);
+  const away = 2n * abs(remainder) >= abs(denominator) ? (numerator < 0n !== denominator < 0n ? -1n : 1n) : 0n;
+  return Decimal.fromUnits(quotient + away, 2);
 }
 
 function checked(state: ProjectSnapshot): ProjectSnapshot {

@@ -172,6 +172,7 @@ const projectRows = (): Row[] => {
     { method: 'PUT', route: `${detail}/update`, target: project, body: () => aRecord('projects'), unchanged: readBack(detail), expect: [200, 403, 404, 401] },
     { method: 'PATCH', route: `${detail}/update`, target: project, body: () => ({ status: 'on_hold' }), unchanged: readBack(detail), expect: [200, 403, 404, 401] },
     { method: 'DELETE', route: `${detail}/delete`, target: project, unchanged: readBack(detail), expect: [204, 403, 404, 401] },
+    { method: 'GET', route: '/api/v1.0/organisation/:org/reports/projects', expect: [200, 200, 404, 401] },
   ];
 };
 

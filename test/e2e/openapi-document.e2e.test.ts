@@ -214,8 +214,8 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
         (operations.get?.parameters?.some((p: any) => p.name === 'page') || pathTemplate.includes('/reports/')),
     );
     // The lists of the resources, members, invitations, organisations and webhooks, and the activity
-    // (histories and webhook deliveries have paging only); and the three reports, which are not paged.
-    expect(lists.length).toBe(17);
+    // (histories and webhook deliveries have paging only); and the four reports (two of them not paged).
+    expect(lists.length).toBe(18);
     for (const [pathTemplate, operations] of lists) {
       const url = pathTemplate.replace(/\{(\w+)\}/g, (_m: string, name: string) => ids[name]);
       const query = operations.get.parameters.filter((p: any) => p.in === 'query');

@@ -8,7 +8,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 const PROJECT_FIELDS = [
   'unique_id', 'name', 'code', 'description', 'status', 'status_display', 'client', 'manager', 'budget', 'budget_currency',
-  'start_date', 'end_date', 'spent', 'committed', 'remaining', 'created_by', 'date_created', 'last_updated',
+  'start_date', 'end_date', 'spent', 'committed', 'remaining', 'budget_used', 'created_by', 'date_created', 'last_updated',
 ].sort();
 
 describe.each(testDatabases())('projects on $name', (factory) => {
@@ -62,6 +62,7 @@ describe.each(testDatabases())('projects on $name', (factory) => {
       spent: '0.00',
       committed: '0.00',
       remaining: '1500.50',
+      budget_used: '0.00',
       created_by: { unique_id: owner.personUniqueId, full_name: 'Olu Owner' },
       date_created: '2026-03-15T10:00:00.000Z',
       last_updated: '2026-03-15T10:00:00.000Z',

@@ -2,6 +2,7 @@ import { PROJECT_IN_USE } from '../../../application/project/project.kind';
 import {
   Project,
   PROJECT_BUDGET,
+  PROJECT_BUDGET_USED,
   PROJECT_CODE_MAX_LENGTH,
   PROJECT_FIGURES,
   PROJECT_NAME_MAX_LENGTH,
@@ -51,6 +52,10 @@ export const PROJECT_DECLARATION = declareResource<ProjectSnapshot>()({
     f.derived('spent', { type: 'decimal', limits: PROJECT_FIGURES }, { description: 'The total of its approved, paid and reimbursed expenses.' }),
     f.derived('committed', { type: 'decimal', limits: PROJECT_FIGURES }, { description: 'The total of its submitted expenses, not yet approved.' }),
     f.derived('remaining', { type: 'decimal', limits: PROJECT_FIGURES }, { nullable: true, description: '`budget − spent`; null without a budget.' }),
+    f.derived('budgetUsed', { type: 'decimal', limits: PROJECT_BUDGET_USED }, {
+      nullable: true,
+      description: 'The share of the budget spent, in per cent (`spent / budget × 100`, to the hundredth); null without a budget or with a budget of zero.',
+    }),
     f.person('createdById', 'created_by'),
     f.timestamp('dateCreated', { ordering: true }),
     f.timestamp('lastUpdated'),

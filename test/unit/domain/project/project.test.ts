@@ -116,6 +116,17 @@ describe('its figures', () => {
     expect(aProject({ budget: money('100') }).figures(spending).remaining?.toFixed()).toBe('-20.06');
     // Exact at the largest budget, where a float would round.
     expect(aProject({ budget: money('9999999999999999.99') }).figures({ spent: money('0.01'), committed: money('0') }).remaining?.toFixed()).toBe('9999999999999999.98');
-    expect(aProject().figures(spending)).toEqual({ ...spending, remaining: null });
+    expect(aProject().figures(spending)).toEqual({ ...spending, remaining: null, budgetUsed: null });
+  });
+
+  it('gives the share of the budget used in per cent, exactly, to the hundredth half away from zero; none of a budget of zero', () => {
+    const used = (budget: string, spent: string) => aProject({ budget: money(budget) }).figures({ spent: money(spent), committed: money('0') }).budgetUsed?.toFixed() ?? null;
+    expect(used('300.00', '100.01')).toBe('33.34');
+    expect(used('3', '1')).toBe('33.33');
+    expect(used('200.00', '0.01')).toBe('0.01'); // 0.005 %
+    expect(used('200.00', '-0.01')).toBe('-0.01'); // a refund: -0.005 %
+    expect(used('0.01', '9999999999.99')).toBe('99999999999900.00');
+    expect(used('100', '120.06')).toBe('120.06');
+    expect(used('0', '5')).toBeNull();
   });
 });
