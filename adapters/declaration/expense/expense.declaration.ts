@@ -59,7 +59,12 @@ export const EXPENSE_DECLARATION = declareResource<ExpenseSnapshot>()({
     f.reference('vendorId', 'vendors', 'vendor_id', { nullable: true, writeOnly: true, filter: 'vendor_id', foreignKey: { name: 'fk_expenses_vendor', postgresOnly: true } }),
     f.reference('employeeId', 'persons', 'employee_id', { nullable: true, writeOnly: true, filter: 'employee_id' }),
     // Composite, on Postgres only (as the vendor's): a project of its own organisation; SQLite would rebuild the table to add it.
-    f.reference('projectId', 'projects', 'project_id', { nullable: true, filter: 'project_id', foreignKey: { name: 'fk_expenses_project', scoped: true, postgresOnly: true } }),
+    f.reference('projectId', 'projects', 'project_id', {
+      nullable: true,
+      filter: 'project_id',
+      foreignKey: { name: 'fk_expenses_project', scoped: true, postgresOnly: true },
+      description: 'The project it is booked against, by unique_id: a new booking takes a planned or active project.',
+    }),
     f.derived('employee', { type: 'person' }, { compute: (expense) => expense.employeeId }),
     f.derived('vendor', { type: 'summary', of: 'vendorId', shape: VENDOR }, { nullable: true }),
     f.timestamp('dateCreated', { ordering: true }),
