@@ -14,6 +14,7 @@ import { accountModule } from './modules/account.module';
 import { authModule } from './modules/auth.module';
 import { clientModule } from './modules/client.module';
 import { contactGroupModule, contactModule } from './modules/contact.module';
+import { projectModule } from './modules/project.module';
 import { leadModule } from './modules/lead.module';
 import { expenseModule } from './modules/expense.module';
 import { fileStorageModule } from './modules/file-storage.module';
@@ -70,6 +71,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     vendorModule(storage),
     contactGroupModule(storage),
     contactModule(storage),
+    projectModule(storage),
     webhookModule(storage, config, limiters, parts.webhookSender),
     reportModule(storage),
   );

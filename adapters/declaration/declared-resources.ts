@@ -7,6 +7,7 @@ import { CONTACT_GROUP_DECLARATION } from './contact/contact-group.declaration';
 import { CONTACT_DECLARATION } from './contact/contact.declaration';
 import { EXPENSE_DECLARATION } from './expense/expense.declaration';
 import { LEAD_DECLARATION } from './lead/lead.declaration';
+import { PROJECT_DECLARATION } from './project/project.declaration';
 import { ResourceDeclaration } from './resource-declaration';
 import { SALES_STAGE_DECLARATION } from './sales-stage/sales-stage.declaration';
 import { VENDOR_DECLARATION } from './supplier/vendor.declaration';
@@ -27,6 +28,7 @@ export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
   CONTACT_GROUP_DECLARATION,
   CONTACT_DECLARATION,
   WEBHOOK_ENDPOINT_DECLARATION,
+  PROJECT_DECLARATION,
 ];
 
 /** The records declared as shapes alone (no organisation's records): their secrets are masked alike. */

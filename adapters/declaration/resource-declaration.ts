@@ -181,14 +181,23 @@ export interface UniqueField {
   column: string;
   field: string;
   message: string;
+  /** Unique by its folded key (`<column>_key`): whatever its case. */
+  folded?: boolean;
 }
 
-/** The fields the declared unique constraints make unique in the organisation, with DRF's message (`account with this account code already exists.`). */
+/**
+ * The fields the declared unique constraints make unique in the organisation,
+ * with DRF's message (`account with this account code already exists.`). A
+ * constraint on a folded field's key makes it unique case-insensitively (a project's code).
+ */
 export function uniqueFields(declaration: ResourceDeclaration): UniqueField[] {
   return (declaration.storage.uniques ?? []).flatMap(({ columns }) => {
     const [scope, column, ...more] = columns;
     const field = declaration.fields.find((candidate) => !candidate.derived && columnOf(candidate) === column);
-    if (scope !== 'organisation_id' || !field || more.length > 0) return [];
-    return [{ property: field.property, column, field: field.wire, message: `${declaration.names.one} with this ${field.wire.replace(/_/g, ' ')} already exists.` }];
+    const folded = field ? undefined : declaration.fields.find((candidate) => !candidate.derived && candidate.folded && foldedColumnOf(candidate) === column);
+    const unique = field ?? folded;
+    if (scope !== 'organisation_id' || !unique || more.length > 0) return [];
+    const message = `${declaration.names.one} with this ${unique.wire.replace(/_/g, ' ')} already exists.`;
+    return [{ property: unique.property, column, field: unique.wire, message, ...(folded && { folded: true }) }];
   });
 }

@@ -15,7 +15,8 @@ export const CLIENT_TOKENS = {
   ClientReferences: Symbol.for('ClientReferences'),
 } as const;
 
-export const CLIENT_IN_USE = 'This client is named by leads; change or delete those leads first.';
+/** Leads are checked before the delete; a project's key to its client refuses it in the database (the same 409). */
+export const CLIENT_IN_USE = 'This client is named by leads or projects; change or delete those first.';
 
 export type NewClientCommand = ClientChanges & { name: string };
 

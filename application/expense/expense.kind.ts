@@ -1,10 +1,12 @@
 import { Account } from '../../domain/account/account';
+import { Project } from '../../domain/project/project';
 import { Expense, ExpenseChanges, ExpenseSnapshot } from '../../domain/expense/expense';
 import { KeptFiles, RecordKind, ReferencedRecords } from '../records/record-kind';
 import { PersonRepository } from '../person/person.ports';
 import { IncomingFile } from '../shared/incoming-file';
 
 export const ACCOUNT_INACTIVE = 'This account is inactive; book the expense to an active account.';
+export const PROJECT_CLOSED = 'This project takes no new expenses; book the expense to a planned or active project.';
 
 /**
  * What a member writes on an expense: its account, vendor and employee by
@@ -20,11 +22,12 @@ export type NewExpenseCommand = ExpenseCommand & Required<Pick<ExpenseCommand, R
 /** A new expense's command once its upload is stored: what the kind makes it from. */
 type NewExpense = ExpenseChanges & Required<Pick<ExpenseChanges, RequiredFields>>;
 
-/** Where an expense's references are found: the chart of accounts, the vendors, the organisation's members. */
+/** Where an expense's references are found: the chart of accounts, the vendors, the organisation's members, its projects. */
 export interface ExpenseReferences {
   accounts: ReferencedRecords;
   vendors: ReferencedRecords;
   people: PersonRepository;
+  projects: ReferencedRecords;
 }
 
 /**
@@ -32,12 +35,13 @@ export interface ExpenseReferences {
  * deletes them, the caller being their creator; a change or a delete only
  * while the expense is a draft or rejected and dated on or after the
  * organisation's lock date (else 409 `locked`, before its input is looked at).
- * An account it is booked to must be active, unless the expense already is.
+ * An account it is booked to must be active, and a project planned or
+ * active, unless the expense already is booked to it.
  * Its receipt is a stored file; its workflow moves by its actions
  * (ApplyExpenseAction), announced as their own events.
  */
 export function expenseKind(references: ExpenseReferences, receipts: KeptFiles): RecordKind<Expense, ExpenseSnapshot, NewExpense, ExpenseChanges> {
-  const { accounts, vendors, people } = references;
+  const { accounts, vendors, people, projects } = references;
   return {
     names: { one: 'expense', many: 'expenses' },
     roles: { read: 'member', write: 'member' },
@@ -49,6 +53,12 @@ export function expenseKind(references: ExpenseReferences, receipts: KeptFiles):
         refuses: (account, current) => (!(account as Account).isActive && account.id !== (current as ExpenseSnapshot | undefined)?.accountId ? ACCOUNT_INACTIVE : undefined),
       },
       vendorId: vendors,
+      projectId: {
+        findByUniqueId: (organisationId, uniqueId) => projects.findByUniqueId(organisationId, uniqueId),
+        findByIds: (organisationId, ids) => projects.findByIds(organisationId, ids),
+        refuses: (project, current) =>
+          !(project as Project).takesNewExpenses && project.id !== (current as ExpenseSnapshot | undefined)?.projectId ? PROJECT_CLOSED : undefined,
+      },
       // The employee is a member of the organisation.
       employeeId: {
         findByUniqueId: (organisationId, uniqueId) => people.findMemberByUniqueId(organisationId, uniqueId),

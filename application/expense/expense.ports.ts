@@ -1,6 +1,7 @@
 import { Expense } from '../../domain/expense/expense';
 import { ExpenseStatus } from '../../domain/expense/expense-status';
 import { CalendarDate } from '../../domain/shared/calendar-date';
+import { ProjectExpenses } from '../project/project.kind';
 import { RecordRepository } from '../records/record.ports';
 
 /** The expense list's orderings, as the wire names them. */
@@ -15,6 +16,7 @@ export type ExpenseFilters = {
   account_id?: string;
   employee_id?: string;
   vendor_id?: string;
+  project_id?: string;
   /** Inclusive. */
   from_date?: CalendarDate;
   /** Inclusive. */
@@ -24,8 +26,8 @@ export type ExpenseFilters = {
   status?: ExpenseStatus;
 };
 
-/** Expenses; also answers whether an account or a vendor is in use by one. */
-export interface ExpenseRepository extends RecordRepository<Expense> {
+/** Expenses; also answers whether an account, a vendor or a project is in use by one, and what projects spent. */
+export interface ExpenseRepository extends RecordRepository<Expense>, ProjectExpenses {
   isAccountUsed(organisationId: string, accountId: string): Promise<boolean>;
   /** For the vendor area: a vendor that expenses name cannot be deleted. */
   isVendorUsed(organisationId: string, vendorId: string): Promise<boolean>;

@@ -10,6 +10,7 @@ import { EXPENSE_TOKENS } from '../../application/expense/expense.ports';
 import { ReceiptFiles } from '../../application/expense/receipt-files';
 import { ExpensesAsVendorReferences, VendorsAsExpenseDirectory } from '../../application/expense/vendor-links';
 import { PERSON_TOKENS } from '../../application/person/person.ports';
+import { PROJECT_TOKENS } from '../../application/project/project.kind';
 import { VENDOR_TOKENS } from '../../application/supplier/vendor.kind';
 import { declaredResourceModule } from './declared-resource.module';
 import { Storage } from './storage';
@@ -26,6 +27,7 @@ export function expenseModule(storage: Storage): ContainerModule {
             accounts: context.get(ACCOUNT_TOKENS.AccountRepository),
             vendors: context.get(EXPENSE_TOKENS.ExpenseVendorDirectory),
             people: context.get(PERSON_TOKENS.PersonRepository),
+            projects: context.get(PROJECT_TOKENS.ProjectRepository),
           },
           context.get(ReceiptFiles),
         ),

@@ -27,6 +27,8 @@ export interface ExpenseDetails {
   accountId: string;
   vendorId: string | null;
   employeeId: string | null;
+  /** The project (cost centre) it is booked against, if any. */
+  projectId: string | null;
   expenseDate: CalendarDate;
   amount: Decimal;
   taxAmount: Decimal;
@@ -64,6 +66,7 @@ export interface CreateExpense {
   accountId: string;
   vendorId?: string | null;
   employeeId?: string | null;
+  projectId?: string | null;
   expenseDate: CalendarDate;
   amount: Decimal;
   taxAmount?: Decimal;
@@ -94,6 +97,7 @@ export class Expense extends OrganisationRecord<ExpenseSnapshot> {
       accountId: input.accountId,
       vendorId: input.vendorId ?? null,
       employeeId: input.employeeId ?? null,
+      projectId: input.projectId ?? null,
       expenseDate: input.expenseDate,
       amount: input.amount,
       taxAmount: input.taxAmount ?? Decimal.zero(2),
@@ -152,6 +156,10 @@ export class Expense extends OrganisationRecord<ExpenseSnapshot> {
 
   get employeeId(): string | null {
     return this.state.employeeId;
+  }
+
+  get projectId(): string | null {
+    return this.state.projectId;
   }
 
   get createdById(): string {

@@ -8,6 +8,7 @@ export const EXPENSE_GROUPINGS = new Choices([
   ['month', 'Month'],
   ['employee', 'Employee'],
   ['vendor', 'Vendor'],
+  ['project', 'Project'],
 ] as const);
 export type ExpenseGrouping = ChoiceOf<typeof EXPENSE_GROUPINGS>;
 
@@ -22,9 +23,9 @@ export interface ExpenseFigures {
   totalAmount: Decimal;
 }
 
-/** One group of the report: `key` names it on the wire, `label` is its display text. */
+/** One group of the report: `key` names it on the wire (null: the expenses of no project), `label` is its display text. */
 export interface ExpenseGroup extends ExpenseFigures {
-  key: string;
+  key: string | null;
   label: string;
 }
 
@@ -32,6 +33,9 @@ export interface ExpenseGroup extends ExpenseFigures {
 export const UNASSIGNED_KEY = '';
 export const NO_VENDOR_LABEL = 'No vendor';
 export const NO_EMPLOYEE_LABEL = 'No employee';
+/** The expenses booked to no project: keyed null, as issue 43 asks (the totals row, last, is keyed null too). */
+export const NO_PROJECT_KEY = null;
+export const NO_PROJECT_LABEL = 'No project';
 
 const NONE: ExpenseFigures = { count: 0, amount: Decimal.zero(), taxAmount: Decimal.zero(), totalAmount: Decimal.zero() };
 

@@ -25,6 +25,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'contact.created',
   'contact.updated',
   'contact.deleted',
+  'project.created',
+  'project.updated',
+  'project.deleted',
   'member.joined',
   'member.removed',
 ] as const;

@@ -156,6 +156,26 @@ const memberResourceRows = (base: string, collection: Collection, record: keyof 
   ];
 };
 
+/**
+ * Projects: every member reads them (and reports on them), the owner alone
+ * creates, changes and deletes them. Each row works on a project of its own.
+ */
+const projectRows = (): Row[] => {
+  const base = '/api/v1.0/organisation/:org/projects';
+  const detail = `${base}/:id`;
+  const project = freshRecord('projects');
+  return [
+    { method: 'GET', route: base, expect: [200, 200, 404, 401] },
+    { method: 'POST', route: `${base}/create`, body: () => aRecord('projects'), unchanged: readBack(base), expect: [201, 403, 404, 401] },
+    { method: 'GET', route: detail, target: project, expect: [200, 200, 404, 401] },
+    { method: 'GET', route: `${detail}/history`, target: project, expect: [200, 200, 404, 401] },
+    { method: 'PUT', route: `${detail}/update`, target: project, body: () => aRecord('projects'), unchanged: readBack(detail), expect: [200, 403, 404, 401] },
+    { method: 'PATCH', route: `${detail}/update`, target: project, body: () => ({ status: 'on_hold' }), unchanged: readBack(detail), expect: [200, 403, 404, 401] },
+    { method: 'DELETE', route: `${detail}/delete`, target: project, unchanged: readBack(detail), expect: [204, 403, 404, 401] },
+    { method: 'GET', route: '/api/v1.0/organisation/:org/reports/projects', expect: [200, 200, 404, 401] },
+  ];
+};
+
 // Each row's `expect` is [owner, member, non-member, anonymous].
 const ROWS: Row[] = [
   // Operations and public endpoints: no credentials needed, any sent are ignored.
@@ -343,6 +363,9 @@ const ROWS: Row[] = [
 
   // Vendors.
   ...memberResourceRows('/api/v1.0/organisation/:org/vendors', 'vendors', 'vendor', { vendor_status: 'preferred' }),
+
+  // Projects.
+  ...projectRows(),
 
   // Contact groups.
   { method: 'GET', route: '/api/v1.0/organisation/:org/contact-groups', expect: [200, 200, 404, 401] },

@@ -55,7 +55,7 @@ describe.each(testDatabases())('the expense list on $name', (factory) => {
     expect(response.body.map((item: Item) => item.expense_number)).toEqual(['ABC-7', 'INV-005', 'REF-100%', 'INV-003', 'INV-002', 'INV-001']);
     expect(Object.keys(response.body[0]).sort()).toEqual(
       ['unique_id', 'title', 'expense_number', 'status', 'status_display', 'expense_date', 'amount', 'tax_amount',
-        'total_amount', 'employee', 'vendor', 'date_created'].sort(),
+        'total_amount', 'project_id', 'employee', 'vendor', 'date_created'].sort(),
     );
     expect(response.body.find((item: Item) => item.expense_number === 'INV-003')).toMatchObject({
       title: 'Team lunch',

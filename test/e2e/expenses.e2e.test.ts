@@ -44,7 +44,7 @@ describe.each(testDatabases())('expenses on $name', (factory) => {
         [
           'unique_id', 'title', 'description', 'notes', 'expense_number', 'account', 'status', 'status_display',
           'expense_date', 'submitted_date', 'approved_date', 'paid_date', 'amount', 'tax_amount', 'total_amount',
-          'vendor', 'employee', 'approved_by', 'created_by', 'receipt', 'receipt_url', 'vat_processed',
+          'vendor', 'employee', 'project_id', 'approved_by', 'created_by', 'receipt', 'receipt_url', 'vat_processed',
           'vat_processed_date', 'rejection_reason', 'date_created', 'last_updated',
         ].sort(),
       );
@@ -62,6 +62,7 @@ describe.each(testDatabases())('expenses on $name', (factory) => {
         created_by: { unique_id: member.personUniqueId, full_name: 'Mo Member' },
         employee: null,
         vendor: null,
+        project_id: null,
         approved_by: null,
         submitted_date: null,
         approved_date: null,

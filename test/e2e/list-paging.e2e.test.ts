@@ -40,6 +40,7 @@ describe.each(testDatabases())('every list past its last page on $name', (factor
     const org = owner.organisationUniqueId;
     // At least one item in every list, so that each path parameter names a record and each total counts something.
     await oneOfEach(owner.api, org);
+    await createRecord(owner.api, org, 'projects');
     await createRecord(owner.api, org, 'vendors', { next_follow_up_date: '2020-01-01' });
     await owner.api.post(`${organisationPath(org)}/invitations/`, { email: 'invited@example.com', role: 'member' });
     const webhook = await owner.api.post(`${organisationPath(org)}/webhooks/create/`, { url: 'http://127.0.0.1:9/hook', events: ['vendor.created'] });

@@ -245,12 +245,13 @@ describe.each(testDatabases().slice(0, 1))('a client typed by openapi-typescript
       receiptBytes: PICTURE_FILES.png.bytes.length,
       salesStages: expect.arrayContaining(['Site visit']),
       clients: ['Acme Group'],
+      projects: ['Office fit-out (Acme Group): 500.00'],
       leads: ['Office fit-out, two floors'],
       vendors: ['Kettle & Co'],
       contactGroups: ['Key suppliers'],
       contacts: ['Kofi Mensah'],
       webhook: { events: ['vendor.created', 'vendor.deleted'], ping: { succeeded: true, status: 200 }, deliveries: 1 },
-      reports: { pipelineOpen: 1, followUps: ['Kettle & Co'] },
+      reports: { pipelineOpen: 1, followUps: ['Kettle & Co'], projects: ['Office fit-out: 0.00 of 500.00, 0.00 %'] },
     });
     expect(seen.stylesheetBytes).toBeGreaterThan(1000);
     expect(seen.accounts).toContain('Tour travel');

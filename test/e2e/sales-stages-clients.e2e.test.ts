@@ -204,7 +204,7 @@ describe.each(testDatabases())('sales stages and clients on $name', (factory) =>
 
       const refused = await member.api.delete(`${clients()}/named/delete/`);
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ detail: 'This client is named by leads; change or delete those leads first.', code: 'in_use' });
+      expect(refused.body).toEqual({ detail: 'This client is named by leads or projects; change or delete those first.', code: 'in_use' });
     });
   });
 

@@ -6,7 +6,7 @@ import { FILTER_TEXT_MAX_LENGTH } from '../../adapters/http/validation/query';
 import { DEFAULT_TEXT_MAX_LENGTH } from '../../domain/shared/field-messages';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
-import { oneOfEach, OrganisationRecords } from '../support/organisation-records';
+import { createRecord, oneOfEach, OrganisationRecords } from '../support/organisation-records';
 import { servedRoutes, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -20,7 +20,7 @@ import { servedRoutes, startTestApp, TestApp } from '../support/test-app';
 const tooLong = (max: number) => [`Ensure this field has no more than ${max} characters.`];
 
 /** Fields that name another record: a value of any length is refused for naming none, not for its length. */
-const REFERENCES = new Set(['account_id', 'vendor_id', 'employee_id', 'client', 'sales_stage']);
+const REFERENCES = new Set(['account_id', 'vendor_id', 'employee_id', 'client', 'sales_stage', 'project_id', 'client_id', 'manager_id']);
 
 interface Target {
   operation: DocumentedOperation;
@@ -63,6 +63,8 @@ describe.each(testDatabases())('text without a maximum of its own on $name', (fa
   let dispose: () => Promise<void>;
   let user: TestUser;
   let records: OrganisationRecords;
+  /** Projects are the owner's to write, so not among `oneOfEach`'s records (members make those too). */
+  let project: string;
   let targets: Target[];
 
   beforeAll(async () => {
@@ -71,6 +73,7 @@ describe.each(testDatabases())('text without a maximum of its own on $name', (fa
     app = await startTestApp(database);
     user = await signUp(app.client);
     records = await oneOfEach(user.api, user.organisationUniqueId);
+    project = await createRecord(user.api, user.organisationUniqueId, 'projects');
     targets = targetsOf(servedRoutes(app).operations);
   });
 
@@ -93,6 +96,7 @@ describe.each(testDatabases())('text without a maximum of its own on $name', (fa
       clients: records.client,
       leads: records.lead,
       vendors: records.vendor,
+      projects: project,
     };
     const path = operation.path.replace(/\/([^/]+)\/:(\w+)/g, (_match, before: string, name: string) => {
       const id = name === 'id' ? byCollection[before] : ids[name];

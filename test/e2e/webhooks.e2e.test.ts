@@ -145,15 +145,19 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     await member.api.patch(`${contacts}/ann/`, { last_name: 'Lee' });
     await member.api.delete(`${contacts}/ann/`);
 
+    const project = await owner.api.post(`${org()}/projects/create/`, { name: 'Fit-out', unique_id: 'fit-out' });
+    const projectChanged = await owner.api.patch(`${org()}/projects/fit-out/update/`, { status: 'completed' });
+    await owner.api.delete(`${org()}/projects/fit-out/delete/`);
+
     const joining = await signUp(app.client, { first_name: 'Nia', last_name: 'New' });
     const invitation = await owner.api.post(`${org()}/invitations/`, { email: joining.email, role: 'member' });
     await joining.api.post(`/api/v1.0/invitations/${invitation.body.token}/accept/`);
     await owner.api.delete(`${org()}/members/${joining.personUniqueId}/`);
 
     await receiver.waitFor((received) => WEBHOOK_EVENT_TYPES.every((type) => received.some((m) => m.event.type === type)));
-    await receiver.waitFor((received) => received.length >= 29);
+    await receiver.waitFor((received) => received.length >= 32);
     await new Promise((resolve) => setTimeout(resolve, 200)); // nothing more is on its way
-    expect(receiver.received).toHaveLength(29);
+    expect(receiver.received).toHaveLength(32);
 
     for (const message of receiver.received) {
       // The Standard Webhooks library verifies the signature (and the timestamp's freshness).
@@ -162,7 +166,7 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
       expect(message.event.organisation).toBe(owner.organisationUniqueId);
       expect(message.headers['content-type']).toBe('application/json');
     }
-    expect(new Set(receiver.received.map((m) => m.id)).size).toBe(29);
+    expect(new Set(receiver.received.map((m) => m.id)).size).toBe(32);
     expect(receiver.ofType('vendor.created')[0].event.data).toEqual(vendor.body);
     expect(receiver.ofType('vendor.updated')[0].event.data).toEqual(vendorChanged.body);
     expect(receiver.ofType('vendor.deleted')[0].event.data).toEqual(vendorChanged.body);
@@ -173,6 +177,9 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     expect(receiver.ofType('expense.paid')[0].event.data).toMatchObject({ unique_id: 'paid', status: 'paid' });
     expect(receiver.ofType('member.joined')[0].event.data).toMatchObject({ unique_id: joining.personUniqueId, full_name: 'Nia New', role: 'member' });
     expect(receiver.ofType('member.removed')[0].event.data).toMatchObject({ unique_id: joining.personUniqueId });
+    expect(receiver.ofType('project.created')[0].event.data).toEqual(project.body);
+    expect(receiver.ofType('project.updated')[0].event.data).toEqual(projectChanged.body);
+    expect(receiver.ofType('project.deleted')[0].event.data).toEqual(projectChanged.body);
     // One record's events arrive in the order they were committed.
     const ofExpense = (id: string) => receiver.received.filter((m) => m.event.data.unique_id === id && m.event.type.startsWith('expense.')).map((m) => m.event.type);
     expect(ofExpense('paid')).toEqual(['expense.created', 'expense.updated', 'expense.submitted', 'expense.approved', 'expense.paid']);
@@ -181,7 +188,7 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
 
     const deliveries = await owner.api.get(`${hooks()}/everything/deliveries/?page_size=100`);
     expect(deliveries.status).toBe(200);
-    expect(deliveries.headers.get('X-Total-Count')).toBe('29');
+    expect(deliveries.headers.get('X-Total-Count')).toBe('32');
     expect(deliveries.body[0]).toMatchObject({ attempt: 1, succeeded: true, status_code: 200, error: null });
     await owner.api.delete(`${hooks()}/everything/`);
   });

@@ -2,7 +2,7 @@ import { ApiClient } from './api-client';
 import { createExpense } from './expenses';
 
 /** The collections of an organisation whose records are created at `<collection>/create/`. */
-export type Collection = 'accounts' | 'sales-stages' | 'clients' | 'leads' | 'vendors' | 'contact-groups';
+export type Collection = 'accounts' | 'sales-stages' | 'clients' | 'leads' | 'vendors' | 'contact-groups' | 'projects';
 
 let counter = 0;
 

@@ -38,10 +38,10 @@ export const EXPENSE_DECLARATION = declareResource<ExpenseSnapshot>()({
   restore: Expense.restore,
   defaultOrdering: '-expense_date',
   orderings: ['expense_date', 'amount', 'total_amount', 'expense_number', 'date_created'],
-  filters: ['account_id', 'employee_id', 'vendor_id', 'from_date', 'to_date', 'search', 'status'],
+  filters: ['account_id', 'employee_id', 'vendor_id', 'project_id', 'from_date', 'to_date', 'search', 'status'],
   listItem: {
     schemaName: 'ExpenseListItem',
-    fields: ['unique_id', 'title', 'expense_number', 'status', 'status_display', 'expense_date', 'amount', 'tax_amount', 'total_amount', 'employee', 'vendor', 'date_created'],
+    fields: ['unique_id', 'title', 'expense_number', 'status', 'status_display', 'expense_date', 'amount', 'tax_amount', 'total_amount', 'project_id', 'employee', 'vendor', 'date_created'],
   },
   fields: [
     f.uniqueId(),
@@ -58,6 +58,13 @@ export const EXPENSE_DECLARATION = declareResource<ExpenseSnapshot>()({
     // Postgres only: SQLite runs one transaction at a time, so the vendor's in-use check cannot race there.
     f.reference('vendorId', 'vendors', 'vendor_id', { nullable: true, writeOnly: true, filter: 'vendor_id', foreignKey: { name: 'fk_expenses_vendor', postgresOnly: true } }),
     f.reference('employeeId', 'persons', 'employee_id', { nullable: true, writeOnly: true, filter: 'employee_id' }),
+    // Composite, on Postgres only (as the vendor's): a project of its own organisation; SQLite would rebuild the table to add it.
+    f.reference('projectId', 'projects', 'project_id', {
+      nullable: true,
+      filter: 'project_id',
+      foreignKey: { name: 'fk_expenses_project', scoped: true, postgresOnly: true },
+      description: 'The project it is booked against, by unique_id: a new booking takes a planned or active project.',
+    }),
     f.derived('employee', { type: 'person' }, { compute: (expense) => expense.employeeId }),
     f.derived('vendor', { type: 'summary', of: 'vendorId', shape: VENDOR }, { nullable: true }),
     f.timestamp('dateCreated', { ordering: true }),
@@ -90,6 +97,7 @@ export const EXPENSE_DECLARATION = declareResource<ExpenseSnapshot>()({
       byOrganisation('account', ['account_id', 'expense_date', 'id']),
       byOrganisation('employee', ['employee_id', 'expense_date', 'id']),
       byOrganisation('vendor', ['vendor_id', 'expense_date', 'id']),
+      byOrganisation('project', ['project_id', 'expense_date', 'id']),
       byOrganisation('amount', ['amount', 'id']),
       byOrganisation('total_amount', ['total_amount', 'id']),
       byOrganisation('date_created', ['date_created', 'id']),

@@ -1,9 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { GetExpenseReport } from '../../../application/report/get-expense-report.use-case';
 import { GetPipelineReport } from '../../../application/report/get-pipeline-report.use-case';
+import { GetProjectReport } from '../../../application/report/get-project-report.use-case';
 import { GetVendorFollowUps } from '../../../application/report/get-vendor-follow-ups.use-case';
 import { DEFAULT_EXPENSE_GROUPING } from '../../../domain/report/expense-report';
 import { LEAD_DECLARATION } from '../../declaration/lead/lead.declaration';
+import { PROJECT_DECLARATION } from '../../declaration/project/project.declaration';
 import { LeadFilters } from '../../../application/lead/lead.kind';
 import { filterClassOf } from '../declared/declared-input';
 import { actorOf } from '../middleware/authentication';
@@ -22,12 +24,16 @@ import {
   PIPELINE_REPORT_SCHEMA,
   presentExpenseReport,
   presentPipelineReport,
+  presentProjectReportRow,
+  PROJECT_REPORT_ROW_SCHEMA,
   presentVendorFollowUps,
   VENDOR_FOLLOW_UPS_SCHEMA,
 } from './report.presenter';
 
 /** The pipeline report is filtered as the lead list is. */
 const LEAD_FILTERS = filterClassOf(LEAD_DECLARATION);
+/** The project report is filtered as the project list is. */
+const PROJECT_FILTERS = filterClassOf(PROJECT_DECLARATION);
 
 /** `/api/v1.0/organisation/{org_uid}/reports/…` (contract section 10): figures any member may read; the vendors' follow-ups paged as a list. */
 @injectable()
@@ -36,6 +42,7 @@ export class ReportController implements HttpController {
     @inject(GetExpenseReport) private readonly expenseReport: GetExpenseReport,
     @inject(GetPipelineReport) private readonly pipelineReport: GetPipelineReport,
     @inject(GetVendorFollowUps) private readonly vendorFollowUps: GetVendorFollowUps,
+    @inject(GetProjectReport) private readonly projectReport: GetProjectReport,
   ) {}
 
   register(routes: Routes): void {
@@ -66,6 +73,21 @@ export class ReportController implements HttpController {
       errors: [400],
       handle: async (ctx) => {
         ctx.body = presentPipelineReport(await this.pipelineReport.execute(actorOf(ctx), ctx.params.org, readFilters(ctx, LEAD_FILTERS) as LeadFilters));
+      },
+    });
+    routes.add({
+      method: 'GET',
+      path: `${base}/projects`,
+      summary: 'Project report',
+      description:
+        'Budget against actual: a row per project, by name, with its budget, what its expenses spent (approved, paid, reimbursed) and committed (submitted), ' +
+        'what remains and the share of the budget used; filtered as the project list is, paged as every list is. With `format=csv` every row. Any member of the organisation.',
+      list: { filters: PROJECT_FILTERS, item: PROJECT_REPORT_ROW_SCHEMA },
+      answers: [answers.page(PROJECT_REPORT_ROW_SCHEMA)],
+      handle: async (ctx) => {
+        const { filters, page } = readFiltered(ctx, PROJECT_FILTERS);
+        const rows = await this.projectReport.execute(actorOf(ctx), ctx.params.org, filters as Record<string, unknown>, page);
+        sendPage(ctx, rows, page, (row) => presentProjectReportRow(row));
       },
     });
     routes.add({

@@ -3,11 +3,23 @@ import { ExpenseFigures, ExpenseReport } from '../../../domain/report/expense-re
 import { PipelineFigures, PipelineReport } from '../../../domain/report/pipeline-report';
 import { wire } from '../shared/present';
 import { wireSchema as s } from '../shared/wire-schema';
+import { PROJECT_DECLARATION } from '../../declaration/project/project.declaration';
 import { VENDOR_DECLARATION } from '../../declaration/supplier/vendor.declaration';
+import { wireView } from '../../declaration/wire-declaration';
 import { presenterOf, schemaOf } from '../declared/declared-presenter';
 
 const presentVendor = presenterOf(VENDOR_DECLARATION);
 const VENDOR_SCHEMA = schemaOf(VENDOR_DECLARATION);
+
+/** A row of the project report: the project as its declaration writes it, the fields of a budget against its actuals. */
+const PROJECT_REPORT_ROW = {
+  ...PROJECT_DECLARATION,
+  ...wireView(PROJECT_DECLARATION, 'ProjectReportRow', [
+    'unique_id', 'name', 'code', 'status', 'client', 'budget', 'budget_currency', 'spent', 'committed', 'remaining', 'budget_used',
+  ]),
+};
+export const presentProjectReportRow = presenterOf(PROJECT_REPORT_ROW);
+export const PROJECT_REPORT_ROW_SCHEMA = schemaOf(PROJECT_REPORT_ROW);
 
 /** The label of the expense report's last row, the totals. */
 export const TOTALS_LABEL = 'Total';

@@ -56,7 +56,15 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
     super();
     const sortKeys: Record<string, (snapshot: OrganisationRecordState) => SortValue> = {};
     for (const field of declaration.fields) if (field.ordering !== undefined) sortKeys[field.ordering] = sortValueOf(field);
-    const unique = uniqueFields(declaration).map(({ property, field, message }) => ({ of: (state: OrganisationRecordState) => valuesOf(state)[property], field, message }));
+    // A folded field is unique by its key, as its column is; no value (null) clashes with none.
+    const unique = uniqueFields(declaration).map(({ property, field, message, folded }) => ({
+      of: (state: OrganisationRecordState) => {
+        const value = valuesOf(state)[property];
+        return folded ? searchKey(value as string | null) : value;
+      },
+      field,
+      message,
+    }));
     this.collection = { restore: declaration.restore as unknown as (snapshot: OrganisationRecordState) => T, model: declaration.names.one, sortKeys, unique };
     this.equalities = [
       ...declaration.fields.flatMap(({ filter, property }) => (filter === undefined ? [] : [{ name: filter, read: (s: Snapshot) => s[property] }])),
@@ -75,7 +83,8 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
     const others = this.of(state.organisationId).filter((other) => other.id !== state.id);
     const errors: FieldErrors = {};
     for (const unique of this.collection.unique ?? []) {
-      if (others.some((other) => unique.of(other) === unique.of(state))) errors[unique.field] = [unique.message];
+      const value = unique.of(state);
+      if (value !== null && others.some((other) => unique.of(other) === value)) errors[unique.field] = [unique.message];
     }
     if (withUniqueId && others.some((other) => other.uniqueId === state.uniqueId)) Object.assign(errors, duplicateUniqueId(this.collection.model).errors);
     return errors;

@@ -68,7 +68,8 @@ export abstract class InMemoryRecords<S extends ScopedSnapshot, T extends { snap
     const row = record.snapshot();
     const others = this.of(row.organisationId).filter((s) => s.id !== row.id);
     for (const unique of this.collection.unique ?? []) {
-      if (others.some((s) => unique.of(s) === unique.of(row))) throw ValidationFailed.field(unique.field, unique.message);
+      const value = unique.of(row);
+      if (value !== null && others.some((s) => unique.of(s) === value)) throw ValidationFailed.field(unique.field, unique.message);
     }
     if (others.some((s) => s.uniqueId === row.uniqueId)) throw duplicateUniqueId(this.collection.model);
     this.rows.set(row.id, row);

@@ -28,6 +28,7 @@ const GROUP_OF: Record<ExpenseGrouping, (expense: Expense) => string | null> = {
   month: (e) => e.expenseDate.toString().slice(0, 7),
   employee: (e) => e.snapshot().employeeId,
   vendor: (e) => e.snapshot().vendorId,
+  project: (e) => e.projectId,
 };
 
 /** The expense report over the in-memory expenses (use-case tests): what the SQL adapter sums, added up here. */

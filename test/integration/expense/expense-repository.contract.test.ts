@@ -123,6 +123,46 @@ describe.each(storageTargets())('the expense repository on $name', (target) => {
     expect(await storage.expenses.isAccountUsed(fixture.organisationId, accountId(fixture, '6500'))).toBe(false);
   });
 
+  it('sums the totals of the expenses naming each project by status, spent and committed, and tells whether one is used', async () => {
+    const fixture = await storage.newOrganisation();
+    const [first, second, unused] = [ids.next(), ids.next(), ids.next()];
+    await storage.addProjects(fixture, [first, second, unused]);
+    const booked = (projectId: string | null, amount: string, ...steps: ('submit' | 'approve' | 'pay' | 'reimburse' | 'reject')[]) => {
+      const expense = anExpense({ projectId, amount: Decimal.of(amount), taxAmount: Decimal.of('0.01') }, fixture);
+      for (const step of steps) {
+        if (step === 'submit') expense.submit(AT(2));
+        if (step === 'approve') expense.approve(fixture.ownerId, AT(3));
+        if (step === 'pay') expense.markPaid(AT(4));
+        if (step === 'reimburse') expense.reimburse(AT(4));
+        if (step === 'reject') expense.reject(null, AT(4));
+      }
+      return expense;
+    };
+    for (const expense of [
+      booked(first, '9999999999.98', 'submit', 'approve'),
+      booked(first, '9999999999.98', 'submit', 'approve', 'pay'),
+      booked(first, '0.99', 'submit', 'approve', 'reimburse'),
+      booked(first, '-5.00', 'submit'),
+      booked(first, '7.00'),
+      booked(first, '8.00', 'submit', 'reject'),
+      booked(second, '1.00', 'submit'),
+      booked(null, '100.00', 'submit', 'approve'),
+    ]) {
+      await storage.expenses.save(expense);
+    }
+
+    const spending = await storage.expenses.spendingByProject(fixture.organisationId, [first, second, unused]);
+    expect([...spending].map(([id, figures]) => [id, figures.spent.toFixed(), figures.committed.toFixed()]).sort()).toEqual(
+      [
+        [first, '20000000000.98', '-4.99'],
+        [second, '0.00', '1.01'],
+      ].sort(),
+    );
+    expect((await storage.expenses.spendingByProject(other.organisationId, [first])).size).toBe(0);
+    expect(await storage.expenses.isProjectUsed(fixture.organisationId, second)).toBe(true);
+    expect(await storage.expenses.isProjectUsed(fixture.organisationId, unused)).toBe(false);
+  });
+
   describe('list', () => {
     let fixture: OrganisationFixture;
 

@@ -19,6 +19,8 @@ import { Account } from '../../../domain/account/account';
 import { seedDefaultChart } from '../../../domain/account/default-chart';
 import { TypeOrmDeclaredRecords } from '../../../adapters/persistence/typeorm/declared/typeorm-declared.repository';
 import { VENDOR_DECLARATION } from '../../../adapters/declaration/supplier/vendor.declaration';
+import { PROJECT_DECLARATION } from '../../../adapters/declaration/project/project.declaration';
+import { Project } from '../../../domain/project/project';
 import { Vendor } from '../../../domain/supplier/vendor';
 import { Organisation } from '../../../domain/organisation/organisation';
 import { Person } from '../../../domain/person/person';
@@ -59,6 +61,8 @@ export interface OpenStorage {
   newOrganisation(): Promise<OrganisationFixture>;
   /** Vendors with these internal ids, for expenses to name (the database holds them to it). */
   addVendors(organisation: OrganisationFixture, vendorIds: string[]): Promise<void>;
+  /** Projects with these internal ids, for expenses to name (Postgres holds them to it). */
+  addProjects(organisation: OrganisationFixture, projectIds: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,6 +88,7 @@ export function sqlTargets(): StorageTarget[] {
       const memberships = new TypeOrmMembershipRepository(db);
       const accounts = new TypeOrmDeclaredRecords<Account>(db, box, ACCOUNT_DECLARATION);
       const vendors = new TypeOrmDeclaredRecords<Vendor>(db, box, VENDOR_DECLARATION);
+      const projects = new TypeOrmDeclaredRecords<Project>(db, box, PROJECT_DECLARATION);
       return {
         accounts,
         expenses: new TypeOrmExpenseRepository(db, box),
@@ -104,6 +109,11 @@ export function sqlTargets(): StorageTarget[] {
             await vendors.save(Vendor.create({ id, uniqueId: id, organisationId, name: `Vendor ${id}`, organisationCurrency: 'USD', createdById: ownerId, now: NOW }));
           }
         },
+        addProjects: async ({ organisationId, ownerId }, projectIds) => {
+          for (const id of projectIds) {
+            await projects.save(Project.create({ id, uniqueId: id, organisationId, name: `Project ${id}`, defaultCurrency: 'USD', createdById: ownerId, now: NOW }));
+          }
+        },
         close: async () => {
           await close();
           await database.dispose();
@@ -121,6 +131,7 @@ async function openInMemory(): Promise<OpenStorage> {
     unitOfWork: new InMemoryUnitOfWork(),
     newOrganisation: () => withChart(accounts, ids.next(), ids.next(), ids.next()),
     addVendors: async () => undefined,
+    addProjects: async () => undefined,
     close: async () => undefined,
   };
 }

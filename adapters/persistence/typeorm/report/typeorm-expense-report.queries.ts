@@ -18,6 +18,8 @@ function groupKey(dialect: Dialect, grouping: ExpenseGrouping): string {
       return 'r.employee_id';
     case 'vendor':
       return 'r.vendor_id';
+    case 'project':
+      return 'r.project_id';
     case 'month':
       return dialect === 'postgres' ? "to_char(r.expense_date, 'YYYY-MM')" : 'substr(r.expense_date, 1, 7)';
   }
