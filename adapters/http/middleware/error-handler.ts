@@ -58,8 +58,9 @@ export function errorHandler(logger: Logger) {
 /** Renders `error` into `ctx` as the API answers it (also for an answer that is stored, as idempotent requests do). */
 export function respond(ctx: Context, thrown: unknown, logger: Logger): void {
   // A database that is away is no fault of the request's: 503 with `Retry-After`, whatever the driver said
-  // (a reset of the database's socket is not a client that went away).
-  const clientGone = isClientAbort(thrown) && ((thrown as { code?: string }).code === 'ECONNABORTED' || ctx.req?.destroyed);
+  // (a reset of the database's socket is not a client that went away: the client's own socket is still there,
+  // though the request stream counts as destroyed once its body is read).
+  const clientGone = isClientAbort(thrown) && ((thrown as { code?: string }).code === 'ECONNABORTED' || ctx.req?.socket?.destroyed === true);
   const error = !clientGone && isDatabaseUnreachable(thrown) ? new DatabaseUnavailable() : thrown;
   if (error instanceof ValidationFailed) {
     ctx.status = 400;
