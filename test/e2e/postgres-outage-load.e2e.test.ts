@@ -1,7 +1,16 @@
 import { createLogger } from '../../adapters/system/logger';
 import { signUp, TestUser } from '../support/accounts';
 import { LoadAnswer, sleep, startLoad, until } from '../support/load';
-import { postgresUrl, READINESS_BOUND_MS, REQUEST_BOUND_MS, startBehindPostgresProxy, UNAVAILABLE } from '../support/postgres-behind-proxy';
+import {
+  metricOf,
+  OUTAGE_BEGINS,
+  OUTAGE_ENDS,
+  postgresUrl,
+  READINESS_BOUND_MS,
+  REQUEST_BOUND_MS,
+  startBehindPostgresProxy,
+  UNAVAILABLE,
+} from '../support/postgres-behind-proxy';
 import { TcpProxy } from '../support/tcp-proxy';
 import { TestApp } from '../support/test-app';
 
@@ -9,9 +18,6 @@ const describeWithPostgres = postgresUrl ? describe : describe.skip;
 const CLIENTS = 16;
 /** Long enough for every wait's bound to pass several times over, short enough for CI. */
 const OUTAGE_MS = 3000;
-const TOKEN = 'metrics-token-for-tests';
-const BEGINS = 'The database is unavailable: requests that need it are answered 503 until it is back.';
-const ENDS = 'The database is back.';
 
 /**
  * The issue's load: 16 clients creating vendors in a loop while the
@@ -34,7 +40,7 @@ describeWithPostgres('16 clients creating vendors while Postgres is away', () =>
         logged.push(JSON.parse(line));
       },
     });
-    ({ app, proxy, close } = await startBehindPostgresProxy({ env: { METRICS_TOKEN: TOKEN }, logger }));
+    ({ app, proxy, close } = await startBehindPostgresProxy({ logger }));
     owner = await signUp(app.client);
   });
 
@@ -76,20 +82,17 @@ describeWithPostgres('16 clients creating vendors while Postgres is away', () =>
     expect(Math.max(...answers.map((answer) => answer.elapsedMs))).toBeLessThan(REQUEST_BOUND_MS);
   }
 
-  const metrics = async () => (await fetch(`${app.client.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
-  const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
-
   /**
    * The outage said once in the log, a warning as it began and a line as it ended, never a line per request
    * (nor an error line, a stack or SQL), and the 503s answered for it counted in the metrics.
    */
   async function expectSaidOnceAndCounted(answers: LoadAnswer[], answeredBefore: number): Promise<void> {
-    await until(async () => metric(await metrics(), 'database_unavailable') === 0, 5000, 'the end of the outage');
-    expect(logged.filter((line) => line.level >= 40)).toEqual([expect.objectContaining({ level: 40, msg: BEGINS })]);
-    expect(logged.filter((line) => line.msg === ENDS)).toHaveLength(1);
+    await until(async () => (await metricOf(app, 'database_unavailable')) === 0, 5000, 'the end of the outage');
+    expect(logged.filter((line) => line.level >= 40)).toEqual([expect.objectContaining({ level: 40, msg: OUTAGE_BEGINS })]);
+    expect(logged.filter((line) => line.msg === OUTAGE_ENDS)).toHaveLength(1);
     expect(lines.filter((line) => /INSERT|SELECT|\bat .*:\d+:\d+/.test(line))).toEqual([]);
     const refused = answers.filter((answer) => answer.response!.status === 503).length;
-    expect(metric(await metrics(), 'database_unavailable_responses_total') - answeredBefore).toBe(refused);
+    expect((await metricOf(app, 'database_unavailable_responses_total')) - answeredBefore).toBe(refused);
   }
 
   /** `/readyz` during the outage: 503 within its bound. */
@@ -116,13 +119,13 @@ describeWithPostgres('16 clients creating vendors while Postgres is away', () =>
   }
 
   it('cut (connections closed, new ones refused): 201 or 503 with Retry-After, each within the bound, writes back after the return, nothing acknowledged lost', async () => {
-    const answeredBefore = metric(await metrics(), 'database_unavailable_responses_total');
+    const answeredBefore = await metricOf(app, 'database_unavailable_responses_total');
     const { answers, back } = await underLoad(async () => {
       await proxy.cut();
       await sleep(OUTAGE_MS / 2);
       await expectNotReady();
       await sleep(OUTAGE_MS / 2);
-      expect(metric(await metrics(), 'database_unavailable')).toBe(1);
+      expect(await metricOf(app, 'database_unavailable')).toBe(1);
       await proxy.restore();
       return performance.now();
     });
@@ -134,13 +137,13 @@ describeWithPostgres('16 clients creating vendors while Postgres is away', () =>
   });
 
   it('black hole (connections kept, nothing passed): 201 or 503 with Retry-After, each within the bound, writes back after the return, nothing acknowledged lost', async () => {
-    const answeredBefore = metric(await metrics(), 'database_unavailable_responses_total');
+    const answeredBefore = await metricOf(app, 'database_unavailable_responses_total');
     const { answers, back } = await underLoad(async () => {
       proxy.blackHole();
       await sleep(OUTAGE_MS / 2);
       await expectNotReady();
       await sleep(OUTAGE_MS / 2);
-      expect(metric(await metrics(), 'database_unavailable')).toBe(1);
+      expect(await metricOf(app, 'database_unavailable')).toBe(1);
       await proxy.restore();
       return performance.now();
     });

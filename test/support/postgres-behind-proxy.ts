@@ -21,6 +21,10 @@ export const REQUEST_BOUND_MS = 5000;
 /** `/readyz` waits at most 2 s for the database, with room for its own work. */
 export const READINESS_BOUND_MS = 2500;
 export const UNAVAILABLE = { detail: 'The database is unavailable; try again shortly.' };
+/** What the service logs, once each, as an outage of the database begins and ends. */
+export const OUTAGE_BEGINS = 'The database is unavailable: requests that need it are answered 503 until it is back.';
+export const OUTAGE_ENDS = 'The database is back.';
+const METRICS_TOKEN = 'metrics-token-for-tests';
 
 export interface AppBehindProxy {
   app: TestApp;
@@ -35,7 +39,10 @@ export async function startBehindPostgresProxy(options: TestAppOptions = {}): Pr
   const database = await testDatabases()[1].create();
   const url = new URL(database.url);
   url.host = `${proxy.host}:${proxy.port}`;
-  const app = await startTestApp({ ...database, url: url.toString() }, { ...options, env: { ...SMALL_BOUNDS, ...options.env } });
+  const app = await startTestApp({ ...database, url: url.toString() }, {
+    ...options,
+    env: { ...SMALL_BOUNDS, METRICS_TOKEN, ...options.env },
+  });
   return {
     app,
     proxy,
@@ -45,4 +52,10 @@ export async function startBehindPostgresProxy(options: TestAppOptions = {}): Pr
       await database.dispose();
     },
   };
+}
+
+/** The value of one of the service's metrics (a number, or NaN when it has none of that name). */
+export async function metricOf(app: TestApp, name: string): Promise<number> {
+  const text = await (await fetch(`${app.client.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
 }
