@@ -2,6 +2,7 @@ import { FlexibleLoginThrottle } from '../../adapters/security/flexible-login-th
 import { RedisLimiterStore } from '../../adapters/security/limiter-store';
 import { createLogger } from '../../adapters/system/logger';
 import { signUp, TestUser } from '../support/accounts';
+import { sleep, startLoad } from '../support/load';
 import { testDatabases } from '../support/databases';
 import { hostAndPort, startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -51,12 +52,28 @@ describeWithRedis('logins and HTTP Basic while Redis is away', () => {
   const logIn = (email: string, password: string) => timed(() => app.client.post('/api/v1.0/auth/login/', { email, password }));
   const metrics = async () => (await fetch(`${app.client.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
 
+  async function untilConnected(): Promise<void> {
+    for (const deadline = Date.now() + 10_000; /^rate_limit_store_unavailable 1$/m.test(await metrics()); ) {
+      if (Date.now() > deadline) throw new Error('the service did not reconnect to Redis');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   it('answers logins, sign-ups and HTTP Basic as usual, within the bound', async () => {
     expect((await logIn(user.email, user.password)).status).toBe(200);
     expect((await logIn(user.email, 'not the password')).status).toBe(401);
     expect((await timed(() => user.api.get('/api/v1.0/me/'))).status).toBe(200);
     expect((await timed(() => app.client.basic(user.email, 'not the password').get('/api/v1.0/me/'))).status).toBe(401);
     expect((await timed(() => signUp(app.client))).email).toContain('@');
+  });
+
+  it('answers 16 clients signing in with HTTP Basic in a loop, each within the bound, never a 500', async () => {
+    const load = startLoad(16, () => user.api.get('/api/v1.0/me/'));
+    await sleep(2000);
+    const answers = await load.stop();
+    expect(answers.length).toBeGreaterThan(16);
+    expect(answers.filter((answer) => answer.response?.status !== 200).map(({ response, failure }) => failure ?? response!.status)).toEqual([]);
+    expect(Math.max(...answers.map((answer) => answer.elapsedMs))).toBeLessThan(BOUND_MS);
   });
 
   it('still limits, per process: an e-mail that failed too often gets 429', async () => {
@@ -77,12 +94,23 @@ describeWithRedis('logins and HTTP Basic while Redis is away', () => {
     expect(Number(/^rate_limit_fallbacks_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
   });
 
+  it('answers 16 clients signing in with HTTP Basic while the connection to Redis is reset again and again, each within the bound, never a 500', async () => {
+    await proxy.restore();
+    await untilConnected();
+    const load = startLoad(16, () => user.api.get('/api/v1.0/me/'));
+    for (let i = 0; i < 4; i++) {
+      await sleep(300);
+      proxy.reset();
+    }
+    await sleep(300);
+    const answers = await load.stop();
+    expect(answers.filter((answer) => answer.response?.status !== 200).map(({ response, failure }) => failure ?? response!.status)).toEqual([]);
+    expect(Math.max(...answers.map((answer) => answer.elapsedMs))).toBeLessThan(BOUND_MS);
+  });
+
   it('counts together again once Redis is back: another instance sees the failures', async () => {
     await proxy.restore();
-    for (const deadline = Date.now() + 10_000; /^rate_limit_store_unavailable 1$/m.test(await metrics()); ) {
-      if (Date.now() > deadline) throw new Error('the service did not reconnect to Redis');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await untilConnected();
     const target = await signUp(app.client);
     for (let i = 0; i < 3; i++) expect((await logIn(target.email, `wrong ${i}`)).status).toBe(401);
 
