@@ -23,6 +23,8 @@ export interface DependencyOutageOptions {
 export class DependencyOutage {
   private away = false;
   private failures = 0;
+  /** When the last outage ended (`performance.now()`). */
+  private endedAt = -Infinity;
   private probing: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -31,10 +33,14 @@ export class DependencyOutage {
     private readonly options: DependencyOutageOptions,
   ) {}
 
-  /** Something the outage cost: counted, and the outage begins if it had not. */
-  failed(): void {
+  /**
+   * Something the outage cost: counted, and the outage begins if it had not, unless that work began before
+   * the last outage ended (`startedAt`, by `performance.now()`): it waited out its bound on a connection of
+   * that outage, and says nothing of a new one.
+   */
+  failed(startedAt = performance.now()): void {
     this.failures += 1;
-    this.begin();
+    if (startedAt > this.endedAt) this.begin();
   }
 
   /** The dependency is away (seen by something that is not counted): the outage begins if it had not. */
@@ -50,6 +56,7 @@ export class DependencyOutage {
   end(): void {
     if (!this.away) return;
     this.away = false;
+    this.endedAt = performance.now();
     clearTimeout(this.probing);
     this.logger?.info(this.options.says.ends);
   }

@@ -9,7 +9,8 @@ import { Logger } from '../../system/logger';
 
 /** Where a request refused because the database is away is counted (the outage's log lines and metrics). */
 export interface DatabaseOutageReport {
-  failed(): void;
+  /** `startedAt`: when the request came (`performance.now()`). */
+  failed(startedAt?: number): void;
 }
 
 /** Every domain error code and the status it answers: one exhaustive table. */
@@ -52,6 +53,7 @@ const CODES_IN_BODY: ReadonlySet<ErrorCode> = new Set([
  */
 export function errorHandler(logger: Logger, databaseOutage?: DatabaseOutageReport) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
+    ctx.state.receivedAt = performance.now();
     try {
       await next();
     } catch (error) {
@@ -70,7 +72,7 @@ export function respond(ctx: Context, thrown: unknown, logger: Logger, databaseO
   // though the request stream counts as destroyed once its body is read).
   const clientGone = isClientAbort(thrown) && ((thrown as { code?: string }).code === 'ECONNABORTED' || ctx.req?.socket?.destroyed === true);
   const error = !clientGone && isDatabaseUnreachable(thrown) ? new DatabaseUnavailable() : thrown;
-  if (error instanceof DatabaseUnavailable) databaseOutage?.failed();
+  if (error instanceof DatabaseUnavailable) databaseOutage?.failed(ctx.state?.receivedAt as number | undefined);
   if (error instanceof ValidationFailed) {
     ctx.status = 400;
     ctx.body = error.errors;

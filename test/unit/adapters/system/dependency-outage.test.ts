@@ -29,6 +29,19 @@ describe('a dependency outage', () => {
     ]);
   });
 
+  it('takes a failure of work that began before the return for the outage that ended, not a new one', () => {
+    const { lines, logger } = recorded();
+    const outage = new DependencyOutage(logger, { says: SAYS });
+    outage.failed();
+    const begunDuringTheOutage = performance.now();
+    outage.end();
+    outage.failed(begunDuringTheOutage);
+    expect(outage.stats()).toEqual({ away: false, failures: 2 });
+    outage.failed();
+    expect(outage.stats()).toEqual({ away: true, failures: 3 });
+    expect(lines.map((line) => line.level)).toEqual(['warn', 'info', 'warn']);
+  });
+
   it('asks a dependency that does not report its return until it answers, and then stops asking', async () => {
     const { lines, logger } = recorded();
     let asked = 0;
