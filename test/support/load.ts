@@ -58,7 +58,7 @@ export function startLoad(
   };
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Resolves once `condition` holds, checked every 50 ms; throws after `ms`. */
 export async function until(condition: () => boolean | Promise<boolean>, ms: number, what = 'the condition'): Promise<void> {
