@@ -10,6 +10,7 @@ import { AuthGuard, HTTP_TOKENS, HttpController } from '../adapters/http/shared/
 import { migrateExclusively, TypeOrmDatabase } from '../adapters/persistence/typeorm/engine';
 import { createDataSource, dialectOf, sqliteFileOf } from '../adapters/persistence/typeorm/data-source';
 import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterStore } from '../adapters/security/limiter-store';
+import { DependencyOutage } from '../adapters/system/dependency-outage';
 import { Logger } from '../adapters/system/logger';
 import { WebhookWorker } from '../adapters/webhook/webhook-worker';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
@@ -70,6 +71,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   const container = await buildContainer({ ...options, config, storage: { kind: 'typeorm', database }, encryptionKey, mailer, limiters });
   const files = Object.values(FILE_STORAGE_TOKENS).map((token) => container.get<FileStorage & { close?(): void }>(token));
   const bucket = files.find((storage) => storage instanceof S3FileStorage);
+  const databaseOutage = databaseOutageOf(dataSource, logger);
   const app = createHttpApp({
     logger,
     controllers: container.getAll<HttpController>(HTTP_TOKENS.Controller),
@@ -84,7 +86,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
           metrics: new HttpMetrics({
             connections: () => database.connectionStats(),
             webhookBacklog: () => container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue).backlog(),
-            limiterFallbacks: limiters.fallbacks ? () => limiters.fallbacks!.stats() : undefined,
+            limiterOutage: limiters.outage ? () => limiters.outage!.stats() : undefined,
+            databaseOutage: () => databaseOutage.stats(),
             fileStorage: bucket ? () => bucket.availability.stats() : undefined,
           }),
           token: config.metricsToken,
@@ -97,11 +100,16 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     publicOrigin: config.publicOrigin,
     trustedOrigins: config.csrfTrustedOrigins,
     corsOrigins: config.corsOrigins,
+    databaseOutage,
   });
-  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, { pollMs: config.webhooks.pollMs });
+  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, {
+    pollMs: config.webhooks.pollMs,
+    databaseOutage,
+  });
   if (options.deliverWebhooks ?? config.webhooks.deliver) webhooks.start();
   const close = async () => {
     await webhooks.stop();
+    databaseOutage.close();
     await limiters.close();
     for (const storage of files) storage.close?.(); // the S3 client's connections (shared: closing twice is harmless)
     await database.close();
@@ -142,6 +150,20 @@ function limiterStoreFor(config: AppConfig, database: TypeOrmDatabase, logger: L
   const store = new SqliteLimiterStore(file);
   chmodSync(file, 0o600);
   return store;
+}
+
+/**
+ * The database's outages, said once each (a warning as one begins, a line as it ends) and counted for the metrics:
+ * a request answered 503 begins one, and a statement that succeeds, asked every second meanwhile, ends it.
+ */
+function databaseOutageOf(dataSource: DataSource, logger: Logger): DependencyOutage {
+  return new DependencyOutage(logger, {
+    says: {
+      begins: 'The database is unavailable: requests that need it are answered 503 until it is back.',
+      ends: 'The database is back.',
+    },
+    probe: { check: () => dataSource.query('SELECT 1'), everyMs: 1000 },
+  });
 }
 
 /** SMTP when `SMTP_URL` is set, otherwise the development outbox in the data directory. */

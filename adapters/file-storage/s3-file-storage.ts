@@ -215,7 +215,7 @@ export class S3FileStorage implements FileStorage {
   /** The error to throw for the SDK's: a store that did not answer becomes `FileStorageUnreachable`, and is counted. */
   private failure(error: unknown): unknown {
     const failure = asUnreachable(error);
-    if (failure instanceof FileStorageUnreachable) this.availability.failed(failure);
+    if (failure instanceof FileStorageUnreachable) this.availability.failed();
     return failure;
   }
 

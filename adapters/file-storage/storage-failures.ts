@@ -1,3 +1,4 @@
+import { DependencyOutage } from '../system/dependency-outage';
 import type { Logger } from '../system/logger';
 
 /** Socket errors of a store that cannot be reached or stopped answering. */
@@ -54,31 +55,24 @@ export function isFileStorageUnreachable(error: unknown): error is FileStorageUn
 }
 
 /**
- * Whether the store answers, as the requests that use it find out: a warning
- * when an outage begins and a line when it ends, never one per request; the
- * numbers are the metrics' (`file_storage_unavailable`, `file_storage_failures_total`).
+ * Whether the store answers, as the requests that use it find out: the one
+ * outage mechanism of the database and the rate-limit store (a warning when an
+ * outage begins and a line when it ends, never one per request); the numbers
+ * are the metrics' (`file_storage_unavailable`, `file_storage_failures_total`).
  */
-export class FileStorageAvailability {
-  private away = false;
-  private failures = 0;
-
-  constructor(private readonly logger?: Pick<Logger, 'warn' | 'info'>) {}
-
-  failed(failure: FileStorageUnreachable): void {
-    this.failures += 1;
-    if (this.away) return;
-    this.away = true;
-    this.logger?.warn({ reason: failure.reason }, 'The file storage (S3) is unavailable: uploads and downloads answer 503 until it answers again.');
+export class FileStorageAvailability extends DependencyOutage {
+  constructor(logger?: Pick<Logger, 'warn' | 'info'>) {
+    super(logger, {
+      says: {
+        begins: 'The file storage (S3) is unavailable: uploads and downloads answer 503 until it answers again.',
+        ends: 'The file storage (S3) answers again.',
+      },
+    });
   }
 
+  /** An operation the store answered: an outage, if any, is over. */
   answered(): void {
-    if (!this.away) return;
-    this.away = false;
-    this.logger?.info('The file storage (S3) answers again.');
-  }
-
-  stats(): { away: boolean; failures: number } {
-    return { away: this.away, failures: this.failures };
+    this.end();
   }
 }
 

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../application/shared/ports';
 import { ListRecordHistory } from '../../application/shared/list-history.use-case';
 import { corsFor } from './middleware/cors';
 import type { HttpMetrics } from './middleware/metrics';
-import { errorHandler, logFailedResponse } from './middleware/error-handler';
+import { DatabaseOutageReport, errorHandler, logFailedResponse } from './middleware/error-handler';
 import { idempotentCreate } from './middleware/idempotency';
 import { answersTogether, jsonOnce, requestId, requestLog, securityHeaders } from './middleware/request-context';
 import { AuthGuard, HttpController } from './shared/controller';
@@ -43,6 +43,8 @@ export interface HttpAppOptions {
   history?: ListRecordHistory;
   /** Prometheus metrics, and the token `GET /metrics` takes (absent: not served). */
   metrics?: { metrics: HttpMetrics; token?: string };
+  /** Told of each request answered 503 because the database is away. */
+  databaseOutage?: DatabaseOutageReport;
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
@@ -50,7 +52,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // Errors are answered and logged by errorHandler; Koa reports only those of a body already streaming.
   app.on('error', logFailedResponse(options.logger));
 
-  const idempotency = options.idempotentRequests && idempotentCreate(options.idempotentRequests, options.logger);
+  const idempotency = options.idempotentRequests && idempotentCreate(options.idempotentRequests, options.logger, options.databaseOutage);
   const routes = new Routes(options.guard, {
     // A front end allowed to call the API from its origin may also change state (with the CSRF token).
     trustedOrigins: [...(options.trustedOrigins ?? []), ...(options.corsOrigins ?? [])],
@@ -102,7 +104,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     if (options.metrics.token) app.use(options.metrics.metrics.endpoint(options.metrics.token));
   }
   if (options.corsOrigins?.length) app.use(corsFor(options.corsOrigins));
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, options.databaseOutage));
   app.use(securityHeaders({ hsts: options.hsts }));
   app.use(async (ctx: Context, next: Next) => {
     // A configured address, not the Host header a client chose, is where links point.

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { enableWriteAheadLog } from '../persistence/sqlite-wal';
+import { DependencyOutage } from '../system/dependency-outage';
 import type { Logger } from '../system/logger';
 
 /** One limiter's numbers: `points` uses of a key per window of `duration` seconds. */
@@ -21,8 +22,8 @@ export interface LimiterOptions {
  */
 export interface LimiterStore {
   limiter(options: LimiterOptions): RateLimiterAbstract;
-  /** A store that can be away (Redis) says so, and how often this process counted alone. */
-  readonly fallbacks?: { stats(): { away: boolean; fallbacks: number } };
+  /** A store that can be away (Redis) says so, and how often this process counted alone meanwhile (its failures). */
+  readonly outage?: DependencyOutage;
   /** Resolves once a store with a connection of its own (Redis) has it, or has given up for now. */
   opened?(): Promise<void>;
   close(): Promise<void>;
@@ -137,7 +138,7 @@ export interface RedisLimiterOptions {
 export class RedisLimiterStore implements LimiterStore {
   private readonly client: Redis;
   private readonly namespace: string;
-  readonly fallbacks: LimiterFallbacks;
+  readonly outage: DependencyOutage;
   private readonly connectTimeoutMs: number;
 
   constructor(url: string, options: RedisLimiterOptions = {}) {
@@ -155,12 +156,18 @@ export class RedisLimiterStore implements LimiterStore {
       disconnectTimeout: 100,
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
     });
-    this.fallbacks = new LimiterFallbacks(options.logger, () => {
+    this.outage = new DependencyOutage(options.logger, {
+      says: {
+        begins: 'The rate-limit store (Redis) is unavailable: limits are counted per process until it is back.',
+        ends: 'The rate-limit store (Redis) is back: limits are counted together again.',
+      },
       // A command timed out on a connection that looks alive (a partition): start afresh, so that
       // counts fail at once until a new connection is ready, and its `ready` marks the return.
-      if (this.client.status === 'ready') this.client.disconnect(true);
+      onBegin: () => {
+        if (this.client.status === 'ready') this.client.disconnect(true);
+      },
     });
-    this.client.on('ready', () => this.fallbacks.end());
+    this.client.on('ready', () => this.outage.end());
     // A lost connection is retried by the client; the counts meanwhile fall back (above), once logged.
     this.client.on('error', () => undefined);
   }
@@ -172,7 +179,7 @@ export class RedisLimiterStore implements LimiterStore {
       keyPrefix: `${this.namespace}:${options.keyPrefix}`,
       storeClient: this.client,
       rejectIfRedisNotReady: true,
-      insuranceLimiter: insuranceFor(options, () => this.fallbacks.counted()),
+      insuranceLimiter: insuranceFor(options, () => this.outage.failed()),
     });
   }
 
@@ -197,40 +204,6 @@ export class RedisLimiterStore implements LimiterStore {
     // Politely when connected; otherwise at once (with no offline queue, `quit()` would only fail).
     if (this.client.status === 'ready') await this.client.quit().catch(() => this.client.disconnect());
     else this.client.disconnect();
-  }
-}
-
-/**
- * Whether the shared store is away, and how many counts this process made
- * alone: a warning when an outage begins and a line when it ends, never one
- * per request; the numbers are the metrics' (`rate_limit_store_unavailable`,
- * `rate_limit_fallbacks_total`).
- */
-export class LimiterFallbacks {
-  private away = false;
-  private count = 0;
-
-  constructor(
-    private readonly logger: Pick<Logger, 'warn' | 'info'> | undefined,
-    private readonly onOutage: () => void = () => undefined,
-  ) {}
-
-  counted(): void {
-    this.count += 1;
-    if (this.away) return;
-    this.away = true;
-    this.logger?.warn('The rate-limit store (Redis) is unavailable: limits are counted per process until it is back.');
-    this.onOutage();
-  }
-
-  end(): void {
-    if (!this.away) return;
-    this.away = false;
-    this.logger?.info('The rate-limit store (Redis) is back: limits are counted together again.');
-  }
-
-  stats(): { away: boolean; fallbacks: number } {
-    return { away: this.away, fallbacks: this.count };
   }
 }
 

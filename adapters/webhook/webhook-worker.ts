@@ -1,5 +1,6 @@
 import { DeliverWebhooks } from '../../application/webhook/deliver-webhooks.use-case';
 import { PruneWebhookLog } from '../../application/webhook/prune-webhook-log.use-case';
+import { isDatabaseUnreachable } from '../persistence/typeorm/engine';
 import { Logger } from '../system/logger';
 
 export interface WorkerOptions {
@@ -7,6 +8,8 @@ export interface WorkerOptions {
   pollMs: number;
   /** Deliveries out at once in this process (each bounded by its 10 s timeout). */
   maxInFlight?: number;
+  /** Told when a round finds the database away, which says so once for the whole outage (otherwise: a line a round). */
+  databaseOutage?: { begin(): void };
 }
 
 /** How often the log of finished deliveries is pruned. */
@@ -76,17 +79,21 @@ export class WebhookWorker {
         while (!this.stopped && (await this.prune.execute()));
       }
     } catch (error) {
-      // A database that went away for a moment: the next round tries again.
-      this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A webhook delivery round failed.');
+      // A database that went away: the next round, a poll later, tries again.
+      this.failed(error, 'A webhook delivery round failed.');
     }
     this.schedule(this.options.pollMs);
   }
 
+  /** The database being away is the outage's to say, once; anything else is logged by its code. */
+  private failed(error: unknown, message: string): void {
+    if (this.options.databaseOutage && isDatabaseUnreachable(error)) this.options.databaseOutage.begin();
+    else this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, message);
+  }
+
   private track(settled: Promise<void>): void {
     const attempts: Promise<void> = settled
-      .catch((error: unknown) => {
-        this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A webhook delivery could not be settled.');
-      })
+      .catch((error: unknown) => this.failed(error, 'A webhook delivery could not be settled.'))
       .finally(() => {
         this.inFlight.delete(attempts);
         // Slots were all taken with more due: claim again now rather than at the next poll.

@@ -1,45 +1,29 @@
 import { signUp, TestUser } from '../support/accounts';
-import { testDatabases } from '../support/databases';
-import { hostAndPort, startTcpProxy, TcpProxy } from '../support/tcp-proxy';
-import { startTestApp, TestApp } from '../support/test-app';
+import { postgresUrl, READINESS_BOUND_MS, REQUEST_BOUND_MS, startBehindPostgresProxy, UNAVAILABLE } from '../support/postgres-behind-proxy';
+import { TcpProxy } from '../support/tcp-proxy';
+import { TestApp } from '../support/test-app';
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
 const describeWithPostgres = postgresUrl ? describe : describe.skip;
-
-/** Small bounds, so that the test waits little: the defaults are 5 s, 5 s and 10 s. */
-const BOUNDS = { DATABASE_CONNECT_TIMEOUT_MS: '500', DATABASE_POOL_TIMEOUT_MS: '1000', DATABASE_STATEMENT_TIMEOUT_MS: '1000' };
-/** The longest wait the bounds allow (a statement's answer: 1 s and a second's margin), with room for the request's own work. */
-const REQUEST_BOUND_MS = 3500;
-const READINESS_BOUND_MS = 2500;
-const UNAVAILABLE = { detail: 'The database is unavailable; try again shortly.' };
 
 /**
  * The service's connections to Postgres pass through a proxy of the test's
- * own: cut (connections destroyed, the port closed) or a black hole
- * (connections kept, nothing passed, as in a network partition).
+ * own: cut (connections closed, the port too) or a black hole
+ * (connections kept, nothing passed, as in a network partition). Under a
+ * load of writers: postgres-outage-load.e2e.test.ts.
  */
 describeWithPostgres('requests while Postgres is away', () => {
   let proxy: TcpProxy;
   let app: TestApp;
-  let dispose: () => Promise<void>;
+  let close: () => Promise<void>;
   let owner: TestUser;
   const acknowledged: string[] = [];
 
   beforeAll(async () => {
-    proxy = await startTcpProxy(hostAndPort(postgresUrl!, 5432));
-    const database = await testDatabases()[1].create();
-    dispose = database.dispose;
-    const url = new URL(database.url);
-    url.host = `${proxy.host}:${proxy.port}`;
-    app = await startTestApp({ ...database, url: url.toString() }, { env: BOUNDS });
+    ({ app, proxy, close } = await startBehindPostgresProxy());
     owner = await signUp(app.client);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await proxy.close();
-    await dispose();
-  });
+  afterAll(async () => close());
 
   const vendors = () => `/api/v1.0/organisation/${owner.organisationUniqueId}/vendors`;
 

@@ -2,17 +2,21 @@ import net from 'node:net';
 
 /**
  * A TCP proxy between the service and a dependency, to take the dependency
- * away and bring it back: `cut()` destroys every connection and refuses new
- * ones (the port stops listening), `blackHole()` keeps every connection open
- * and accepts new ones but passes nothing (a network partition),
- * `blackHoleAnswers()` passes what the service sends but none of the answers (a
- * request made, its answer lost), `restore()` brings any of them back.
+ * away and bring it back: `cut()` closes every connection and refuses new
+ * ones (the port stops listening), `reset()` resets every connection (an
+ * RST, as from a peer that lost it) and goes on passing new ones (a restart
+ * of the dependency, or a middlebox that dropped its state), `blackHole()`
+ * keeps every connection open and accepts new ones but passes nothing (a
+ * network partition), `blackHoleAnswers()` passes what the service sends but
+ * none of the answers (a request made, its answer lost), `restore()` brings a
+ * cut or a black hole back.
  */
 export interface TcpProxy {
   /** `127.0.0.1:<port>`: give it to the service in place of the dependency's address. */
   readonly host: string;
   readonly port: number;
   cut(): Promise<void>;
+  reset(): void;
   blackHole(): void;
   blackHoleAnswers(): void;
   restore(): Promise<void>;
@@ -45,6 +49,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         resolve();
       });
     });
+  /** An RST to both ends of every connection, as a peer that lost it answers, rather than an orderly close. */
+  const reset = () => {
+    for (const socket of sockets) {
+      if (socket.destroyed) continue;
+      // A socket still connecting has no connection to reset.
+      if (socket.connecting) socket.destroy();
+      else socket.resetAndDestroy();
+    }
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
@@ -57,6 +70,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     host: '127.0.0.1',
     port,
     cut: stop,
+    reset,
     blackHole: () => {
       passing = { sent: false, answers: false };
     },

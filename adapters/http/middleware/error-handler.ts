@@ -8,6 +8,12 @@ import { isDatabaseUnreachable } from '../../persistence/typeorm/engine';
 import { HttpError } from '../http-errors';
 import { Logger } from '../../system/logger';
 
+/** Where a request refused because the database is away is counted (the outage's log lines and metrics). */
+export interface DatabaseOutageReport {
+  /** `startedAt`: when the request came (`performance.now()`). */
+  failed(startedAt?: number): void;
+}
+
 /** Every domain error code and the status it answers: one exhaustive table. */
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid: 400,
@@ -47,22 +53,28 @@ const CODES_IN_BODY: ReadonlySet<ErrorCode> = new Set([
  * with a generic 500: no stack trace, SQL or secret ever leaves in a
  * response or a log line.
  */
-export function errorHandler(logger: Logger) {
+export function errorHandler(logger: Logger, databaseOutage?: DatabaseOutageReport) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
+    ctx.state.receivedAt = performance.now();
     try {
       await next();
     } catch (error) {
-      respond(ctx, error, logger);
+      respond(ctx, error, logger, databaseOutage);
     }
   };
 }
 
-/** Renders `error` into `ctx` as the API answers it (also for an answer that is stored, as idempotent requests do). */
-export function respond(ctx: Context, thrown: unknown, logger: Logger): void {
+/**
+ * Renders `error` into `ctx` as the API answers it (also for an answer that is stored, as idempotent requests do).
+ * A 503 for a database that is away is told to `databaseOutage`, which logs the outage once, not each request.
+ */
+export function respond(ctx: Context, thrown: unknown, logger: Logger, databaseOutage?: DatabaseOutageReport): void {
   // A database or a file storage that is away is no fault of the request's: 503 with `Retry-After`, whatever
-  // the driver said (a reset of the database's socket is not a client that went away).
-  const clientGone = isClientAbort(thrown) && ((thrown as { code?: string }).code === 'ECONNABORTED' || ctx.req?.destroyed);
-  const error = clientGone ? thrown : unavailableOf(thrown) ?? thrown;
+  // the driver said (a reset of the database's socket is not a client that went away: the client's own socket
+  // is still there, though the request stream counts as destroyed once its body is read).
+  const clientGone = isClientAbort(thrown) && ((thrown as { code?: string }).code === 'ECONNABORTED' || ctx.req?.socket?.destroyed === true);
+  const error = clientGone ? thrown : (unavailableOf(thrown) ?? thrown);
+  if (error instanceof DatabaseUnavailable) databaseOutage?.failed(ctx.state?.receivedAt as number | undefined);
   if (error instanceof ValidationFailed) {
     ctx.status = 400;
     ctx.body = error.errors;

@@ -6,7 +6,7 @@ import { JsonNumber } from '../body/lossless-json';
 import { UploadedFile } from '../body/read-body';
 import { HttpError } from '../http-errors';
 import { Logger } from '../../system/logger';
-import { respond } from './error-handler';
+import { DatabaseOutageReport, respond } from './error-handler';
 
 /** 1 to 255 printable ASCII characters (contract section 8). */
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
@@ -34,7 +34,11 @@ export class InvalidIdempotencyKey extends HttpError {
  * handler, so that a 4xx is stored like a success; a 5xx, the transient
  * 409 and 429, and a refusal too large to keep are not.
  */
-export function idempotentCreate(requests: IdempotentRequests, logger: Logger): (options: { atomic: boolean }) => Middleware {
+export function idempotentCreate(
+  requests: IdempotentRequests,
+  logger: Logger,
+  databaseOutage?: DatabaseOutageReport,
+): (options: { atomic: boolean }) => Middleware {
   return ({ atomic }) => async (ctx, next) => {
     if (ctx.get('Idempotency-Key') === '' && !('idempotency-key' in ctx.headers)) return next();
     const key = ctx.get('Idempotency-Key');
@@ -46,7 +50,7 @@ export function idempotentCreate(requests: IdempotentRequests, logger: Logger): 
       try {
         await next();
       } catch (error) {
-        respond(ctx, error, logger);
+        respond(ctx, error, logger, databaseOutage);
       }
       return { status: ctx.status, body: ctx.body, keep: keeps(ctx.status, ctx.body) };
     });

@@ -8,15 +8,18 @@ export interface MetricSources {
   /** Webhook deliveries pending. */
   webhookBacklog(): Promise<number>;
   /** Whether the rate-limit store (Redis) is away, and the counts made in this process alone meanwhile; absent for a store that cannot be. */
-  limiterFallbacks?(): { away: boolean; fallbacks: number };
+  limiterOutage?(): { away: boolean; failures: number };
+  /** Whether the database is away, and the requests answered 503 for it. */
+  databaseOutage?(): { away: boolean; failures: number };
   /** Whether the file storage (S3) is away, and the operations that failed because it did not answer; absent for local disk. */
   fileStorage?(): { away: boolean; failures: number };
 }
 
 /**
  * Prometheus metrics (prom-client): request durations by route pattern,
- * method and status, the database's connections, the webhook backlog, and
- * the process's own (event-loop lag, heap, CPU). Per process: with
+ * method and status, the database's connections, the webhook backlog, the
+ * outages of the database and of the rate-limit store, and the process's
+ * own (event-loop lag, heap, CPU). Per process: with
  * `WORKERS` above 1 each worker answers for itself.
  */
 export class HttpMetrics {
@@ -26,7 +29,7 @@ export class HttpMetrics {
   constructor(sources: MetricSources) {
     // Loaded only when metrics are served (METRICS_TOKEN): other servers never hold prom-client and
     // @opentelemetry/api, which it loads, in memory (docs/performance.md).
-    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = require('prom-client') as typeof import('prom-client');
+    const { collectDefaultMetrics, Gauge, Histogram, Registry } = require('prom-client') as typeof import('prom-client');
     this.registry = new Registry();
     collectDefaultMetrics({ register: this.registry });
     this.durations = new Histogram({
@@ -53,53 +56,60 @@ export class HttpMetrics {
       help: 'Webhook deliveries not yet delivered or given up.',
       registers: [this.registry],
       async collect() {
-        this.set(await sources.webhookBacklog());
+        // While the database is away the backlog keeps its last value: a scrape neither waits for it nor fails with it.
+        if (sources.databaseOutage?.().away) return;
+        await sources.webhookBacklog().then(
+          (backlog) => this.set(backlog),
+          () => undefined,
+        );
       },
     });
-    const limiterFallbacks = sources.limiterFallbacks?.bind(sources);
-    if (limiterFallbacks) {
-      new Gauge({
-        name: 'rate_limit_store_unavailable',
-        help: 'Whether the rate-limit store (Redis) is away, so that this process counts the limits alone (1) or not (0).',
-        registers: [this.registry],
-        collect() {
-          this.set(limiterFallbacks().away ? 1 : 0);
-        },
-      });
-      let reported = 0;
-      new Counter({
-        name: 'rate_limit_fallbacks_total',
-        help: 'Rate-limit counts made in this process alone because the store (Redis) was away.',
-        registers: [this.registry],
-        collect() {
-          const { fallbacks } = limiterFallbacks();
-          this.inc(fallbacks - reported);
-          reported = fallbacks;
-        },
-      });
-    }
-    const fileStorage = sources.fileStorage?.bind(sources);
-    if (fileStorage) {
-      new Gauge({
-        name: 'file_storage_unavailable',
-        help: 'Whether the file storage (S3) did not answer the last operation that tried it (1) or did (0).',
-        registers: [this.registry],
-        collect() {
-          this.set(fileStorage().away ? 1 : 0);
-        },
-      });
-      let reported = 0;
-      new Counter({
-        name: 'file_storage_failures_total',
-        help: 'File storage operations (an upload, a download, a removal) that failed because the store did not answer.',
-        registers: [this.registry],
-        collect() {
-          const { failures } = fileStorage();
-          this.inc(failures - reported);
-          reported = failures;
-        },
-      });
-    }
+    this.outage(sources.limiterOutage?.bind(sources), {
+      gauge: 'rate_limit_store_unavailable',
+      gaugeHelp: 'Whether the rate-limit store (Redis) is away, so that this process counts the limits alone (1) or not (0).',
+      counter: 'rate_limit_fallbacks_total',
+      counterHelp: 'Rate-limit counts made in this process alone because the store (Redis) was away.',
+    });
+    this.outage(sources.databaseOutage?.bind(sources), {
+      gauge: 'database_unavailable',
+      gaugeHelp: 'Whether the database is away, as this process last saw it (1) or not (0).',
+      counter: 'database_unavailable_responses_total',
+      counterHelp: 'Requests answered 503 because the database was away.',
+    });
+    this.outage(sources.fileStorage?.bind(sources), {
+      gauge: 'file_storage_unavailable',
+      gaugeHelp: 'Whether the file storage (S3) did not answer the last operation that tried it (1) or did (0).',
+      counter: 'file_storage_failures_total',
+      counterHelp: 'File storage operations (an upload, a download, a removal) that failed because the store did not answer.',
+    });
+  }
+
+  /** A dependency's outage as a gauge (away: 1) and a counter of what it cost. */
+  private outage(
+    stats: (() => { away: boolean; failures: number }) | undefined,
+    names: { gauge: string; gaugeHelp: string; counter: string; counterHelp: string },
+  ): void {
+    if (!stats) return;
+    const { Counter, Gauge } = require('prom-client') as typeof import('prom-client');
+    new Gauge({
+      name: names.gauge,
+      help: names.gaugeHelp,
+      registers: [this.registry],
+      collect() {
+        this.set(stats().away ? 1 : 0);
+      },
+    });
+    let reported = 0;
+    new Counter({
+      name: names.counter,
+      help: names.counterHelp,
+      registers: [this.registry],
+      collect() {
+        const { failures } = stats();
+        this.inc(failures - reported);
+        reported = failures;
+      },
+    });
   }
 
   /** Times every request; the route is the pattern, so that ids do not make a series each. */

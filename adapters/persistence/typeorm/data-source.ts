@@ -104,6 +104,32 @@ function boundedConnections(bounds: DatabaseBounds): Record<string, unknown> {
       constructor(config: ClientConfig) {
         super({ ...config, connectionTimeoutMillis: bounds.connectMs });
       }
+
+      /**
+       * A reply not read within `query_timeout` leaves node-postgres waiting for it on this connection: after a
+       * partition heals it never comes, and every later statement on the connection would wait out its own
+       * timeout behind it. The connection is closed instead, so that the pool opens a new one (node-postgres
+       * does so itself for a pipelined connection).
+       */
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      override query(...args: any[]): any {
+        const last = args.length - 1;
+        const callback = args[last];
+        if (typeof callback === 'function') args[last] = (error: unknown, result: unknown) => (this.closeIfUnread(error), callback(error, result));
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const result = (super.query as (...given: any[]) => any)(...args);
+        if (result === args[0] && typeof result?.handleError === 'function') {
+          const handleError = result.handleError.bind(result);
+          result.handleError = (error: unknown, connection: unknown) => (this.closeIfUnread(error), handleError(error, connection));
+        } else if (typeof result?.catch === 'function') {
+          result.catch((error: unknown) => this.closeIfUnread(error));
+        }
+        return result;
+      }
+
+      private closeIfUnread(error: unknown): void {
+        if ((error as Error | undefined)?.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      }
     },
     connectionTimeoutMillis: bounds.poolWaitMs,
     statement_timeout: bounds.statementMs,

@@ -57,18 +57,18 @@ describeWithRedis('rate limits while Redis is away', () => {
     await quota.take('organisation-1');
     await expect(quota.take('organisation-1')).rejects.toBeInstanceOf(Throttled);
     await expect(quota.take('organisation-2')).resolves.toBeUndefined();
-    expect(throughProxy.fallbacks.stats()).toEqual({ away: true, fallbacks: 4 });
+    expect(throughProxy.outage.stats()).toEqual({ away: true, failures: 4 });
     expect(lines).toEqual([{ level: 'warn', message: expect.stringContaining('limits are counted per process') }]);
 
     await proxy.restore();
-    await until(() => !throughProxy.fallbacks.stats().away);
+    await until(() => !throughProxy.outage.stats().away);
     expect(lines.map((line) => line.level)).toEqual(['warn', 'info']);
     // A count made through the proxy is Redis's again: another instance on Redis sees it.
     const quotaElsewhere = new FlexibleRateLimit(direct, 'quota', 2, 3600);
     await quota.take('organisation-3');
     await quota.take('organisation-3');
     await expect(quotaElsewhere.take('organisation-3')).rejects.toBeInstanceOf(Throttled);
-    expect(throughProxy.fallbacks.stats().fallbacks).toBe(4);
+    expect(throughProxy.outage.stats().failures).toBe(4);
   });
 
   it('answers a failed login check within the bound and locks the e-mail in the process', async () => {
@@ -92,7 +92,7 @@ describeWithRedis('rate limits while Redis is away', () => {
     expect(lines.map((line) => line.level)).toEqual(['warn']);
 
     await proxy.restore();
-    await until(() => !throughProxy.fallbacks.stats().away);
+    await until(() => !throughProxy.outage.stats().away);
     expect(lines.map((line) => line.level)).toEqual(['warn', 'info']);
     await quota.take('organisation-4');
     await quota.take('organisation-4');

@@ -7,9 +7,12 @@ const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRE
  */
 const UNREACHABLE_SQLSTATE = /^(57014|57P0[1-3]|08...|53300)$/;
 
-/** node-postgres's and pg-pool's messages for a connection lost, not made in time, or a reply not read in time. */
+/**
+ * node-postgres's and pg-pool's messages for a connection lost, not made in time (a client's own connect timeout
+ * says "timeout expired"), or a reply not read in time.
+ */
 const UNREACHABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Connection timeout|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end/i;
+  /Connection terminated|timeout exceeded when trying to connect|^timeout expired$|Connection timeout|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end/i;
 
 /**
  * Whether `error` (as thrown by node-postgres, or wrapped by TypeORM as a
