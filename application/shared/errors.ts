@@ -11,7 +11,11 @@ export class NotAuthenticated extends DomainError {
 export class AuthenticationFailed extends DomainError {
   readonly code = 'authentication_failed';
 
-  constructor(message = 'Invalid username/password.') {
+  /** `challenge`: the scheme the 401's `WWW-Authenticate` names, when not Basic (a key's, `Bearer`). */
+  constructor(
+    message = 'Invalid username/password.',
+    readonly challenge?: 'Bearer',
+  ) {
     super(message);
   }
 }

@@ -35,6 +35,8 @@ export interface SecretBox {
    * they could against a plain hash of a short secret.
    */
   digest(text: string): string;
+  /** Whether `text`'s digest is `digest`, compared in constant time (a credential kept as its digest). */
+  digestMatches(text: string, digest: string): boolean;
 }
 
 /** Uses of something counted per key in a window (a client address, an organisation). */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { types } from 'node:util';
 import { Context, Next } from 'koa';
 import { DomainError, ErrorCode, ValidationFailed } from '../../../domain/shared/errors';
-import { DatabaseUnavailable, Throttled } from '../../../application/shared/errors';
+import { AuthenticationFailed, DatabaseUnavailable, Throttled } from '../../../application/shared/errors';
 import { isDatabaseUnreachable } from '../../persistence/typeorm/engine';
 import { HttpError } from '../http-errors';
 import { Logger } from '../../system/logger';
@@ -67,7 +67,7 @@ export function respond(ctx: Context, thrown: unknown, logger: Logger): void {
   } else if (error instanceof DomainError) {
     ctx.status = STATUS_BY_CODE[error.code];
     ctx.body = CODES_IN_BODY.has(error.code) ? { detail: error.message, code: error.code } : { detail: error.message };
-    if (ctx.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="api"');
+    if (ctx.status === 401) ctx.set('WWW-Authenticate', error instanceof AuthenticationFailed && error.challenge ? `${error.challenge} realm="api"` : 'Basic realm="api"');
     if (error instanceof Throttled || error instanceof DatabaseUnavailable) ctx.set('Retry-After', String(error.retryAfterSeconds));
   } else if (error instanceof HttpError) {
     ctx.status = error.status;

@@ -1,0 +1,46 @@
+import { inject, injectable } from 'inversify';
+import { API_KEY_MARK, API_KEY_PREFIX_LENGTH, LAST_USE_PRECISION_MS } from '../../domain/api-key/api-key';
+import { AUTH_TOKENS, LoginThrottle } from '../auth/auth.ports';
+import { Actor } from '../shared/actor';
+import { AuthenticationFailed, Throttled } from '../shared/errors';
+import { Clock, SecretBox, SHARED_TOKENS } from '../shared/ports';
+import { API_KEY_TOKENS, ApiKeyRepository } from './api-key.ports';
+
+/** Longer than any key made (`bmk_` and 43 characters): not looked up at all. */
+const KEY_MAX_LENGTH = 100;
+
+/**
+ * Resolves an API key to the person it acts as: found by its prefix, its
+ * keyed hash compared in constant time, refused when revoked, expired, or
+ * when its person left its organisation. A failure counts towards the
+ * failed-credential throttle (by the prefix and the client's address): past
+ * its limit a bad key is a 429. A good key pays no throttle's read, as a
+ * remembered Basic credential does not. Its use is written at most once a
+ * minute (`LAST_USE_PRECISION_MS`).
+ */
+@injectable()
+export class AuthenticateApiKey {
+  constructor(
+    @inject(API_KEY_TOKENS.ApiKeyRepository) private readonly keys: ApiKeyRepository,
+    @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
+    @inject(AUTH_TOKENS.LoginThrottle) private readonly throttle: LoginThrottle,
+    @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(presented: string, clientAddress: string): Promise<Actor> {
+    const prefix = presented.slice(0, API_KEY_PREFIX_LENGTH);
+    const wellFormed = presented.startsWith(API_KEY_MARK) && presented.length > API_KEY_PREFIX_LENGTH && presented.length <= KEY_MAX_LENGTH;
+    const candidates = wellFormed ? await this.keys.findHeldByPrefix(prefix) : [];
+    const key = candidates.find((candidate) => this.box.digestMatches(presented, candidate.secretHash));
+    const now = this.clock.now();
+    if (!key || !key.isUsableAt(now)) {
+      const wait = await this.throttle.retryAfter(prefix, clientAddress);
+      if (wait !== null) throw new Throttled(wait);
+      await this.throttle.recordFailure(prefix, clientAddress);
+      throw new AuthenticationFailed('Invalid token.', 'Bearer');
+    }
+    if (key.isUseWorthRecording(now)) await this.keys.recordUse(key.id, now, new Date(now.getTime() - LAST_USE_PRECISION_MS));
+    const { id, uniqueId, name, scopes, organisationId } = key;
+    return { personId: key.createdById, apiKey: { id, uniqueId, name, prefix: key.prefix, organisationId, scopes } };
+  }
+}
