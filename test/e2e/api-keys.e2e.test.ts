@@ -2,9 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { signUp, TestUser } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { testDatabases } from '../support/databases';
-import { FixedClock } from '../support/fixed-clock';
+import { Clock } from '../../application/shared/ports';
+import { CalendarDate } from '../../domain/shared/calendar-date';
 import { addMember } from '../support/members';
 import { startTestApp, TestApp } from '../support/test-app';
+import { WebhookReceiver } from '../support/webhook-receiver';
+import { createLogger } from '../../adapters/system/logger';
+
+/** Real time, moved on at will (expiry, the last use's minute): frozen time would stall the webhook worker's leases. */
+class AdvancingClock implements Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  today(): CalendarDate {
+    return CalendarDate.ofInstant(this.now());
+  }
+
+  advance(by: { minutes?: number; seconds?: number }): void {
+    this.offsetMs += ((by.minutes ?? 0) * 60 + (by.seconds ?? 0)) * 1000;
+  }
+}
 
 /**
  * API keys (issue 44): made by members, answered once, kept as a hash, sent
@@ -18,7 +38,9 @@ describe.each(testDatabases())('API keys on $name', (factory) => {
   let dispose: () => Promise<void>;
   let owner: TestUser;
   let member: TestUser;
-  const clock = new FixedClock(new Date());
+  let receiver: WebhookReceiver;
+  const logLines: string[] = [];
+  const clock = new AdvancingClock();
   const org = () => `/api/v1.0/organisation/${owner.organisationUniqueId}`;
   const keys = () => `${org()}/api-keys`;
 
@@ -28,14 +50,18 @@ describe.each(testDatabases())('API keys on $name', (factory) => {
     const encryptionKey = randomBytes(32);
     // A low throttle, so that its test fails few keys.
     const env = { LOGIN_FAILURES_PER_EMAIL: '3' };
-    app = await startTestApp(database, { clock, encryptionKey, env });
-    other = await startTestApp(database, { clock, encryptionKey, env });
+    const logger = createLogger('info', { write: (line: string) => void logLines.push(line) });
+    app = await startTestApp(database, { clock, encryptionKey, env: { ...env, WEBHOOK_POLL_MS: '50' }, logger });
+    // One worker: two in one process would wait on each other's SQLite write lock, blocking the process.
+    other = await startTestApp(database, { clock, encryptionKey, env: { ...env, WEBHOOK_DELIVERY: 'false' } });
     owner = await signUp(app.client, { first_name: 'Olive', last_name: 'Owner' });
     member = await signUp(app.client, { first_name: 'Mo', last_name: 'Member' });
     await addMember(app, owner.organisationUniqueId, member);
+    receiver = await new WebhookReceiver().start();
   });
 
   afterAll(async () => {
+    await receiver.close();
     await app.close();
     await other.close();
     await dispose();
@@ -194,6 +220,37 @@ describe.each(testDatabases())('API keys on $name', (factory) => {
     });
   });
 
+  describe('what a key does', () => {
+    it('is recorded with the key beside its person: in history, the activity and the webhook events', async () => {
+      const hook = await owner.api.post(`${org()}/webhooks/create/`, { url: receiver.url, events: ['vendor.created'] });
+      expect(hook.status).toBe(201);
+      const { uniqueId, api } = await aKey(owner, { name: 'Accounting sync' });
+      const byKey = await api.post(`${org()}/vendors/create/`, { name: 'Keyed Supplies' });
+      const byPassword = await owner.api.post(`${org()}/vendors/create/`, { name: 'Typed Supplies' });
+      const named = { unique_id: uniqueId, name: 'Accounting sync' };
+
+      const history = await owner.api.get(`${org()}/vendors/${byKey.body.unique_id}/history/`);
+      expect(history.body[0]).toMatchObject({ action: 'created', actor: { unique_id: owner.personUniqueId }, api_key: named });
+      expect((await owner.api.get(`${org()}/vendors/${byPassword.body.unique_id}/history/`)).body[0].api_key).toBeNull();
+      const activity = await owner.api.get(`${org()}/activity/?model=vendor`);
+      expect(activity.body.find((entry: { record: string }) => entry.record === byKey.body.unique_id).api_key).toEqual(named);
+
+      await receiver.waitFor((received) => received.filter((message) => message.event.type === 'vendor.created').length >= 2);
+      const events = receiver.ofType('vendor.created').map((message) => message.event as unknown as { data: { unique_id: string }; api_key?: unknown });
+      expect(events.find((event) => event.data.unique_id === byKey.body.unique_id)?.api_key).toEqual(named);
+      expect(events.find((event) => event.data.unique_id === byPassword.body.unique_id)).not.toHaveProperty('api_key');
+      await owner.api.delete(`${org()}/webhooks/${hook.body.unique_id}/`);
+    });
+
+    it('is logged by the key’s prefix, never the key', async () => {
+      const { key, api } = await aKey(owner);
+      await api.get('/api/v1.0/me/');
+      const lines = logLines.map((line) => JSON.parse(line) as { msg: string; apiKey?: string });
+      expect(lines.filter((line) => line.msg === 'request' && line.apiKey === key.slice(0, 12))).toHaveLength(1);
+      expect(logLines.some((line) => line.includes(key))).toBe(false);
+    });
+  });
+
   describe('scopes', () => {
     it('let a key read what it may read, and refuse a write naming the scope it needs', async () => {
       const { api } = await aKey(owner, { scopes: ['vendors:read'] });
@@ -216,3 +273,4 @@ describe.each(testDatabases())('API keys on $name', (factory) => {
     });
   });
 });
+

@@ -1,9 +1,12 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { column as c, queryRunnerDialect, tableColumns } from '../columns';
+import { addColumn, dropAddedColumn } from './migration-columns';
 
 /**
  * API keys (issue 44): each of one organisation and one person, kept as its
  * prefix (the look-up) and a keyed hash of the whole key; revoked ones stay.
+ * A history entry names the key its actor acted through (no foreign key:
+ * history outlives what it names).
  */
 export class ApiKeys1763700001080 implements MigrationInterface {
   name = 'ApiKeys1763700001080';
@@ -42,9 +45,11 @@ export class ApiKeys1763700001080 implements MigrationInterface {
         ],
       }),
     );
+    await addColumn(queryRunner, 'history', 'api_key_id', c.ref().nullable());
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await dropAddedColumn(queryRunner, 'history', 'api_key_id');
     await queryRunner.dropTable('api_keys');
   }
 }
