@@ -69,7 +69,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     contactGroupModule(storage),
     contactModule(storage),
     webhookModule(storage, config, limiters, parts.webhookSender),
-    apiKeyModule(storage),
+    apiKeyModule(storage, config, limiters),
     reportModule(storage),
   );
   return container;

@@ -22,4 +22,6 @@ export interface ApiKeySecrets {
 export const API_KEY_TOKENS = {
   ApiKeyRepository: Symbol.for('ApiKeyRepository'),
   ApiKeySecrets: Symbol.for('ApiKeySecrets'),
+  /** A `RateLimit` of requests per key a minute. */
+  RequestLimit: Symbol.for('ApiKeyRequestLimit'),
 } as const;

@@ -3,7 +3,7 @@ import { API_KEY_MARK, API_KEY_PREFIX_LENGTH, LAST_USE_PRECISION_MS } from '../.
 import { AUTH_TOKENS, LoginThrottle } from '../auth/auth.ports';
 import { Actor } from '../shared/actor';
 import { AuthenticationFailed, Throttled } from '../shared/errors';
-import { Clock, SecretBox, SHARED_TOKENS } from '../shared/ports';
+import { Allowance, Clock, RateLimit, SecretBox, SHARED_TOKENS } from '../shared/ports';
 import { API_KEY_TOKENS, ApiKeyRepository } from './api-key.ports';
 
 /** Longer than any key made (`bmk_` and 43 characters): not looked up at all. */
@@ -15,8 +15,9 @@ const KEY_MAX_LENGTH = 100;
  * when its person left its organisation. A failure counts towards the
  * failed-credential throttle (by the prefix and the client's address): past
  * its limit a bad key is a 429. A good key pays no throttle's read, as a
- * remembered Basic credential does not. Its use is written at most once a
- * minute (`LAST_USE_PRECISION_MS`).
+ * remembered Basic credential does not. A key makes so many requests a
+ * minute (`RequestLimit`, shared by every instance), then 429. Its use is
+ * written at most once a minute (`LAST_USE_PRECISION_MS`).
  */
 @injectable()
 export class AuthenticateApiKey {
@@ -25,9 +26,11 @@ export class AuthenticateApiKey {
     @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
     @inject(AUTH_TOKENS.LoginThrottle) private readonly throttle: LoginThrottle,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(API_KEY_TOKENS.RequestLimit) private readonly requests: RateLimit,
   ) {}
 
-  async execute(presented: string, clientAddress: string): Promise<Actor> {
+  /** The key's person, and what is left of the key's requests this minute. */
+  async execute(presented: string, clientAddress: string): Promise<{ actor: Actor; allowance: Allowance }> {
     const prefix = presented.slice(0, API_KEY_PREFIX_LENGTH);
     const wellFormed = presented.startsWith(API_KEY_MARK) && presented.length > API_KEY_PREFIX_LENGTH && presented.length <= KEY_MAX_LENGTH;
     const candidates = wellFormed ? await this.keys.findHeldByPrefix(prefix) : [];
@@ -39,8 +42,9 @@ export class AuthenticateApiKey {
       await this.throttle.recordFailure(prefix, clientAddress);
       throw new AuthenticationFailed('Invalid token.', 'Bearer');
     }
+    const allowance = await this.requests.take(key.id);
     if (key.isUseWorthRecording(now)) await this.keys.recordUse(key.id, now, new Date(now.getTime() - LAST_USE_PRECISION_MS));
     const { id, uniqueId, name, scopes, organisationId } = key;
-    return { personId: key.createdById, apiKey: { id, uniqueId, name, prefix: key.prefix, organisationId, scopes } };
+    return { actor: { personId: key.createdById, apiKey: { id, uniqueId, name, prefix: key.prefix, organisationId, scopes } }, allowance };
   }
 }

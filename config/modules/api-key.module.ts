@@ -8,11 +8,14 @@ import { AuthenticateApiKey } from '../../application/api-key/authenticate-api-k
 import { apiKeyKind } from '../../application/api-key/api-key.kind';
 import { API_KEY_TOKENS, ApiKeySecrets } from '../../application/api-key/api-key.ports';
 import { SecretBox, SHARED_TOKENS } from '../../application/shared/ports';
+import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
+import { LimiterStore } from '../../adapters/security/limiter-store';
+import { AppConfig } from '../config';
 import { declaredResourceModule } from './declared-resource.module';
 import { Storage } from './storage';
 
 /** API keys (issue 44), declared; the store's own reads authenticate them. */
-export function apiKeyModule(storage: Storage): ContainerModule {
+export function apiKeyModule(storage: Storage, config: AppConfig, limiters: LimiterStore): ContainerModule {
   return declaredResourceModule(
     storage,
     {
@@ -23,6 +26,7 @@ export function apiKeyModule(storage: Storage): ContainerModule {
     },
     ({ bind }) => {
       bind(AuthenticateApiKey).toSelf().inSingletonScope();
+      bind(API_KEY_TOKENS.RequestLimit).toConstantValue(new FlexibleRateLimit(limiters, 'api-key-requests', config.apiKeyRequestsPerMinute, 60));
       bind(API_KEY_TOKENS.ApiKeySecrets).toConstantValue({ generate: () => `${API_KEY_MARK}${newToken()}` } satisfies ApiKeySecrets);
     },
   );

@@ -49,7 +49,7 @@ describe.each(testDatabases())('API keys on $name', (factory) => {
     dispose = database.dispose;
     const encryptionKey = randomBytes(32);
     // A low throttle, so that its test fails few keys.
-    const env = { LOGIN_FAILURES_PER_EMAIL: '3' };
+    const env = { LOGIN_FAILURES_PER_EMAIL: '3', API_KEY_REQUESTS_PER_MINUTE: '6' };
     const logger = createLogger('info', { write: (line: string) => void logLines.push(line) });
     app = await startTestApp(database, { clock, encryptionKey, env: { ...env, WEBHOOK_POLL_MS: '50' }, logger });
     // One worker: two in one process would wait on each other's SQLite write lock, blocking the process.
@@ -248,6 +248,25 @@ describe.each(testDatabases())('API keys on $name', (factory) => {
       const lines = logLines.map((line) => JSON.parse(line) as { msg: string; apiKey?: string });
       expect(lines.filter((line) => line.msg === 'request' && line.apiKey === key.slice(0, 12))).toHaveLength(1);
       expect(logLines.some((line) => line.includes(key))).toBe(false);
+    });
+  });
+
+  describe('limits', () => {
+    it('let a key make so many requests a minute, saying how many are left, then answer 429', async () => {
+      const { api } = await aKey(owner);
+      const answers = [];
+      for (let request = 0; request < 6; request++) answers.push(await api.get('/api/v1.0/me/'));
+      expect(answers.map((answer) => [answer.status, answer.headers.get('RateLimit-Limit'), answer.headers.get('RateLimit-Remaining')])).toEqual(
+        [5, 4, 3, 2, 1, 0].map((left) => [200, '6', String(left)]),
+      );
+      expect(Number(answers[0].headers.get('RateLimit-Reset'))).toBeGreaterThan(0);
+      const refused = await api.get('/api/v1.0/me/');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(refused.headers.get('RateLimit-Remaining')).toBe('0');
+      // Each key counts its own; its person's password is not limited by it.
+      expect((await (await aKey(owner)).api.get('/api/v1.0/me/')).status).toBe(200);
+      expect((await owner.api.get('/api/v1.0/me/')).status).toBe(200);
     });
   });
 

@@ -4,6 +4,7 @@ import { AuthenticateApiKey } from '../../../application/api-key/authenticate-ap
 import { Authenticate } from '../../../application/auth/authenticate.use-case';
 import { AuthenticationFailed, NotAuthenticated } from '../../../application/shared/errors';
 import { Actor } from '../../../application/shared/actor';
+import { Allowance } from '../../../application/shared/ports';
 import { Preread } from '../../../application/shared/preread';
 import { PermissionDenied } from '../../../domain/shared/errors';
 
@@ -46,7 +47,9 @@ export function authenticated(authenticate: Authenticate, authenticateKey: Authe
     const preread = options.preread?.(ctx);
     const key = basic ? null : readApiKey(header);
     if (key !== null) {
-      ctx.state.auth = { actor: await authenticateKey.execute(key, ctx.ip), scheme: 'apiKey', sessionToken: null } satisfies Authenticated;
+      const { actor, allowance } = await authenticateKey.execute(key, ctx.ip);
+      setRateLimitHeaders(ctx, allowance);
+      ctx.state.auth = { actor, scheme: 'apiKey', sessionToken: null } satisfies Authenticated;
       return next();
     }
     if (basic) {
@@ -85,6 +88,13 @@ export function readBasicCredentials(header: string): { email: string; password:
   const colon = decoded.indexOf(':');
   if (colon < 0) return { email: decoded, password: '' };
   return { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** What is left of a limit, as the IETF's RateLimit header fields write it (draft-ietf-httpapi-ratelimit-headers). */
+export function setRateLimitHeaders(ctx: Context, allowance: Allowance): void {
+  ctx.set('RateLimit-Limit', String(allowance.limit));
+  ctx.set('RateLimit-Remaining', String(allowance.remaining));
+  ctx.set('RateLimit-Reset', String(allowance.resetSeconds));
 }
 
 /** The key of `Authorization: Bearer <key>` or `Token <key>`; null when the header is neither scheme. */

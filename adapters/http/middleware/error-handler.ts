@@ -5,6 +5,7 @@ import { DomainError, ErrorCode, ValidationFailed } from '../../../domain/shared
 import { AuthenticationFailed, DatabaseUnavailable, Throttled } from '../../../application/shared/errors';
 import { isDatabaseUnreachable } from '../../persistence/typeorm/engine';
 import { HttpError } from '../http-errors';
+import { setRateLimitHeaders } from './authentication';
 import { Logger } from '../../system/logger';
 
 /** Every domain error code and the status it answers: one exhaustive table. */
@@ -69,6 +70,7 @@ export function respond(ctx: Context, thrown: unknown, logger: Logger): void {
     ctx.body = CODES_IN_BODY.has(error.code) ? { detail: error.message, code: error.code } : { detail: error.message };
     if (ctx.status === 401) ctx.set('WWW-Authenticate', error instanceof AuthenticationFailed && error.challenge ? `${error.challenge} realm="api"` : 'Basic realm="api"');
     if (error instanceof Throttled || error instanceof DatabaseUnavailable) ctx.set('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof Throttled && error.allowance) setRateLimitHeaders(ctx, error.allowance);
   } else if (error instanceof HttpError) {
     ctx.status = error.status;
     ctx.body = { detail: error.detail };

@@ -80,6 +80,9 @@ const HEADERS: Record<string, JsonSchema> = {
     schema: { type: 'string', enum: ['Basic realm="api"', 'Bearer realm="api"'] },
   },
   Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } },
+  'RateLimit-Limit': { description: 'With an API key: the requests it may make a minute.', required: true, schema: { type: 'integer', minimum: 1 } },
+  'RateLimit-Remaining': { description: 'With an API key: the requests it has left this minute.', required: true, schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'With an API key: seconds until its minute starts afresh.', required: true, schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds until the next attempt may succeed.', required: true, schema: { type: 'integer', minimum: 0 } },
   ETag: {
     description: "The record's version: a strong validator of this representation, for `If-None-Match` and `If-Match`.",
@@ -165,10 +168,12 @@ const ERRORS = {
   422: ['IdempotencyMismatch', errorResponse('The `Idempotency-Key` was used before with another request body.', 'IdempotencyMismatch')],
   415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
   429: ['Throttled', errorResponse(
-      'Too many attempts: failed logins (Basic credentials or API keys on any operation, the login, a password change), new accounts from one ' +
+      'Too many attempts: failed logins (Basic credentials or API keys on any operation, the login, a password change), an API key\'s ' +
+        'requests beyond its limit a minute (with `RateLimit-*`), new accounts from one ' +
         'client address (sign-up, accepting an invitation without credentials), or invitation e-mails of one organisation.',
       'Detail',
       ['Retry-After'],
+      ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
     )],
   503: ['ServiceUnavailable', errorResponse(
       'A system the operation needs did not answer: the database (with `Retry-After`: try again; a create under an ' +
