@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { API_KEY_MARK, API_KEY_PREFIX_LENGTH, LAST_USE_PRECISION_MS } from '../../domain/api-key/api-key';
+import { API_KEY_MARK, API_KEY_PREFIX_LENGTH, ApiKey, LAST_USE_PRECISION_MS } from '../../domain/api-key/api-key';
 import { AUTH_TOKENS, LoginThrottle } from '../auth/auth.ports';
 import { Actor } from '../shared/actor';
+import { Preread, Prereads } from '../shared/preread';
 import { AuthenticationFailed, Throttled } from '../shared/errors';
 import { Allowance, Clock, RateLimit, SecretBox, SHARED_TOKENS } from '../shared/ports';
 import { API_KEY_TOKENS, ApiKeyRepository } from './api-key.ports';
@@ -30,11 +31,15 @@ export class AuthenticateApiKey {
   ) {}
 
   /** The key's person, and what is left of the key's requests this minute. */
-  async execute(presented: string, clientAddress: string): Promise<{ actor: Actor; allowance: Allowance }> {
+  /** `preread`: what the request reads first, read with the key where the storage can. */
+  async execute(presented: string, clientAddress: string, preread?: Preread): Promise<{ actor: Actor; allowance: Allowance }> {
     const prefix = presented.slice(0, API_KEY_PREFIX_LENGTH);
     const wellFormed = presented.startsWith(API_KEY_MARK) && presented.length > API_KEY_PREFIX_LENGTH && presented.length <= KEY_MAX_LENGTH;
-    const candidates = wellFormed ? await this.keys.findHeldByPrefix(prefix) : [];
-    const key = candidates.find((candidate) => this.box.digestMatches(presented, candidate.secretHash));
+    const matches = (candidate: ApiKey) => this.box.digestMatches(presented, candidate.secretHash);
+    let found: { keys: ApiKey[]; prereads?: Prereads } = wellFormed ? await this.keys.findHeldByPrefix(prefix, preread) : { keys: [] };
+    // Another key of the same prefix came with the preread: every key of the prefix, without it.
+    if (preread && found.keys.length > 0 && !found.keys.some(matches)) found = await this.keys.findHeldByPrefix(prefix);
+    const key = found.keys.find(matches);
     const now = this.clock.now();
     if (!key || !key.isUsableAt(now)) {
       const wait = await this.throttle.retryAfter(prefix, clientAddress);
@@ -45,6 +50,7 @@ export class AuthenticateApiKey {
     const allowance = await this.requests.take(key.id);
     if (key.isUseWorthRecording(now)) await this.keys.recordUse(key.id, now, new Date(now.getTime() - LAST_USE_PRECISION_MS));
     const { id, uniqueId, name, scopes, organisationId } = key;
-    return { actor: { personId: key.createdById, apiKey: { id, uniqueId, name, prefix: key.prefix, organisationId, scopes } }, allowance };
+    const apiKey = { id, uniqueId, name, prefix: key.prefix, organisationId, scopes };
+    return { actor: { personId: key.createdById, apiKey, preread: found.prereads }, allowance };
   }
 }

@@ -47,7 +47,7 @@ export function authenticated(authenticate: Authenticate, authenticateKey: Authe
     const preread = options.preread?.(ctx);
     const key = basic ? null : readApiKey(header);
     if (key !== null) {
-      const { actor, allowance } = await authenticateKey.execute(key, ctx.ip);
+      const { actor, allowance } = await authenticateKey.execute(key, ctx.ip, preread);
       setRateLimitHeaders(ctx, allowance);
       ctx.state.auth = { actor, scheme: 'apiKey', sessionToken: null } satisfies Authenticated;
       return next();

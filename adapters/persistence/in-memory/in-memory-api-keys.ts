@@ -13,8 +13,8 @@ export class InMemoryApiKeyRepository extends InMemoryDeclaredRecords<ApiKey> im
     super(API_KEY_DECLARATION);
   }
 
-  async findHeldByPrefix(prefix: string): Promise<ApiKey[]> {
-    return (this.every() as ApiKeySnapshot[]).filter((row) => row.prefix === prefix).map(ApiKey.restore);
+  async findHeldByPrefix(prefix: string): Promise<{ keys: ApiKey[] }> {
+    return { keys: (this.every() as ApiKeySnapshot[]).filter((row) => row.prefix === prefix).map(ApiKey.restore) };
   }
 
   async recordUse(keyId: string, now: Date, recordedSince: Date): Promise<void> {
