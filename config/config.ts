@@ -37,6 +37,8 @@ export interface AppConfig {
   invitationsPerOrganisationPerDay: number;
   /** Sign-ups and invitation accepts that make an account, per client address per hour. */
   newAccountsPerClientPerHour: number;
+  /** Requests an API key may make a minute, over every instance (`API_KEY_REQUESTS_PER_MINUTE`). */
+  apiKeyRequestsPerMinute: number;
   /** Origins besides the service's own whose browser pages may change state (`CSRF_TRUSTED_ORIGINS`). */
   csrfTrustedOrigins: string[];
   /** Origins of browser front ends allowed to call the API, credentials included (`CORS_ORIGINS`). */
@@ -175,6 +177,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     csrfTrustedOrigins,
     corsOrigins,
     newAccountsPerClientPerHour: integer('NEW_ACCOUNTS_PER_CLIENT_PER_HOUR', 20, 1, 1_000_000),
+    apiKeyRequestsPerMinute: integer('API_KEY_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
     invitationsPerOrganisationPerDay: integer('INVITATIONS_PER_ORGANISATION_PER_DAY', 50, 1, 1_000_000),
     smtpUrl,
     mailFrom,

@@ -11,6 +11,7 @@ import { Mailer } from '../application/organisation/organisation.ports';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { AppConfig } from './config';
 import { accountModule } from './modules/account.module';
+import { apiKeyModule } from './modules/api-key.module';
 import { authModule } from './modules/auth.module';
 import { clientModule } from './modules/client.module';
 import { contactGroupModule, contactModule } from './modules/contact.module';
@@ -73,6 +74,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     contactModule(storage),
     projectModule(storage),
     webhookModule(storage, config, limiters, parts.webhookSender),
+    apiKeyModule(storage, config, limiters),
     reportModule(storage),
   );
   return container;

@@ -1,3 +1,4 @@
+import { API_KEY_DECLARATION } from './api-key/api-key.declaration';
 import { DeclaredField } from './declared-field';
 import { ORGANISATION_DECLARATION } from './organisation/organisation.declaration';
 import { PERSON_DECLARATION } from './person/person.declaration';
@@ -29,6 +30,7 @@ export const DECLARED_RESOURCES: readonly ResourceDeclaration[] = [
   CONTACT_DECLARATION,
   WEBHOOK_ENDPOINT_DECLARATION,
   PROJECT_DECLARATION,
+  API_KEY_DECLARATION,
 ];
 
 /** The records declared as shapes alone (no organisation's records): their secrets are masked alike. */

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SecretBox } from '../../application/shared/ports';
 
 /** How many opened values are remembered: a few pages of every list in steady use. */
@@ -36,6 +36,12 @@ export class AesGcmSecretBox implements SecretBox {
 
   digest(text: string): string {
     return createHmac('sha256', this.digestKey).update(text, 'utf8').digest('hex');
+  }
+
+  digestMatches(text: string, digest: string): boolean {
+    const expected = Buffer.from(digest, 'hex');
+    const actual = createHmac('sha256', this.digestKey).update(text, 'utf8').digest();
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
 
   seal(plaintext: string): string {

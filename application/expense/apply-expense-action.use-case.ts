@@ -6,7 +6,7 @@ import { OrganisationAccess } from '../organisation/organisation-access';
 import { RecordContext } from '../records/record-context';
 import { recordContextToken } from '../records/record-kind';
 import { RecordView } from '../records/record-views';
-import { Actor } from '../shared/actor';
+import { Actor, actingOf } from '../shared/actor';
 import { ActingContext, HISTORY_TOKENS } from '../shared/history';
 
 export interface ExpenseActionCommand {
@@ -35,7 +35,7 @@ export class ApplyExpenseAction {
       const expense = await expenses.find(grant.organisation.id, expenseUniqueId, true);
       expense.apply(command.action, actor.personId, expenses.clock.now(), command.reason);
       // The history names the change by its action ("approve"), not "updated".
-      await this.acting.run({ personId: actor.personId, action: command.action }, () => expenses.records.save(expense));
+      await this.acting.run(actingOf(actor, command.action), () => expenses.records.save(expense));
       const view = await expenses.views.one(expense, grant.member, grant);
       // `expense.approved`, … (EXPENSE_ACTION_EVENTS).
       await expenses.announce(grant, EXPENSE_ACTION_EVENTS[command.action].replace(/^expense\./, ''), expense, view);

@@ -19,7 +19,8 @@ export interface OrganisationAccessGrant {
 /**
  * The one gate to organisation-scoped data, deciding by AUTHORISATION_POLICY.
  * A caller who is not a member gets the same 404 as for an organisation that
- * does not exist (existence never leaks); a member whose role is not enough, 403.
+ * does not exist (existence never leaks), as does an API key outside its own
+ * organisation; a member whose role is not enough, 403.
  * The membership is read from storage on every call, so a removed member is
  * refused from the next request on (the first call of a request may take it
  * as read with the request's credentials, moments before: see `Preread`).
@@ -51,7 +52,8 @@ export class OrganisationAccess {
     options: { forUpdate?: boolean } = {},
   ): Promise<OrganisationAccessGrant> {
     const { organisation, membership, member } = await this.organisationWithMembership(actor, organisationUniqueId, options);
-    if (!membership) throw new NotFound();
+    // An API key reaches its own organisation alone: any other is as one the caller does not belong to.
+    if (!membership || (actor.apiKey && actor.apiKey.organisationId !== organisation.id)) throw new NotFound();
     if (!roleSuffices(membership.role, least)) throw new PermissionDenied();
     return { organisation, membership, member };
   }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { API_KEY_TOKENS, ApiKeyRepository } from '../api-key/api-key.ports';
 import { NotFound, ValidationFailed } from '../../domain/shared/errors';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
@@ -9,8 +10,8 @@ import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS } from 
 import { EVENT_TOKENS, RecordEvents } from '../webhook/record-events';
 
 /**
- * The owner removes a member, and with them their pending invitations to the
- * organisation; the owner cannot remove themself (an organisation keeps its owner).
+ * The owner removes a member, and with them their API keys of the
+ * organisation and their pending invitations to it; the owner cannot remove themself (an organisation keeps its owner).
  */
 @injectable()
 export class RemoveMember {
@@ -22,6 +23,7 @@ export class RemoveMember {
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
     @inject(EVENT_TOKENS.RecordEvents) private readonly events: RecordEvents,
+    @inject(API_KEY_TOKENS.ApiKeyRepository) private readonly apiKeys: ApiKeyRepository,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, personUniqueId: string): Promise<void> {
@@ -38,8 +40,9 @@ export class RemoveMember {
         const view = memberViewOf(person, membership);
         await this.events.publish({ organisation, type: 'member.removed', recordId: person.id, subject: { model: 'member', view } });
       }
-      // Their unused invitations to this organisation go too: no link may bring them back.
+      // Their API keys end, and their unused invitations to this organisation go: nothing may bring them back.
       const now = this.clock.now();
+      await this.apiKeys.revokeAllOf(organisation.id, person.id, now);
       for (const invitation of await this.invitations.listForOrganisation(organisation.id)) {
         if (invitation.isFor(person.email) && invitation.statusAt(now) !== 'accepted') await this.invitations.delete(invitation);
       }

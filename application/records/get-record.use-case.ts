@@ -9,6 +9,6 @@ export class GetRecord<T extends KeptRecord<S>, S extends OrganisationRecordStat
 
   async execute(actor: Actor, place: RecordPlace, uniqueId: string): Promise<RecordView<S>> {
     const grant = await this.context.authorise(actor, place, 'read');
-    return this.context.views.one(await this.context.find(grant.organisation.id, uniqueId, false, grant.parent), undefined, grant);
+    return this.context.views.one(await this.context.find(grant.organisation.id, uniqueId, false, grant.parent, this.context.ownerFor(actor, grant)), undefined, grant);
   }
 }

@@ -3,7 +3,7 @@ import { Actor } from '../shared/actor';
 import { ListQuery, Page } from '../shared/page';
 import { RecordContext, RecordPlace } from './record-context';
 import { KeptRecord } from './record-kind';
-import { PARENT_FILTER, RecordFilters } from './record.ports';
+import { OWNER_FILTER, OwnerFilter, PARENT_FILTER, RecordFilters } from './record.ports';
 import { RecordView } from './record-views';
 
 /** One page of the organisation's records of a kind, filtered and ordered. */
@@ -15,8 +15,13 @@ export class ListRecords<T extends KeptRecord<S>, S extends OrganisationRecordSt
     const named = await this.referencesIn(grant.organisation.id, query.filters);
     // A reference that names nothing in the organisation matches no record, as a filter on a join would.
     if (named === null) return { total: 0, items: [] };
-    // A child kind's list is its parent's records.
-    const filters = grant.parent ? { ...named, [PARENT_FILTER]: grant.parent.id } : named;
+    // A child kind's list is its parent's records; a member's list of records that belong to people, their own.
+    const owner = this.context.ownerFor(actor, grant);
+    const filters = {
+      ...named,
+      ...(grant.parent && { [PARENT_FILTER]: grant.parent.id }),
+      ...(owner !== undefined && { [OWNER_FILTER]: { property: this.context.kind.ownedBy as string, personId: owner } satisfies OwnerFilter }),
+    };
     const page = await this.context.records.list(grant.organisation.id, { ...query, filters });
     return { total: page.total, items: await this.context.views.many(page.items, undefined, grant) };
   }

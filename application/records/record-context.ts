@@ -49,10 +49,21 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
    * The organisation's record, or 404; `forUpdate` locks it until the
    * transaction ends. Under `parent`, a record of another parent is 404 too.
    */
-  async find(organisationId: string, uniqueId: string, forUpdate = false, parent?: ParentRecord): Promise<T> {
+  async find(organisationId: string, uniqueId: string, forUpdate = false, parent?: ParentRecord, owner?: string): Promise<T> {
     const record = found(await this.records.findByUniqueId(organisationId, uniqueId, { forUpdate }));
     if (parent && this.kind.parent && this.kind.parent.idOf(record) !== parent.id) throw new NotFound();
+    if (owner !== undefined && (record.snapshot() as unknown as Record<string, unknown>)[this.kind.ownedBy as string] !== owner) throw new NotFound();
     return record;
+  }
+
+  /**
+   * The person whose records alone the grant reaches, for a kind whose
+   * records belong to people (`ownedBy`): a member's own; none for the owner,
+   * who reaches every one. Another member's record is a 404, as one of another organisation.
+   */
+  ownerFor(actor: Actor, grant: RecordGrant): string | undefined {
+    if (this.kind.ownedBy === undefined || grant.membership.role === 'owner') return undefined;
+    return actor.personId;
   }
 
   /** Saves a created or changed record, after what its kind's rules ask of the others. */

@@ -95,6 +95,11 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   readonly events: boolean;
   /** The record the paths name before this one's; its records are found and listed only through it. */
   readonly parent?: RecordParent<T>;
+  /**
+   * The snapshot property naming the person a record belongs to (an API
+   * key's maker): a member reaches only their own records, an owner every one.
+   */
+  readonly ownedBy?: string;
   /** May read what a new record needs first (the next free position of a sales stage). */
   create(command: C, context: NewRecordContext): T | Promise<T>;
   /** PUT and PATCH alike: the entity applies what the changes carry (`scope`: its organisation, a lock date's). */
@@ -117,6 +122,11 @@ export interface RecordKind<T extends KeptRecord<S>, S extends OrganisationRecor
   annotate?(records: readonly T[], scope: RecordScope): Promise<Record<string, unknown>[]>;
   /** Before a created or changed record is saved: what its rules ask of the others (the primary contact it replaces). */
   beforeSave?(record: T, now: Date): Promise<void>;
+  /**
+   * A delete that keeps the record: it is retired instead (an API key
+   * revoked) and saved, so that it is still listed and its history goes on.
+   */
+  retire?(record: T, now: Date): void;
   /** Before a delete: refuses (`InUse`) while something still names the record, or (`Locked`) while its state keeps it. */
   beforeDelete?(organisationId: string, record: T, scope: RecordScope): Promise<void>;
   /**

@@ -7,6 +7,18 @@ export type RecordFilters = Readonly<Record<string, unknown>>;
 /** The filter of a child kind's list: its parent's internal id (the list use case sets it from the path). */
 export const PARENT_FILTER = 'parent';
 
+/**
+ * The filter of a kind whose records belong to people (`RecordKind.ownedBy`):
+ * `{ property, personId }`, set by the list use case for a member, who sees their own alone.
+ */
+export const OWNER_FILTER = 'owner';
+
+/** The value of `OWNER_FILTER`. */
+export interface OwnerFilter {
+  property: string;
+  personId: string;
+}
+
 /** The storage of one kind of organisation-scoped record. */
 export interface RecordRepository<T> {
   /** `forUpdate` locks the row until the current transaction ends (writers that read, then write, use it). */

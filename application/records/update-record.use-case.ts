@@ -15,7 +15,7 @@ export class UpdateRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
       this.context.unitOfWork.transaction(async () => {
         const grant = await this.context.authorise(actor, place, 'write');
         const { kind } = this.context;
-        const record = await this.context.find(grant.organisation.id, uniqueId, true, grant.parent);
+        const record = await this.context.find(grant.organisation.id, uniqueId, true, grant.parent, this.context.ownerFor(actor, grant));
         await kind.beforeChange?.(record, grant);
         const before = kind.updateEvents ? record.snapshot() : undefined;
         const held = this.context.filesOf(record);

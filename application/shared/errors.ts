@@ -1,4 +1,5 @@
 import { DomainError } from '../../domain/shared/errors';
+import type { Allowance } from './ports';
 
 export class NotAuthenticated extends DomainError {
   readonly code = 'not_authenticated';
@@ -11,7 +12,11 @@ export class NotAuthenticated extends DomainError {
 export class AuthenticationFailed extends DomainError {
   readonly code = 'authentication_failed';
 
-  constructor(message = 'Invalid username/password.') {
+  /** `challenge`: the scheme the 401's `WWW-Authenticate` names, when not Basic (a key's, `Bearer`). */
+  constructor(
+    message = 'Invalid username/password.',
+    readonly challenge?: 'Bearer',
+  ) {
     super(message);
   }
 }
@@ -19,7 +24,11 @@ export class AuthenticationFailed extends DomainError {
 export class Throttled extends DomainError {
   readonly code = 'throttled';
 
-  constructor(readonly retryAfterSeconds: number) {
+  /** `allowance`: the limit that refused, for the answer's `RateLimit-*` headers (an API key's requests). */
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly allowance?: Allowance,
+  ) {
     super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
   }
 }

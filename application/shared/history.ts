@@ -7,7 +7,16 @@ import { Page, PageRequest } from './page';
  */
 export interface Acting {
   personId: string;
+  /** The API key the person acts through, when they do: history and events name it beside them. */
+  apiKey?: ActingKeyName;
   action?: string;
+}
+
+/** An API key as history and events name it. */
+export interface ActingKeyName {
+  id: string;
+  uniqueId: string;
+  name: string;
 }
 
 /** The acting person of the work in progress, carried through its asynchronous calls. */
@@ -24,6 +33,8 @@ export interface HistoryEntry {
   action: string;
   at: Date;
   actor: { uniqueId: string; fullName: string } | null;
+  /** The API key the actor acted through (as it is named now), or null. */
+  apiKey: { uniqueId: string; name: string } | null;
   /** Field (as the API names it) → [old, new]; secrets as "***". */
   changes: Record<string, [unknown, unknown]>;
 }

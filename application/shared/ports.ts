@@ -35,12 +35,22 @@ export interface SecretBox {
    * they could against a plain hash of a short secret.
    */
   digest(text: string): string;
+  /** Whether `text`'s digest is `digest`, compared in constant time (a credential kept as its digest). */
+  digestMatches(text: string, digest: string): boolean;
 }
 
-/** Uses of something counted per key in a window (a client address, an organisation). */
+
+/** What is left of a metered limit after a use: its size, the uses left, and the seconds until the window starts afresh. */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** Uses of something counted per key in a window (a client address, an organisation, an API key). */
 export interface RateLimit {
-  /** Counts one use by `key`; throws Throttled (with the seconds to wait) beyond the limit. */
-  take(key: string): Promise<void>;
+  /** Counts one use by `key` and answers what is left; throws Throttled (with the seconds to wait, and the allowance) beyond the limit. */
+  take(key: string): Promise<Allowance>;
 }
 
 export const SHARED_TOKENS = {

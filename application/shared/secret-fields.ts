@@ -28,11 +28,12 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'medications',
   'emergency_contact',
   'emergency_phone',
-  // Credentials answered once: a webhook endpoint's signing secret, an invitation's token and its link.
+  // Credentials answered once: a webhook endpoint's signing secret, an invitation's token and its link; an API key's hash.
   'secret',
   'token',
   'token_hash',
   'accept_url',
+  'secret_hash',
 ]);
 
 /** What a secret value is shown as. */

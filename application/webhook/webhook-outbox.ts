@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { ActingContext, ActingKeyName, HISTORY_TOKENS } from '../shared/history';
 import { Clock, IdGenerator, SecretBox, SHARED_TOKENS } from '../shared/ports';
 import { RecordEvent, RecordEvents } from './record-events';
 import { WebhookAudience } from './webhook-audience';
@@ -25,6 +26,7 @@ export class WebhookOutbox implements RecordEvents {
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
     @inject(WebhookAudience) private readonly audience: WebhookAudience,
     @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
+    @inject(HISTORY_TOKENS.ActingContext) private readonly acting: ActingContext,
   ) {}
 
   async publish(event: RecordEvent): Promise<void> {
@@ -33,7 +35,7 @@ export class WebhookOutbox implements RecordEvents {
     if (endpoints.length === 0) return;
     const id = `msg_${this.ids.next()}`;
     const at = this.clock.now();
-    const payload = eventBody(id, event.type, at, event.organisation.uniqueId, this.payloads.present(event.subject));
+    const payload = eventBody(id, event.type, at, event.organisation.uniqueId, this.payloads.present(event.subject), this.acting.current()?.apiKey);
     await this.queue.enqueue(
       { id, organisationId: event.organisation.id, type: event.type, recordKey: `${event.subject.model}:${event.recordId}`, payload: this.box.seal(payload), at },
       endpoints.map((endpoint) => endpoint.id),
@@ -46,7 +48,8 @@ export function openPayload(box: SecretBox, payload: string): string {
   return payload.startsWith('{') ? payload : box.open(payload);
 }
 
-/** The body every delivery sends (contract section 9). */
-export function eventBody(id: string, type: string, created: Date, organisationUniqueId: string, data: object): string {
-  return JSON.stringify({ id, type, created: created.toISOString(), organisation: organisationUniqueId, data });
+/** The body every delivery sends (contract section 9); `api_key` when the change was made through one (issue 44). */
+export function eventBody(id: string, type: string, created: Date, organisationUniqueId: string, data: object, apiKey?: ActingKeyName): string {
+  const key = apiKey && { api_key: { unique_id: apiKey.uniqueId, name: apiKey.name } };
+  return JSON.stringify({ id, type, created: created.toISOString(), organisation: organisationUniqueId, ...key, data });
 }

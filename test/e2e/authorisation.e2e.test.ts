@@ -113,6 +113,11 @@ const freshWebhook = async (w: World) => {
   const created = await w.clients.owner.post(`/api/v1.0/organisation/${w.org}/webhooks/create/`, { url: 'http://127.0.0.1:9/hook', events: ['vendor.created'] });
   return { id: created.body.unique_id as string };
 };
+/** An API key of A made by the member (the owner reaches every key of the organisation, a member their own). */
+const freshMemberKey = async (w: World) => {
+  const created = await w.clients.member.post(`/api/v1.0/organisation/${w.org}/api-keys/create/`, { name: 'Table key', scopes: ['vendors:read'] });
+  return { id: created.body.unique_id as string };
+};
 const passwordOf = (w: World, caller: Caller) => (caller === 'anonymous' ? PASSPHRASE : w.users[caller].password);
 
 const ACTION_ROUTE = '/api/v1.0/organisation/:org/expenses/:id/action';
@@ -309,6 +314,41 @@ const ROWS: Row[] = [
     target: freshWebhook,
     unchanged: readBack('/api/v1.0/organisation/:org/webhooks/:id/deliveries'),
     expect: [200, 403, 404, 401],
+  },
+
+  // API keys: any member's, each reaching their own keys, the owner every key.
+  { method: 'GET', route: '/api/v1.0/organisation/:org/api-keys', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:org/api-keys/create',
+    body: () => ({ name: 'Made by the table', scopes: ['*:read'] }),
+    unchanged: readBack('/api/v1.0/organisation/:org/api-keys'),
+    expect: [201, 201, 404, 401],
+  },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/api-keys/:id', target: freshMemberKey, expect: [200, 200, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/api-keys/:id/history', target: freshMemberKey, expect: [200, 200, 404, 401] },
+  {
+    method: 'PUT',
+    route: '/api/v1.0/organisation/:org/api-keys/:id',
+    target: freshMemberKey,
+    body: () => ({ name: 'Put by the table', scopes: ['leads:read'] }),
+    unchanged: readBack('/api/v1.0/organisation/:org/api-keys/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1.0/organisation/:org/api-keys/:id',
+    target: freshMemberKey,
+    body: () => ({ name: 'Patched by the table' }),
+    unchanged: readBack('/api/v1.0/organisation/:org/api-keys/:id'),
+    expect: [200, 200, 404, 401],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:org/api-keys/:id',
+    target: freshMemberKey,
+    unchanged: readBack('/api/v1.0/organisation/:org/api-keys/:id'),
+    expect: [204, 204, 404, 401],
   },
 
   // Chart of accounts.

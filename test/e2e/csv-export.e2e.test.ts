@@ -195,7 +195,7 @@ describe.each(testDatabases())('CSV export of the lists on $name', (factory) => 
 
     await expectExportOfJsonList(member.api, `${org()}/accounts/`, 'account_type=expense&ordering=name');
     const history = await expectExportOfJsonList(member.api, `${org()}/vendors/kafe/history/`);
-    expect(history).toEqual(['id', 'model', 'record', 'action', 'at', 'actor.unique_id', 'actor.full_name', 'changes']);
+    expect(history).toEqual(['id', 'model', 'record', 'action', 'at', 'actor.unique_id', 'actor.full_name', 'api_key.unique_id', 'api_key.name', 'changes']);
   });
 
   it('answers errors before the export begins as JSON: 404 to a stranger, 401 anonymous, 400 on a bad format or filter', async () => {

@@ -213,9 +213,9 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
         !pathTemplate.endsWith('/deliveries/') &&
         (operations.get?.parameters?.some((p: any) => p.name === 'page') || pathTemplate.includes('/reports/')),
     );
-    // The lists of the resources, members, invitations, organisations and webhooks, and the activity
+    // The lists of the resources, members, invitations, organisations, webhooks and API keys, and the activity
     // (histories and webhook deliveries have paging only); and the four reports (two of them not paged).
-    expect(lists.length).toBe(18);
+    expect(lists.length).toBe(19);
     for (const [pathTemplate, operations] of lists) {
       const url = pathTemplate.replace(/\{(\w+)\}/g, (_m: string, name: string) => ids[name]);
       const query = operations.get.parameters.filter((p: any) => p.in === 'query');
@@ -394,7 +394,7 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
   });
 
   it('gives every operation a summary, a description and one tag of the areas, and the document a licence and a contact', () => {
-    const areas = ['Auth', 'Profile', 'Organisations', 'Members', 'Expenses', 'Projects', 'Accounts', 'Sales stages', 'Clients', 'Leads', 'Vendors', 'Contacts', 'History', 'Webhooks', 'Reports', 'Operations'];
+    const areas = ['Auth', 'Profile', 'Organisations', 'Members', 'Expenses', 'Projects', 'Accounts', 'Sales stages', 'Clients', 'Leads', 'Vendors', 'Contacts', 'History', 'Webhooks', 'API keys', 'Reports', 'Operations'];
     expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(areas);
     const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
@@ -433,12 +433,13 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     expect(csrf('/api/v1.0/auth/signup/', 'post')).toBeUndefined();
   });
 
-  it('declares both security schemes, and no credentials on the public operations', () => {
+  it('declares the three security schemes, and no credentials on the public operations', () => {
     expect(doc.components.securitySchemes).toEqual({
       basicAuth: expect.objectContaining({ type: 'http', scheme: 'basic' }),
       cookieAuth: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sessionid' }),
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
-    expect(doc.security).toEqual([{ basicAuth: [] }, { cookieAuth: [] }]);
+    expect(doc.security).toEqual([{ basicAuth: [] }, { cookieAuth: [] }, { bearerAuth: [] }]);
     for (const [path, method] of [
       ['/api/v1.0/auth/signup/', 'post'],
       ['/api/v1.0/auth/login/', 'post'],
@@ -450,6 +451,11 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
       expect({ path, security: doc.paths[path][method].security }).toEqual({ path, security: [] });
     }
     expect(doc.paths['/api/v1.0/me/'].get.security).toBeUndefined();
+    // What no API key may call takes the other two alone, and says so.
+    expect(doc.paths['/api/v1.0/auth/password/'].post.security).toEqual([{ basicAuth: [] }, { cookieAuth: [] }]);
+    expect(doc.paths['/api/v1.0/auth/password/'].post['x-scope']).toBe('never');
+    expect(doc.paths['/api/v1.0/organisation/{org}/vendors/'].get['x-scope']).toBe('vendors:read');
+    expect(doc.paths['/api/v1.0/organisation/{org}/vendors/create/'].post.description).toMatch(/With an API key: `vendors:write`\.$/);
     expect(doc.paths['/api/v1.0/invitations/{token}/accept/'].post.security).toEqual([{}, { basicAuth: [] }, { cookieAuth: [] }]);
   });
 
@@ -457,7 +463,7 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
     const vendors = doc.paths['/api/v1.0/organisation/{org}/vendors/'].get;
     expect(vendors.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Vendor' } });
     expect(Object.keys(vendors.responses['200'].headers)).toEqual(expect.arrayContaining(['X-Total-Count', 'Link']));
-    expect(Object.keys(vendors.responses).sort()).toEqual(['200', '400', '401', '404', '405', '429', '503']);
+    expect(Object.keys(vendors.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '429', '503']);
 
     const vendor = doc.components.schemas.Vendor;
     expect(vendor.additionalProperties).toBe(false);

@@ -12,7 +12,7 @@ const secret = (label: string) => `${label}${randomBytes(6).toString('hex').toUp
 /**
  * Every secret field is sealed or hashed wherever it is written (issue 41):
  * after writes that carry bank details, medical details, a webhook's signing
- * secret and an invitation's token, each create once under an
+ * secret, an invitation's token and an API key (which is then used), each create once under an
  * `Idempotency-Key`, and with webhook events queued, neither the raw database
  * nor the service's log holds any of them in clear.
  */
@@ -49,7 +49,7 @@ describe.each(testDatabases())('secrets at rest on $name', (factory) => {
       .join('\n');
   }
 
-  it('leaves no bank detail, medical detail, signing secret nor invitation token in clear in the database or the log', async () => {
+  it('leaves no bank detail, medical detail, signing secret, invitation token nor API key in clear in the database or the log', async () => {
     // A webhook endpoint first, so that the vendor's events are queued with the vendor as presented.
     const endpoint = await owner.api.post(`${org()}/webhooks/create/`, { url: 'http://127.0.0.1:9/hook', events: ['vendor.created', 'vendor.updated', 'member.joined'] }, keyed());
     expect(endpoint.status).toBe(201);
@@ -115,6 +115,14 @@ describe.each(testDatabases())('secrets at rest on $name', (factory) => {
       },
     });
     expect(profile.status).toBe(200);
+
+    // An API key, made under an Idempotency-Key, then used: to write a vendor (history and an event), and wrongly.
+    const apiKey = await owner.api.post(`${org()}/api-keys/create/`, { name: 'Integration', scopes: ['*:write'] }, keyed());
+    expect(apiKey.status).toBe(201);
+    secrets.apiKey = apiKey.body.key;
+    const byKey = await app.client.withKey(secrets.apiKey).patch(`${org()}/vendors/${vendor.body.unique_id}/update/`, { description: 'Changed by the integration' });
+    expect(byKey.status).toBe(200);
+    expect((await app.client.withKey(`${secrets.apiKey.slice(0, -4)}AAAA`).get('/api/v1.0/me/')).status).toBe(401);
 
     // The events are queued, and the worker has tried the first (its receiver refuses; the next waits behind it).
     let attempts: unknown[] = [];

@@ -18,6 +18,8 @@ export interface ApiResponse<T = any> {
 export type Credentials =
   | { kind: 'basic'; email: string; password: string }
   | { kind: 'session'; sessionId: string; csrfToken: string; sendCsrf?: boolean }
+  /** An API key, as `Authorization: Bearer <key>` (or `Token <key>`, DRF's scheme). */
+  | { kind: 'key'; key: string; scheme?: 'Bearer' | 'Token' }
   | { kind: 'none' };
 
 export interface RequestOptions {
@@ -48,6 +50,10 @@ export class ApiClient {
 
   basic(email: string, password: string): ApiClient {
     return this.as({ kind: 'basic', email, password });
+  }
+
+  withKey(key: string, scheme: 'Bearer' | 'Token' = 'Bearer'): ApiClient {
+    return this.as({ kind: 'key', key, scheme });
   }
 
   get<T = any>(path: string, options?: RequestOptions) {
@@ -106,6 +112,7 @@ export class ApiClient {
     if (c.kind === 'basic') {
       return { Authorization: `Basic ${Buffer.from(`${c.email}:${c.password}`).toString('base64')}` };
     }
+    if (c.kind === 'key') return { Authorization: `${c.scheme ?? 'Bearer'} ${c.key}` };
     if (c.kind === 'session') {
       const headers: Record<string, string> = { Cookie: `sessionid=${c.sessionId}; csrftoken=${c.csrfToken}` };
       if (c.sendCsrf !== false) headers['X-CSRFToken'] = c.csrfToken;

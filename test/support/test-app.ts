@@ -29,6 +29,8 @@ export interface TestAppOptions {
   isDraining?: () => boolean;
   /** Where its log lines go (default: nowhere). */
   logger?: Logger;
+  /** The field encryption key (default: a new one): instances of one database share it. */
+  encryptionKey?: Buffer;
 }
 
 /** The real application on a test database, listening on a free port. */
@@ -49,7 +51,7 @@ export async function startTestApp(database: TestDatabase, options: TestAppOptio
     logger: options.logger ?? createLogger('silent'),
     schema: database.schema,
     hasher: TEST_HASHER,
-    encryptionKey: randomBytes(32),
+    encryptionKey: options.encryptionKey ?? randomBytes(32),
     clock: options.clock,
     isDraining: options.isDraining,
   });

@@ -11,7 +11,7 @@ import { API_PREFIX, HttpController, originOf } from '../shared/controller';
 import { registerOrganisationResource } from '../shared/organisation-resource';
 import { Routes } from '../shared/routes';
 import { filterClassOf, hasFilters, orderingsOf, resourceInputs } from './declared-input';
-import { listPresenterOf, listSchemaOf, presenterOf, schemaOf } from './declared-presenter';
+import { createdPresenterOf, createdSchemaOf, listPresenterOf, listSchemaOf, presenterOf, schemaOf } from './declared-presenter';
 
 /** The five use cases of a declared kind (`ListRecords`, `CreateRecord`, … configured with it). */
 export interface RecordUseCases {
@@ -66,6 +66,8 @@ export class DeclaredResourceController implements HttpController {
       listSchema: listSchemaOf(declaration),
       present: (view: RecordView, ctx) => present(view, originOf(ctx)),
       presentListItem: (view: RecordView, ctx) => presentListItem(view, originOf(ctx)),
+      // What only the create's answer shows (`once`: a key), in a schema of its own.
+      created: declaration.fields.some((field) => field.once) ? { schema: createdSchemaOf(declaration), present: createdPresenterOf(declaration) } : undefined,
       // A file travels in a multipart body.
       input: { ...input, multipart: declaration.fields.some((field) => field.type.type === 'file') || undefined },
       list: { filters: hasFilters(declaration) ? filterClassOf(declaration) : undefined, orderings: orderingsOf(declaration) },

@@ -1,8 +1,10 @@
 import { Context, Next } from 'koa';
 import { timingSafeEqual } from 'node:crypto';
+import { AuthenticateApiKey } from '../../../application/api-key/authenticate-api-key.use-case';
 import { Authenticate } from '../../../application/auth/authenticate.use-case';
 import { AuthenticationFailed, NotAuthenticated } from '../../../application/shared/errors';
 import { Actor } from '../../../application/shared/actor';
+import { Allowance } from '../../../application/shared/ports';
 import { Preread } from '../../../application/shared/preread';
 import { PermissionDenied } from '../../../domain/shared/errors';
 
@@ -12,7 +14,7 @@ export const CSRF_HEADER = 'X-CSRFToken';
 
 export interface Authenticated {
   actor: Actor;
-  scheme: 'basic' | 'session';
+  scheme: 'basic' | 'session' | 'apiKey';
   sessionToken: string | null;
 }
 
@@ -32,14 +34,24 @@ export interface AuthenticationOptions {
 export type PrereadOf = (ctx: Context) => Preread | undefined;
 
 /**
- * HTTP Basic (checked first, as its challenge is the one a 401 carries) or the
- * `sessionid` cookie. A cookie-authenticated unsafe request must echo the
- * `csrftoken` cookie in `X-CSRFToken` (double submit, bound to the session).
+ * HTTP Basic (checked first, as its challenge is the one a 401 carries), an
+ * API key (`Bearer`, or `Token` as DRF's TokenAuthentication sends it), or
+ * the `sessionid` cookie. A cookie-authenticated unsafe request must echo the
+ * `csrftoken` cookie in `X-CSRFToken` (double submit, bound to the session);
+ * a key, like Basic, involves no cookie and needs no CSRF token.
  */
-export function authenticated(authenticate: Authenticate, options: AuthenticationOptions = {}) {
+export function authenticated(authenticate: Authenticate, authenticateKey: AuthenticateApiKey, options: AuthenticationOptions = {}) {
   return async function requireCredentials(ctx: Context, next: Next): Promise<void> {
-    const basic = readBasicCredentials(ctx.get('Authorization'));
+    const header = ctx.get('Authorization');
+    const basic = readBasicCredentials(header);
     const preread = options.preread?.(ctx);
+    const key = basic ? null : readApiKey(header);
+    if (key !== null) {
+      const { actor, allowance } = await authenticateKey.execute(key, ctx.ip, preread);
+      setRateLimitHeaders(ctx, allowance);
+      ctx.state.auth = { actor, scheme: 'apiKey', sessionToken: null } satisfies Authenticated;
+      return next();
+    }
     if (basic) {
       const actor = await authenticate.withPassword({ email: basic.email, password: basic.password, clientAddress: ctx.ip }, preread);
       ctx.state.auth = { actor, scheme: 'basic', sessionToken: null } satisfies Authenticated;
@@ -76,6 +88,24 @@ export function readBasicCredentials(header: string): { email: string; password:
   const colon = decoded.indexOf(':');
   if (colon < 0) return { email: decoded, password: '' };
   return { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** What is left of a limit, as the IETF's RateLimit header fields write it (draft-ietf-httpapi-ratelimit-headers). */
+export function setRateLimitHeaders(ctx: Context, allowance: Allowance): void {
+  ctx.set('RateLimit-Limit', String(allowance.limit));
+  ctx.set('RateLimit-Remaining', String(allowance.remaining));
+  ctx.set('RateLimit-Reset', String(allowance.resetSeconds));
+}
+
+/** The key of `Authorization: Bearer <key>` or `Token <key>`; null when the header is neither scheme. */
+export function readApiKey(header: string): string | null {
+  const parts = header.trim().split(/\s+/);
+  const scheme = parts[0]?.toLowerCase();
+  if (scheme !== 'bearer' && scheme !== 'token') return null;
+  // DRF's TokenAuthentication's messages.
+  if (parts.length === 1) throw new AuthenticationFailed('Invalid token header. No credentials provided.', 'Bearer');
+  if (parts.length > 2) throw new AuthenticationFailed('Invalid token header. Token string should not contain spaces.', 'Bearer');
+  return parts[1];
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

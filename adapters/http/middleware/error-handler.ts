@@ -2,10 +2,11 @@ import path from 'node:path';
 import { types } from 'node:util';
 import { Context, Next } from 'koa';
 import { DomainError, ErrorCode, ValidationFailed } from '../../../domain/shared/errors';
-import { DatabaseUnavailable, FileStorageUnavailable, Throttled } from '../../../application/shared/errors';
+import { AuthenticationFailed, DatabaseUnavailable, FileStorageUnavailable, Throttled } from '../../../application/shared/errors';
 import { isFileStorageUnreachable } from '../../file-storage/storage-failures';
 import { isDatabaseUnreachable } from '../../persistence/typeorm/engine';
 import { HttpError } from '../http-errors';
+import { setRateLimitHeaders } from './authentication';
 import { Logger } from '../../system/logger';
 
 /** Where a request refused because the database is away is counted (the outage's log lines and metrics). */
@@ -81,10 +82,11 @@ export function respond(ctx: Context, thrown: unknown, logger: Logger, databaseO
   } else if (error instanceof DomainError) {
     ctx.status = STATUS_BY_CODE[error.code];
     ctx.body = CODES_IN_BODY.has(error.code) ? { detail: error.message, code: error.code } : { detail: error.message };
-    if (ctx.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="api"');
+    if (ctx.status === 401) ctx.set('WWW-Authenticate', error instanceof AuthenticationFailed && error.challenge ? `${error.challenge} realm="api"` : 'Basic realm="api"');
     if (error instanceof Throttled || error instanceof DatabaseUnavailable || error instanceof FileStorageUnavailable) {
       ctx.set('Retry-After', String(error.retryAfterSeconds));
     }
+    if (error instanceof Throttled && error.allowance) setRateLimitHeaders(ctx, error.allowance);
   } else if (error instanceof HttpError) {
     ctx.status = error.status;
     ctx.body = { detail: error.detail };

@@ -65,8 +65,8 @@ function isPlainJson(body: object): boolean {
 
 /**
  * One JSON line per request: the route pattern as well as the path (with any
- * token in it masked), the status, the time, the sizes, who asked and from
- * where. Never the query string, headers or body, which may carry secrets.
+ * token in it masked), the status, the time, the sizes, who asked (and
+ * through which API key, by its prefix) and from where. Never the query string, headers or body, which may carry secrets.
  */
 export function requestLog(logger: Logger) {
   // The line is made field by field of values that are no secret (the path masked): the logger's redaction,
@@ -81,7 +81,7 @@ export function requestLog(logger: Logger) {
     } finally {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
-      const personId = (ctx.state.auth as { actor?: { personId: string } } | undefined)?.actor?.personId;
+      const actor = (ctx.state.auth as { actor?: { personId: string; apiKey?: { prefix: string } } } | undefined)?.actor;
       log.info(
         {
           requestId: ctx.state.requestId,
@@ -92,7 +92,9 @@ export function requestLog(logger: Logger) {
           durationMs: Math.round(durationMs * 10) / 10,
           requestBytes: ctx.request.length ?? 0,
           responseBytes: ctx.response.length ?? 0,
-          person: personId,
+          person: actor?.personId,
+          // The key's prefix names it without being it.
+          apiKey: actor?.apiKey?.prefix,
           client,
         },
         'request',

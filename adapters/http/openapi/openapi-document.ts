@@ -1,4 +1,6 @@
 import { apiTags, tagOf } from '../shared/api-tags';
+import { describeScope, scopeOf } from '../shared/route-scopes';
+import { scopeName } from '../../../domain/api-key/api-key-scope';
 import { answersOneRecord, DocumentedOperation, isCreate } from '../shared/operation';
 import { mergeComponents } from '../shared/wire-schema';
 import { JsonSchema } from '../validation/fields';
@@ -35,11 +37,18 @@ export function openApiDocument(operations: readonly DocumentedOperation[], vers
     },
     servers: [{ url: '/' }],
     tags: apiTags(),
-    security: [{ basicAuth: [] }, { cookieAuth: [] }],
+    security: [{ basicAuth: [] }, { cookieAuth: [] }, { bearerAuth: [] }],
     paths,
     components: {
       securitySchemes: {
         basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail and password.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (`bmk_…`, from POST /api/v1.0/organisation/{org}/api-keys/create/), also taken as `Authorization: Token <key>`. ' +
+            'It acts as its person in its organisation alone, within its scopes: each operation names the scope it needs (`x-scope`). No CSRF token.',
+        },
         cookieAuth: {
           type: 'apiKey',
           in: 'cookie',
@@ -65,8 +74,15 @@ const HEADERS: Record<string, JsonSchema> = {
   'Set-Cookie': { description: '`sessionid` (HttpOnly) and `csrftoken`.', required: true, schema: { type: 'string', pattern: 'sessionid=' } },
   'Content-Disposition': { description: 'The file name.', required: true, schema: { type: 'string', pattern: '^attachment; filename=' } },
   'Cache-Control': { description: 'For the caller alone: shared caches must not keep it.', required: true, schema: { type: 'string', pattern: '^private' } },
-  'WWW-Authenticate': { description: 'The Basic challenge.', required: true, schema: { type: 'string', const: 'Basic realm="api"' } },
+  'WWW-Authenticate': {
+    description: 'The Basic challenge; the Bearer one when the request sent an API key.',
+    required: true,
+    schema: { type: 'string', enum: ['Basic realm="api"', 'Bearer realm="api"'] },
+  },
   Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } },
+  'RateLimit-Limit': { description: 'With an API key: the requests it may make a minute.', required: true, schema: { type: 'integer', minimum: 1 } },
+  'RateLimit-Remaining': { description: 'With an API key: the requests it has left this minute.', required: true, schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'With an API key: seconds until its minute starts afresh.', required: true, schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds until the next attempt may succeed.', required: true, schema: { type: 'integer', minimum: 0 } },
   ETag: {
     description: "The record's version: a strong validator of this representation, for `If-None-Match` and `If-Match`.",
@@ -147,7 +163,11 @@ function errorResponse(description: string, schema: string, headers: string[] = 
 const ERRORS = {
   400: ['BadRequest', errorResponse('Invalid input: messages per field, or `detail` for a body that is not JSON.', 'BadRequest')],
   401: ['Unauthorized', errorResponse('No or bad credentials.', 'Detail', ['WWW-Authenticate'])],
-  403: ['Forbidden', errorResponse('Not allowed (a member calling an owner-only operation), or a CSRF failure (a missing token, or a browser request from another site).', 'Detail')],
+  403: ['Forbidden', errorResponse(
+      'Not allowed (a member calling an owner-only operation, an API key without the scope the operation names), or a CSRF failure ' +
+        '(a missing token, or a browser request from another site).',
+      'Detail',
+    )],
   404: ['NotFound', errorResponse('Unknown, or of an organisation the caller is not a member of.', 'Detail')],
   405: ['MethodNotAllowed', errorResponse('The path does not take this method (other methods of the path).', 'Detail', ['Allow'])],
   409: ['Conflict', errorResponse('State conflict: `invalid_transition`, `locked`, `in_use` or `conflict`; on a create, `idempotency_in_progress`.', 'Conflict')],
@@ -157,10 +177,12 @@ const ERRORS = {
   422: ['IdempotencyMismatch', errorResponse('The `Idempotency-Key` was used before with another request body.', 'IdempotencyMismatch')],
   415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
   429: ['Throttled', errorResponse(
-      'Too many attempts: failed logins (Basic credentials on any operation, the login, a password change), new accounts from one ' +
+      'Too many attempts: failed logins (Basic credentials or API keys on any operation, the login, a password change), an API key\'s ' +
+        'requests beyond its limit a minute (with `RateLimit-*`), new accounts from one ' +
         'client address (sign-up, accepting an invitation without credentials), or invitation e-mails of one organisation.',
       'Detail',
       ['Retry-After'],
+      ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
     )],
   503: ['ServiceUnavailable', errorResponse(
       'A system the operation needs did not answer: the database, or the file storage of receipts and pictures (with ' +
@@ -185,6 +207,8 @@ function errorStatuses(entry: DocumentedOperation): number[] {
   if (entry.credentials !== 'none' || entry.body) statuses.add(503);
   // A browser's cross-site request that changes state is refused whatever the credentials.
   if (UNSAFE.has(entry.method) || entry.csrfOnEveryMethod) statuses.add(403);
+  // An API key without the scope the operation needs.
+  if (entry.credentials !== 'none' && scopeOf(entry) !== 'any') statuses.add(403);
   if (entry.body) statuses.add(400).add(413).add(415);
   if (entry.list) statuses.add(400);
   if (entry.path.includes('/:')) statuses.add(404);
@@ -258,7 +282,10 @@ function checksCsrfToken(entry: DocumentedOperation): boolean {
   return entry.credentials !== 'none' && (UNSAFE.has(entry.method) || entry.csrfOnEveryMethod === true);
 }
 
+// The optional one (accepting an invitation) takes no API key: a key acts in its own organisation alone.
 const SECURITY = { none: [], optional: [{}, { basicAuth: [] }, { cookieAuth: [] }], required: undefined };
+/** What an operation no API key may call takes. */
+const WITHOUT_KEYS = [{ basicAuth: [] }, { cookieAuth: [] }];
 
 function operation(entry: DocumentedOperation): JsonSchema {
   const parameters: JsonSchema[] = [...entry.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
@@ -272,7 +299,8 @@ function operation(entry: DocumentedOperation): JsonSchema {
   if (notModifiable(entry)) parameters.push(IF_NONE_MATCH);
   if (entry.precondition) parameters.push(IF_MATCH);
   if (checksCsrfToken(entry)) parameters.push(CSRF_TOKEN);
-  const security = SECURITY[entry.credentials ?? 'required'];
+  const scope = entry.credentials === 'none' ? undefined : scopeOf(entry);
+  const security = scope === 'never' && entry.credentials !== 'optional' ? WITHOUT_KEYS : SECURITY[entry.credentials ?? 'required'];
   const responses: Record<string, JsonSchema> = {};
   for (const answer of entry.answers) {
     const headers: DocumentedOperation['answers'][number]['headers'] = { ...answer.headers };
@@ -286,7 +314,8 @@ function operation(entry: DocumentedOperation): JsonSchema {
   return {
     tags: [tagOf(entry)],
     summary: entry.summary,
-    description: entry.description,
+    description: scope === undefined ? entry.description : `${entry.description} With an API key: ${describeScope(scope)}.`,
+    ...(scope !== undefined && { 'x-scope': typeof scope === 'string' ? scope : scopeName(scope) }),
     operationId: `${entry.method.toLowerCase()}${entry.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     ...(parameters.length > 0 && { parameters }),
     ...(security && { security }),

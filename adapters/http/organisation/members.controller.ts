@@ -120,6 +120,8 @@ export class MembersController implements HttpController {
       summary: 'Accept an invitation',
       description: 'Joins the organisation of the invitation in the link. Signed in, the invited e-mail must be the caller’s (else 403) and no body is needed; without credentials the body creates the account and a session starts.',
       credentials: 'optional',
+      // A key acts in its own organisation alone: joining another is its person's to do.
+      scope: 'never',
       body: {
         input: NewAccountInput,
         form: true,

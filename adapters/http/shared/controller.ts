@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { AuthenticateApiKey } from '../../../application/api-key/authenticate-api-key.use-case';
 import { Authenticate } from '../../../application/auth/authenticate.use-case';
 import { authenticated, AuthenticationOptions } from '../middleware/authentication';
 import type { Routes } from './routes';
@@ -17,10 +18,13 @@ export const API_PREFIX = '/api/v1.0';
 /** The credentials check that every protected route starts with. */
 @injectable()
 export class AuthGuard {
-  constructor(@inject(Authenticate) private readonly authenticate: Authenticate) {}
+  constructor(
+    @inject(Authenticate) private readonly authenticate: Authenticate,
+    @inject(AuthenticateApiKey) private readonly authenticateKey: AuthenticateApiKey,
+  ) {}
 
   required(options?: AuthenticationOptions) {
-    return authenticated(this.authenticate, options);
+    return authenticated(this.authenticate, this.authenticateKey, options);
   }
 }
 

@@ -10,6 +10,7 @@ export function presentHistoryEntry(entry: HistoryEntry) {
     action: entry.action,
     at: wire.dateTime(entry.at),
     actor: entry.actor && { unique_id: entry.actor.uniqueId, full_name: entry.actor.fullName },
+    api_key: entry.apiKey && { unique_id: entry.apiKey.uniqueId, name: entry.apiKey.name },
     changes: entry.changes,
   };
 }
@@ -39,6 +40,7 @@ export const HISTORY_ENTRY_SCHEMA = s.named(
     action: s.text(),
     at: s.dateTime(),
     actor: s.nullable(s.object({ unique_id: s.uniqueId(), full_name: s.text() })),
+    api_key: s.nullable(s.object({ unique_id: s.uniqueId(), name: s.text() })),
     changes: CHANGES,
   }),
 );

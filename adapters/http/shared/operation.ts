@@ -2,6 +2,7 @@ import { Context } from 'koa';
 import { InputClass } from '../validation/input';
 import { ListParameters } from '../validation/query';
 import type { Tag } from './api-tags';
+import type { RouteScope } from './route-scopes';
 import { WireSchema } from './wire-schema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -63,6 +64,8 @@ export interface Operation {
   /** The area it belongs to; derived from the path when left out (see `tagOf`). */
   tag?: Tag;
   credentials?: Credentials;
+  /** What it asks of an API key, where its tag and method do not say it (see `scopeOf`). */
+  scope?: RouteScope;
   /** The expense action changes state even on GET: a cookie session shows its CSRF token then too. */
   csrfOnEveryMethod?: boolean;
   body?: BodyParameters;

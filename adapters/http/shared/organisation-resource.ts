@@ -49,6 +49,8 @@ export interface OrganisationResource<V, F extends object, O extends string, C e
   listSchema?: WireSchema<unknown>;
   present(view: V, ctx: Context): object;
   presentListItem?(view: V, ctx: Context): object;
+  /** The create's answer, where it shows more than the record (a key, shown once). */
+  created?: { schema: WireSchema<unknown>; present(view: V, ctx: Context): object };
   /** The body of a create, and of PUT and PATCH, with `multipart` where a file may come. */
   input: { create: InputClass<C>; update: InputClass<U>; multipart?: boolean };
   list: { filters?: InputClass<F>; orderings: Orderings<O> };
@@ -96,12 +98,12 @@ export function registerOrganisationResource<V, F extends object, O extends stri
     summary: `Create ${article} ${one}`,
     description: `Creates ${article} ${one} in the organisation and answers it. An \`Idempotency-Key\` makes a retry safe. ${anyMember}`,
     body: body(input.create),
-    answers: [answers.created(resource.schema)],
+    answers: [answers.created(resource.created?.schema ?? resource.schema)],
     errors: conflicts('create'),
     handle: async (ctx) => {
       const view = await handlers.create(ctx, bindBody(ctx, input.create));
       ctx.status = 201;
-      ctx.body = present(view, ctx);
+      ctx.body = (resource.created?.present ?? present)(view, ctx);
     },
   });
   routes.refuse(`${base}/create`, ['POST']);

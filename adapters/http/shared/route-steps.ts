@@ -1,5 +1,6 @@
 import { Layer } from '@koa/router';
 import { Context, Middleware } from 'koa';
+import { Actor, actingOf } from '../../../application/shared/actor';
 import { Preread } from '../../../application/shared/preread';
 import { NotFound } from '../../../domain/shared/errors';
 import { unstorableTextProblems } from '../../../domain/shared/field-messages';
@@ -58,8 +59,8 @@ export function mayChange(operation: Operation): boolean {
   return operation.method !== 'GET' || operation.csrfOnEveryMethod === true;
 }
 
-/** The rest of the request runs as its authenticated person: the history records who changed what. */
+/** The rest of the request runs as its authenticated person (and key): the history records who changed what. */
 export const actingPerson: Middleware = (ctx, next) => {
-  const personId = (ctx.state.auth as { actor?: { personId: string } } | undefined)?.actor?.personId;
-  return personId ? actingContext.run({ personId }, next) : next();
+  const actor = (ctx.state.auth as { actor?: Actor } | undefined)?.actor;
+  return actor ? actingContext.run(actingOf(actor), next) : next();
 };

@@ -13,6 +13,7 @@ import { AuthGuard } from './controller';
 import { csvExport, csvTable } from './csv-export';
 import { answersOneRecord, Credentials, DocumentedOperation, isCreate, Method, Operation } from './operation';
 import { areaOf } from './route-areas';
+import { scopeOf, withinKeyScope } from './route-scopes';
 import { actingPerson, entering, mayChange, prereadOf, storablePathValues } from './route-steps';
 import { WireSchema } from './wire-schema';
 
@@ -134,6 +135,7 @@ export class Routes {
     const middleware: Middleware[] = [
       ...(changes ? [refuseCrossSite({ trustedOrigins: this.trustedOrigins, everyMethod: operation.csrfOnEveryMethod })] : []),
       ...this.credentials(operation.credentials, operation.csrfOnEveryMethod, prereadOf(operation)),
+      ...(operation.credentials === 'none' ? [] : [withinKeyScope(scopeOf(operation))]),
       ...(changes ? [actingPerson] : []),
       ...(operation.path.includes('/:') ? [storablePathValues] : []),
     ];

@@ -1,4 +1,4 @@
-import { PARENT_FILTER, RecordFilters, RecordRepository } from '../../../application/records/record.ports';
+import { OWNER_FILTER, OwnerFilter, PARENT_FILTER, RecordFilters, RecordRepository } from '../../../application/records/record.ports';
 import { duplicateUniqueId } from '../../../application/shared/records';
 import { CalendarDate } from '../../../domain/shared/calendar-date';
 import { Decimal } from '../../../domain/shared/decimal';
@@ -93,6 +93,8 @@ export class InMemoryDeclaredRecords<T extends { snapshot(): OrganisationRecordS
   protected override matches(state: OrganisationRecordState, filters: RecordFilters): boolean {
     const s = valuesOf(state);
     if (this.parentProperty && filters[PARENT_FILTER] !== undefined && s[this.parentProperty] !== filters[PARENT_FILTER]) return false;
+    const owner = filters[OWNER_FILTER] as OwnerFilter | undefined;
+    if (owner !== undefined && s[owner.property] !== owner.personId) return false;
     for (const { name, read } of this.equalities) {
       const value = filters[name];
       if (value !== undefined && comparable(read(s)) !== comparable(value)) return false;

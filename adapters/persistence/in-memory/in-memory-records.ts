@@ -93,6 +93,11 @@ export abstract class InMemoryRecords<S extends ScopedSnapshot, T extends { snap
     return [...this.rows.values()].filter((s) => s.organisationId === organisationId);
   }
 
+  /** Every organisation's snapshots. */
+  protected every(): S[] {
+    return [...this.rows.values()];
+  }
+
   /** A snapshot by its internal id, in whichever organisation. */
   protected byId(id: string): S | undefined {
     return this.rows.get(id);

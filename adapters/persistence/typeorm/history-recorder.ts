@@ -35,8 +35,8 @@ export function historyEntry(db: TypeOrmDatabase, model: string, before: object 
   const changes = after === null ? {} : changesBetween(before, after);
   if (action === 'updated' && Object.keys(changes).length === 0) return null;
   return db.sql(
-    `INSERT INTO history (id, organisation_id, model, record_unique_id, action, at, actor_id, changes)
-     VALUES (:id, :organisationId, :model, :recordUniqueId, :action, :at, :actorId, :changes)`,
+    `INSERT INTO history (id, organisation_id, model, record_unique_id, action, at, actor_id, api_key_id, changes)
+     VALUES (:id, :organisationId, :model, :recordUniqueId, :action, :at, :actorId, :apiKeyId, :changes)`,
     {
       // Time-ordered: entries of the same millisecond keep their order.
       id: ids.next(),
@@ -46,6 +46,7 @@ export function historyEntry(db: TypeOrmDatabase, model: string, before: object 
       action,
       at: Date.now(),
       actorId: current?.personId ?? null,
+      apiKeyId: current?.apiKey?.id ?? null,
       changes: JSON.stringify(changes),
     },
   );

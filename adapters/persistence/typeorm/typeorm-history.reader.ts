@@ -4,7 +4,7 @@ import { Page, PageRequest } from '../../../application/shared/page';
 import { NamedParameters, TypeOrmDatabase } from './engine';
 import { readListPage } from './sql-page';
 
-/** The table `history` (migration 970), newest first, with the acting person's name as it is now. */
+/** The table `history` (migration 970), newest first, with the acting person's name and their API key's as they are now. */
 @injectable()
 export class TypeOrmHistoryReader implements HistoryReader {
   constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
@@ -27,8 +27,10 @@ export class TypeOrmHistoryReader implements HistoryReader {
     const { total, items } = await readListPage(
       this.db,
       {
-        columns: 'h.id, h.model, h.record_unique_id, h.action, h.at, h.changes, p.unique_id AS actor_unique_id, p.first_name, p.last_name',
-        from: 'history h LEFT JOIN persons p ON p.id = h.actor_id',
+        columns:
+          'h.id, h.model, h.record_unique_id, h.action, h.at, h.changes, p.unique_id AS actor_unique_id, p.first_name, p.last_name, ' +
+          'k.unique_id AS api_key_unique_id, k.name AS api_key_name',
+        from: 'history h LEFT JOIN persons p ON p.id = h.actor_id LEFT JOIN api_keys k ON k.id = h.api_key_id',
         where,
         orderBy: 'h.id DESC',
         parameters,
@@ -50,6 +52,7 @@ function historyEntryOf(row: Record<string, unknown>): HistoryEntry {
       row.actor_unique_id === null || row.actor_unique_id === undefined
         ? null
         : { uniqueId: String(row.actor_unique_id), fullName: [row.first_name, row.last_name].filter(Boolean).join(' ') },
+    apiKey: row.api_key_unique_id === null || row.api_key_unique_id === undefined ? null : { uniqueId: String(row.api_key_unique_id), name: String(row.api_key_name) },
     changes: JSON.parse(String(row.changes)) as HistoryEntry['changes'],
   };
 }

@@ -92,9 +92,11 @@ describe.each(stores)('limits shared by two instances on %s', (_name, make) => {
   it('counts a quota across instances', async () => {
     const throughA = new FlexibleRateLimit(a, 'quota', 2, 3600);
     const throughB = new FlexibleRateLimit(b, 'quota', 2, 3600);
-    await throughA.take('organisation-1');
-    await throughB.take('organisation-1');
+    expect(await throughA.take('organisation-1')).toMatchObject({ limit: 2, remaining: 1 });
+    // What is left is the count over both instances.
+    expect(await throughB.take('organisation-1')).toMatchObject({ limit: 2, remaining: 0 });
+    await expect(throughA.take('organisation-1')).rejects.toMatchObject({ allowance: { limit: 2, remaining: 0 } });
     await expect(throughA.take('organisation-1')).rejects.toBeInstanceOf(Throttled);
-    await expect(throughB.take('organisation-2')).resolves.toBeUndefined();
+    await expect(throughB.take('organisation-2')).resolves.toMatchObject({ remaining: 1 });
   });
 });

@@ -14,8 +14,8 @@ import {
 import { PROFILE_COLUMNS, profileJoins, profileOf } from '../person/typeorm-profile.reader';
 
 /**
- * The row that authenticates a request (the caller's credential or session,
- * `who`) and what the request reads first (`Preread`), in one statement: the
+ * The row that authenticates a request (the caller's credential, session or
+ * API key, `who`) and what the request reads first (`Preread`), in one statement: the
  * organisation of its path with the caller's membership, as
  * `findForMember` reads it, or the caller's profile, as `ProfileReader` does.
  */
@@ -33,10 +33,19 @@ export class TypeOrmPrereads {
     this.people = new DeclaredMapper<Person>(PERSON_DECLARATION, box);
   }
 
-  /** The row of `entity` that `where` finds, with what `preread` names; null without that row. */
-  async read<Row>(entity: 'Credential' | 'Session', where: string, parameters: NamedParameters, preread: Preread): Promise<{ row: Row; prereads: Prereads } | null> {
+  /**
+   * The row of `entity` that `where` finds (the first, should there be several), with what `preread` names for the
+   * person its column `person` names; null without that row.
+   */
+  async read<Row>(
+    entity: 'Credential' | 'Session' | 'ApiKey',
+    where: string,
+    parameters: NamedParameters,
+    preread: Preread,
+    person = 'person_id',
+  ): Promise<{ row: Row; prereads: Prereads } | null> {
     const ofOrganisation = 'organisation' in preread;
-    const { text, from } = this.statementOf(entity, where, ofOrganisation);
+    const { text, from } = this.statementOf(entity, where, ofOrganisation, person);
     const query = this.db.sql(text, ofOrganisation ? Object.assign({ uniqueId: preread.organisation }, parameters) : parameters);
     const [table] = await this.db.read([forHydration(query)]);
     if (table.rows.length === 0) return null;
@@ -48,8 +57,8 @@ export class TypeOrmPrereads {
   }
 
   /** The statement: the authenticating row's columns first (`who`), then what is read along. */
-  private statementOf(entity: string, where: string, ofOrganisation: boolean): { text: string; from: number } {
-    const key = `${entity} ${ofOrganisation ? 'organisation' : 'profile'} ${where}`;
+  private statementOf(entity: string, where: string, ofOrganisation: boolean, person: string): { text: string; from: number } {
+    const key = `${entity} ${ofOrganisation ? 'organisation' : 'profile'} ${person} ${where}`;
     let statement = this.statements.get(key);
     if (statement === undefined) {
       const columns = this.db.columnsOf(entity);
@@ -57,10 +66,10 @@ export class TypeOrmPrereads {
       const driving = `FROM ${this.db.tableOf(entity)} who`;
       const text = ofOrganisation
         ? `SELECT ${who}, ${memberOrganisationColumns} ${driving}
-           LEFT JOIN ${this.db.tableOf('Organisation')} o ON o.unique_id = :uniqueId ${memberOrganisationJoins(this.db, 'who.person_id')}
+           LEFT JOIN ${this.db.tableOf('Organisation')} o ON o.unique_id = :uniqueId ${memberOrganisationJoins(this.db, `who.${person}`)}
            WHERE ${where}`
         : `SELECT ${who}, ${PROFILE_COLUMNS} ${driving}
-           LEFT JOIN ${this.db.tableOf('Person')} p ON p.id = who.person_id ${profileJoins(this.db)}
+           LEFT JOIN ${this.db.tableOf('Person')} p ON p.id = who.${person} ${profileJoins(this.db)}
            WHERE ${where}`;
       this.statements.set(key, (statement = { text, from: columns.length }));
     }

@@ -1,4 +1,4 @@
-import { PARENT_FILTER, RecordFilters, RecordRepository } from '../../../../application/records/record.ports';
+import { OWNER_FILTER, OwnerFilter, PARENT_FILTER, RecordFilters, RecordRepository } from '../../../../application/records/record.ports';
 import { SecretBox } from '../../../../application/shared/ports';
 import { duplicateUniqueId } from '../../../../application/shared/records';
 import { CalendarDate } from '../../../../domain/shared/calendar-date';
@@ -34,6 +34,8 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
   private readonly searched: { filter: string; table: string; columns: readonly string[] };
   /** The parent's key, whose records a list of a child resource holds. */
   private readonly parentColumn?: string;
+  /** The columns of the fields naming people, by property: a list of records that belong to people may be of one person's (`OWNER_FILTER`). */
+  private readonly personColumns: ReadonlyMap<string, string>;
 
   constructor(db: TypeOrmDatabase, box: SecretBox, declaration: ResourceDeclaration) {
     super(db);
@@ -69,6 +71,7 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
     this.searched = { filter: searchFilterOf(declaration), table: declaration.table, columns: searchedColumns(declaration) };
     const parent = parentField(declaration);
     this.parentColumn = parent && columnOf(parent);
+    this.personColumns = new Map(declaration.fields.filter((field) => field.type.type === 'person').map((field) => [field.property, columnOf(field)]));
   }
 
   async clashes(record: T, withUniqueId: boolean): Promise<FieldErrors> {
@@ -85,6 +88,12 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
 
   protected override filtered(query: Conditions, filters: RecordFilters): Conditions {
     if (this.parentColumn && filters[PARENT_FILTER] !== undefined) query.andWhere(`r.${this.parentColumn} = :f_parent`, { f_parent: filters[PARENT_FILTER] });
+    const owner = filters[OWNER_FILTER] as OwnerFilter | undefined;
+    if (owner !== undefined) {
+      const column = this.personColumns.get(owner.property);
+      if (column === undefined) throw new Error(`No person field ${owner.property} to filter by`);
+      query.andWhere(`r.${column} = :f_owner`, { f_owner: owner.personId });
+    }
     for (const { name, column } of this.equalities) {
       const value = filters[name];
       if (value !== undefined) query.andWhere(`r.${column} = :f_${name}`, { [`f_${name}`]: value instanceof CalendarDate ? value.toString() : value });

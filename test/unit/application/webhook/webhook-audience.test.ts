@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { InMemoryMembershipRepository, InMemoryOrganisationRepository } from '../../../../adapters/persistence/in-memory/in-memory-organisation.repository';
 import { InMemoryWebhookEndpointRepository, InMemoryWebhookQueue } from '../../../../adapters/persistence/in-memory/in-memory-webhooks';
+import { actingContext } from '../../../../adapters/system/acting-context';
 import { UuidV7Generator } from '../../../../adapters/system/uuid-v7-generator';
 import { OrganisationAccess } from '../../../../application/organisation/organisation-access';
 import { MemberOrganisation } from '../../../../application/organisation/organisation.ports';
@@ -58,7 +59,7 @@ describe('the webhook outbox, told by the organisation’s read that nobody list
     const organisations = new TellingOrganisations(memberships, endpoints);
     const audience = new WebhookAudience();
     access = new OrganisationAccess(organisations, memberships, audience, new InMemoryUnitOfWork());
-    outbox = new WebhookOutbox(endpoints, queue, { present: (subject) => ({ model: subject.model, account_number: '12345678' }) }, ids, clock, audience, box);
+    outbox = new WebhookOutbox(endpoints, queue, { present: (subject) => ({ model: subject.model, account_number: '12345678' }) }, ids, clock, audience, box, actingContext);
     organisation = Organisation.found({ id: ids.next(), uniqueId: 'org', name: 'Org', ownerId: owner.personId, now: clock.now() });
     await organisations.save(organisation);
     await memberships.add({ organisationId: organisation.id, personId: owner.personId, role: 'owner', dateJoined: clock.now() });
