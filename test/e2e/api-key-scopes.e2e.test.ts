@@ -38,6 +38,13 @@ const ROWS: readonly [method: string, route: string, scope: string][] = [
   ['POST', '/api/v1.0/organisation/:org/invitations/:invitationUid/resend', 'members:write'],
   ['POST', '/api/v1.0/invitations/:token/accept', 'never'],
   ['GET', '/api/v1.0/organisation/:org/activity', '*:read'],
+  ['GET', '/api/v1.0/organisation/:org/projects', 'expenses:read'],
+  ['POST', '/api/v1.0/organisation/:org/projects/create', 'expenses:write'],
+  ['GET', '/api/v1.0/organisation/:org/projects/:id', 'expenses:read'],
+  ['PUT', '/api/v1.0/organisation/:org/projects/:id/update', 'expenses:write'],
+  ['PATCH', '/api/v1.0/organisation/:org/projects/:id/update', 'expenses:write'],
+  ['GET', '/api/v1.0/organisation/:org/projects/:id/history', 'expenses:read'],
+  ['DELETE', '/api/v1.0/organisation/:org/projects/:id/delete', 'expenses:write'],
   ['GET', '/api/v1.0/organisation/:org/accounts', 'expenses:read'],
   ['POST', '/api/v1.0/organisation/:org/accounts/create', 'expenses:write'],
   ['GET', '/api/v1.0/organisation/:org/accounts/:id', 'expenses:read'],
@@ -114,6 +121,7 @@ const ROWS: readonly [method: string, route: string, scope: string][] = [
   ['GET', '/api/v1.0/organisation/:org/reports/expenses', 'reports:read'],
   ['GET', '/api/v1.0/organisation/:org/reports/pipeline', 'reports:read'],
   ['GET', '/api/v1.0/organisation/:org/reports/vendors/follow-ups', 'reports:read'],
+  ['GET', '/api/v1.0/organisation/:org/reports/projects', 'reports:read'],
 ];
 
 /** Every scope that does not grant `scope`: a write route's own area's `read` among them. */

@@ -23,6 +23,8 @@ const AREA_OF_TAG: Readonly<Record<Tag, ApiKeyArea | '*' | 'profile' | 'never'>>
   Expenses: 'expenses',
   // The chart of accounts is what expenses are booked against.
   Accounts: 'expenses',
+  // The cost centres expenses are booked to.
+  Projects: 'expenses',
   Vendors: 'vendors',
   // The pipeline a lead moves through, and whom it is for.
   Leads: 'leads',
