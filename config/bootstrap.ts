@@ -14,6 +14,7 @@ import { Logger } from '../adapters/system/logger';
 import { WebhookWorker } from '../adapters/webhook/webhook-worker';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
 import { PruneWebhookLog } from '../application/webhook/prune-webhook-log.use-case';
+import { SweepFileRemovals } from '../application/shared/sweep-file-removals.use-case';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
 import { FILE_STORAGE_TOKENS, FileStorage } from '../application/shared/file-storage';
@@ -98,7 +99,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     trustedOrigins: config.csrfTrustedOrigins,
     corsOrigins: config.corsOrigins,
   });
-  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, { pollMs: config.webhooks.pollMs });
+  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), container.get(SweepFileRemovals), logger, { pollMs: config.webhooks.pollMs });
   if (options.deliverWebhooks ?? config.webhooks.deliver) webhooks.start();
   const close = async () => {
     await webhooks.stop();

@@ -61,17 +61,25 @@ export function isFileStorageUnreachable(error: unknown): error is FileStorageUn
 export class FileStorageAvailability {
   private away = false;
   private failures = 0;
+  /** When the store last answered (`performance.now()`). */
+  private answeredAt = -Infinity;
 
   constructor(private readonly logger?: Pick<Logger, 'warn' | 'info'>) {}
 
-  failed(failure: FileStorageUnreachable): void {
+  /**
+   * An operation begun at `startedAt` (`performance.now()`) failed. One begun
+   * before the store last answered tells of the outage that answer ended (an
+   * attempt still waiting out its bound): counted, but not a new outage.
+   */
+  failed(failure: FileStorageUnreachable, startedAt: number): void {
     this.failures += 1;
-    if (this.away) return;
+    if (this.away || startedAt < this.answeredAt) return;
     this.away = true;
     this.logger?.warn({ reason: failure.reason }, 'The file storage (S3) is unavailable: uploads and downloads answer 503 until it answers again.');
   }
 
   answered(): void {
+    this.answeredAt = performance.now();
     if (!this.away) return;
     this.away = false;
     this.logger?.info('The file storage (S3) answers again.');
@@ -79,53 +87,5 @@ export class FileStorageAvailability {
 
   stats(): { away: boolean; failures: number } {
     return { away: this.away, failures: this.failures };
-  }
-}
-
-/** The most objects remembered for removal while the store is away; beyond, each is only logged. */
-const DEFERRED_REMOVALS_KEPT = 10_000;
-
-/**
- * Objects that nothing references (an expense deleted, a receipt replaced or removed,
- * an upload whose write failed or whose answer the store did not give) but that the
- * store may still hold because it did not answer: removed once it answers again, one at a
- * time, by the process that was refused. They are kept in memory only; what a process
- * still holds when it stops is logged, by key.
- */
-export class DeferredRemovals {
-  private readonly objectKeys = new Set<string>();
-  private draining = false;
-
-  constructor(
-    private readonly removeObject: (objectKey: string) => Promise<void>,
-    private readonly logger?: Pick<Logger, 'warn'>,
-  ) {}
-
-  add(objectKey: string): void {
-    if (this.objectKeys.size < DEFERRED_REMOVALS_KEPT) this.objectKeys.add(objectKey);
-    else this.logger?.warn({ objectKey }, 'An object nothing references was left in the file storage (S3): remove it by hand.');
-  }
-
-  /** Removes what is remembered, until the store fails again (the next answer resumes). */
-  async drain(): Promise<void> {
-    if (this.draining || this.objectKeys.size === 0) return;
-    this.draining = true;
-    try {
-      for (const objectKey of [...this.objectKeys]) {
-        await this.removeObject(objectKey);
-        this.objectKeys.delete(objectKey);
-      }
-    } catch {
-      // Away again: kept for the next answer.
-    } finally {
-      this.draining = false;
-    }
-  }
-
-  /** At close: what could not be removed, for an operator to remove by hand. */
-  leftBehind(): void {
-    if (this.objectKeys.size === 0) return;
-    this.logger?.warn({ objectKeys: [...this.objectKeys] }, 'Objects nothing references were left in the file storage (S3): remove them by hand.');
-    this.objectKeys.clear();
   }
 }

@@ -18,6 +18,7 @@ export class DeleteRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
       await this.context.kind.beforeDelete?.(grant.organisation.id, record, grant);
       const view = await this.context.views.one(record, undefined, grant);
       await this.context.records.delete(record);
+      await this.context.leaveFiles(this.context.filesOf(record));
       await this.context.announce(grant, 'deleted', record, view);
       return { view, record };
     });

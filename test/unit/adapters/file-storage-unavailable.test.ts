@@ -57,12 +57,16 @@ describe('a file storage that is away, as a request sees it', () => {
       info: (message: string) => void lines.push({ level: 'info', message }),
     } as never);
     const refused = new FileStorageUnreachable(new Error('connect ECONNREFUSED'), 'ECONNREFUSED');
-    availability.failed(refused);
-    availability.failed(refused);
+    const begun = performance.now();
+    availability.failed(refused, begun);
+    availability.failed(refused, begun);
     expect(availability.stats()).toEqual({ away: true, failures: 2 });
     availability.answered();
     availability.answered();
     expect(availability.stats()).toEqual({ away: false, failures: 2 });
+    // An attempt begun during the outage that fails after its end tells of that outage, not of a new one.
+    availability.failed(refused, begun);
+    expect(availability.stats()).toEqual({ away: false, failures: 3 });
     expect(lines).toEqual([
       expect.objectContaining({ level: 'warn', reason: 'ECONNREFUSED', message: expect.stringContaining('unavailable') }),
       expect.objectContaining({ level: 'info', message: expect.stringContaining('answers again') }),
