@@ -15,6 +15,7 @@ import { Logger } from '../adapters/system/logger';
 import { WebhookWorker } from '../adapters/webhook/webhook-worker';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
 import { PruneWebhookLog } from '../application/webhook/prune-webhook-log.use-case';
+import { SweepFileRemovals } from '../application/shared/sweep-file-removals.use-case';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
 import { FILE_STORAGE_TOKENS, FileStorage } from '../application/shared/file-storage';
@@ -102,7 +103,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     corsOrigins: config.corsOrigins,
     databaseOutage,
   });
-  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, {
+  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), container.get(SweepFileRemovals), logger, {
     pollMs: config.webhooks.pollMs,
     databaseOutage,
   });

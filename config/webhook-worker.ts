@@ -7,7 +7,8 @@ import { loadConfig } from './config';
 /**
  * `npm run webhooks`: delivers webhooks without serving HTTP, beside servers
  * started with `WEBHOOK_DELIVERY=off` (or beside any others: each delivery is
- * claimed by one worker). Same configuration as the server; SIGTERM lets the
+ * claimed by one worker), and sweeps the stored files to remove with them.
+ * Same configuration as the server; SIGTERM lets the
  * round in progress finish, then exits 0.
  */
 async function main(): Promise<void> {

@@ -7,10 +7,11 @@ import { newFileKey } from './file-keys';
 export class InMemoryFileStorage implements FileStorage {
   private readonly files = new Map<string, Buffer>();
 
-  async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
+  async put(ownerId: string, file: IncomingFile, contentType: FileContentType, beforeStoring?: (key: string) => Promise<void>): Promise<string> {
+    const key = newFileKey(ownerId, contentType);
+    await beforeStoring?.(key);
     const chunks: Uint8Array[] = [];
     for await (const chunk of file.content()) chunks.push(chunk);
-    const key = newFileKey(ownerId, contentType);
     this.files.set(key, Buffer.concat(chunks));
     return key;
   }

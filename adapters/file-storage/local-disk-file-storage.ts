@@ -18,8 +18,9 @@ export class LocalDiskFileStorage implements FileStorage {
     this.root = path.join(dataDir, namespace);
   }
 
-  async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
+  async put(ownerId: string, file: IncomingFile, contentType: FileContentType, beforeStoring?: (key: string) => Promise<void>): Promise<string> {
     const key = newFileKey(ownerId, contentType);
+    await beforeStoring?.(key);
     const target = this.pathOf(key);
     const directory = path.dirname(target);
     // Receipts and pictures are the organisations' and people's own: for the service's user alone.

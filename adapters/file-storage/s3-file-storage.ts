@@ -5,7 +5,7 @@ import { IncomingFile } from '../../application/shared/incoming-file';
 import { FileContentType } from '../../domain/shared/file-type';
 import type { Logger } from '../system/logger';
 import { assertFileKey, newFileKey } from './file-keys';
-import { asUnreachable, DeferredRemovals, FileStorageAvailability, FileStorageUnreachable } from './storage-failures';
+import { asUnreachable, FileStorageAvailability, FileStorageUnreachable } from './storage-failures';
 
 interface AwsSdk {
   s3: typeof import('@aws-sdk/client-s3');
@@ -61,7 +61,6 @@ export interface S3StorageOptions {
 interface SharedStore {
   client: S3Client;
   availability: FileStorageAvailability;
-  removals: DeferredRemovals;
 }
 
 /**
@@ -74,7 +73,6 @@ export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
   /** Whether the store answers, as this bucket's operations find it (for the log and the metrics). */
   readonly availability: FileStorageAvailability;
-  private readonly removals: DeferredRemovals;
   private readonly bucket: string;
   /** Where this namespace's objects start: the configured prefix and the namespace's folder. */
   private readonly prefix: string;
@@ -88,7 +86,6 @@ export class S3FileStorage implements FileStorage {
     this.bucket = options.bucket;
     this.prefix = [options.prefix.replace(/^\/+|\/+$/g, ''), FOLDERS[namespace]].filter(Boolean).join('/');
     this.availability = shared?.availability ?? new FileStorageAvailability(logger);
-    this.removals = shared?.removals ?? new DeferredRemovals((objectKey) => this.removeObject(objectKey), logger);
     const { S3Client } = awsSdk().s3;
     const { connectMs, requestMs, attempts } = options.bounds;
     this.client = shared?.client ?? new S3Client({
@@ -117,11 +114,13 @@ export class S3FileStorage implements FileStorage {
   inNamespace(namespace: FileNamespace): S3FileStorage {
     return namespace === this.namespace
       ? this
-      : new S3FileStorage(this.options, namespace, undefined, { client: this.client, availability: this.availability, removals: this.removals });
+      : new S3FileStorage(this.options, namespace, undefined, { client: this.client, availability: this.availability });
   }
 
-  async put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string> {
+  async put(ownerId: string, file: IncomingFile, contentType: FileContentType, beforeStoring?: (key: string) => Promise<void>): Promise<string> {
     const key = newFileKey(ownerId, contentType);
+    await beforeStoring?.(key);
+    const started = performance.now();
     const objectKey = this.objectKey(key);
     // When the upload fails because the file could not be read, that is the error to
     // report, not what aborting the multipart upload said afterwards.
@@ -149,10 +148,8 @@ export class S3FileStorage implements FileStorage {
       }).done();
     } catch (error) {
       if (reading.failure) throw reading.failure.error;
-      const failure = this.failure(error);
-      // The store may have taken the object and lost only its answer: nothing will reference the key.
-      if (failure instanceof FileStorageUnreachable) this.removals.add(objectKey);
-      throw failure;
+      // The store may have taken the object and lost only its answer: `beforeStoring` recorded the key for removal.
+      throw this.failure(error, started);
     } finally {
       // Releases the file when the store failed before it was read to the end.
       body.destroy();
@@ -163,6 +160,7 @@ export class S3FileStorage implements FileStorage {
 
   async read(key: string): Promise<AsyncIterable<Uint8Array> | null> {
     const objectKey = this.objectKey(key);
+    const started = performance.now();
     try {
       const { GetObjectCommand } = awsSdk().s3;
       const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
@@ -171,28 +169,25 @@ export class S3FileStorage implements FileStorage {
       // In Node the body is the response stream itself: nothing is read ahead of the client.
       return Body as AsyncIterable<Uint8Array>;
     } catch (error) {
-      if (!isMissingObject(error)) throw this.failure(error);
+      if (!isMissingObject(error)) throw this.failure(error, started);
       this.answered();
       return null;
     }
   }
 
-  /** A removal the store does not answer is made once it answers again (`DeferredRemovals`), and fails all the same. */
   async remove(key: string): Promise<void> {
     const objectKey = this.objectKey(key);
+    const started = performance.now();
     try {
       await this.removeObject(objectKey);
     } catch (error) {
-      const failure = this.failure(error);
-      if (failure instanceof FileStorageUnreachable) this.removals.add(objectKey);
-      throw failure;
+      throw this.failure(error, started);
     }
     this.answered();
   }
 
   /** Closes the connections kept open to the store (closing either namespace closes both). */
   close(): void {
-    this.removals.leftBehind();
     this.client.destroy();
   }
 
@@ -206,16 +201,15 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
-  /** The store answered: an outage is over, and the removals it held up are made (in the background). */
+  /** The store answered: an outage is over. */
   private answered(): void {
     this.availability.answered();
-    void this.removals.drain();
   }
 
   /** The error to throw for the SDK's: a store that did not answer becomes `FileStorageUnreachable`, and is counted. */
-  private failure(error: unknown): unknown {
+  private failure(error: unknown, started: number): unknown {
     const failure = asUnreachable(error);
-    if (failure instanceof FileStorageUnreachable) this.availability.failed();
+    if (failure instanceof FileStorageUnreachable) this.availability.failed(started);
     return failure;
   }
 

@@ -1,6 +1,7 @@
 import { DeliverWebhooks } from '../../application/webhook/deliver-webhooks.use-case';
 import { PruneWebhookLog } from '../../application/webhook/prune-webhook-log.use-case';
 import { isDatabaseUnreachable } from '../persistence/typeorm/engine';
+import { SweepFileRemovals } from '../../application/shared/sweep-file-removals.use-case';
 import { Logger } from '../system/logger';
 
 export interface WorkerOptions {
@@ -23,6 +24,11 @@ const PRUNE_EVERY_MS = 3_600_000;
  * holds its own slots (bounded per endpoint and organisation by the claim),
  * never the next round. Any number run side by side, on one instance or
  * many; the queue's claims keep each delivery to one of them.
+ *
+ * It is also the service's one background loop for the rest that is due: the
+ * log's pruning, and the removal of stored files nothing references
+ * (`SweepFileRemovals`), swept beside the rounds, one sweep at a time, so that
+ * a file storage that does not answer never holds up a delivery.
  */
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -33,10 +39,12 @@ export class WebhookWorker {
   /** The last round filled every free slot: more may be due as soon as one frees. */
   private backlogged = false;
   private nextPrune = 0;
+  private sweeping: Promise<void> | undefined;
 
   constructor(
     private readonly deliver: DeliverWebhooks,
     private readonly prune: PruneWebhookLog,
+    private readonly sweep: SweepFileRemovals,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
   ) {
@@ -52,7 +60,7 @@ export class WebhookWorker {
     clearTimeout(this.timer);
     // The round and the attempts in progress end before the database closes under them (each send is bounded by its 10 s timeout).
     if (this.round) await this.round;
-    await Promise.all([...this.inFlight]);
+    await Promise.all([...this.inFlight, this.sweeping]);
   }
 
   private schedule(delayMs: number): void {
@@ -74,6 +82,7 @@ export class WebhookWorker {
         if (round.claimed < room) break;
         this.backlogged = true;
       }
+      this.sweeping ??= this.sweepFiles().finally(() => (this.sweeping = undefined));
       if (Date.now() >= this.nextPrune) {
         this.nextPrune = Date.now() + PRUNE_EVERY_MS;
         while (!this.stopped && (await this.prune.execute()));
@@ -89,6 +98,15 @@ export class WebhookWorker {
   private failed(error: unknown, message: string): void {
     if (this.options.databaseOutage && isDatabaseUnreachable(error)) this.options.databaseOutage.begin();
     else this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, message);
+  }
+
+  /** Removes the files that are due, a batch at a time, until none is or the storage fails (tried again next round). */
+  private async sweepFiles(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.sweep.execute()).more);
+    } catch (error) {
+      this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A sweep of the files to remove failed.');
+    }
   }
 
   private track(settled: Promise<void>): void {

@@ -31,6 +31,7 @@ export class ChangeOrganisationLogo {
         const replaced = organisation.logo;
         organisation.changeLogo(logo, this.clock.now());
         await this.organisations.save(organisation);
+        await this.pictures.leave(replaced);
         return { organisation, replaced };
       }),
     );

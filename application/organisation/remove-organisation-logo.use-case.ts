@@ -23,6 +23,7 @@ export class RemoveOrganisationLogo {
       if (!removed) return null;
       organisation.removeLogo(this.clock.now());
       await this.organisations.save(organisation);
+      await this.pictures.leave(removed);
       return removed;
     });
     await this.pictures.discard(removed);

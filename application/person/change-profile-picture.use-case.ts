@@ -26,6 +26,7 @@ export class ChangeProfilePicture {
         const replaced = person.picture;
         person.changePicture(picture, this.clock.now());
         await this.people.save(person);
+        await this.pictures.leave(replaced);
         return { person, replaced };
       }),
     );

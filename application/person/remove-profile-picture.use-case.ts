@@ -23,6 +23,7 @@ export class RemoveProfilePicture {
       if (!removed) return null;
       person.removePicture(this.clock.now());
       await this.people.save(person);
+      await this.pictures.leave(removed);
       return removed;
     });
     await this.pictures.discard(removed);

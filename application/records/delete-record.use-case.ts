@@ -23,7 +23,10 @@ export class DeleteRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
         await this.context.save(record, now);
       }
       const view = await this.context.views.one(record, undefined, grant);
-      if (!retire) await this.context.records.delete(record);
+      if (!retire) {
+        await this.context.records.delete(record);
+        await this.context.leaveFiles(this.context.filesOf(record));
+      }
       await this.context.announce(grant, 'deleted', record, view);
       return { view, record };
     });

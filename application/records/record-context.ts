@@ -8,7 +8,7 @@ import { FieldErrors, NotFound, ValidationFailed } from '../../domain/shared/err
 import { found, unknownReference } from '../shared/records';
 import type { WebhookEventType } from '../../domain/webhook/webhook-events';
 import { RecordEvents } from '../webhook/record-events';
-import { KeptRecord, NamedRecord, ParentRecord, WiredRecordKind } from './record-kind';
+import { KeptFiles, KeptRecord, NamedRecord, ParentRecord, WiredRecordKind } from './record-kind';
 import { RecordRepository } from './record.ports';
 import { RecordView, RecordViews } from './record-views';
 
@@ -127,18 +127,29 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
 
   /**
    * Runs `write` with the command's uploads stored and replaced by what
-   * keeps them (their references): removed again if the write fails.
+   * keeps them (their references), in a transaction that `write`'s joins and
+   * that keeps them; removed again if the write fails.
    */
-  storingFiles<R, C extends object>(organisationId: string, command: C, write: (command: C) => Promise<R>): Promise<R> {
-    const fields = Object.entries(this.kind.files ?? {});
-    const store = (index: number, current: C): Promise<R> => {
-      if (index === fields.length) return write(current);
-      const [property, files] = fields[index];
-      const upload = (current as Record<string, unknown>)[property] as IncomingFile | null | undefined;
-      if (upload === undefined || upload === null) return store(index + 1, current);
-      return files.storedFor(organisationId, upload, (stored) => store(index + 1, Object.assign({}, current, { [property]: stored })));
-    };
-    return store(0, command);
+  async storingFiles<R, C extends object>(organisationId: string, command: C, write: (command: C) => Promise<R>): Promise<R> {
+    const values = command as Record<string, unknown>;
+    const uploads: { files: KeptFiles; stored: StoredFile }[] = [];
+    const stored: Record<string, StoredFile> = {};
+    try {
+      for (const [property, files] of Object.entries(this.kind.files ?? {})) {
+        const upload = values[property] as IncomingFile | null | undefined;
+        if (upload === undefined || upload === null) continue;
+        stored[property] = await files.upload(organisationId, upload);
+        uploads.push({ files, stored: stored[property] });
+      }
+      return await this.unitOfWork.transaction(async () => {
+        const result = await write(Object.assign({}, command, stored));
+        for (const { files, stored } of uploads) await files.keep(stored);
+        return result;
+      });
+    } catch (error) {
+      for (const { files, stored } of uploads) await files.abandon(stored);
+      throw error;
+    }
   }
 
   /** The files a record holds in its file fields, by property. */
@@ -149,11 +160,14 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
     return held;
   }
 
-  /** Removes files no record holds any more, once that is committed (`before`: as a record held them, `after`: as it does now). */
+  /** In the write's transaction: files no record holds any more are recorded for removal (`before`: as a record held them, `after`: as it does now). */
+  async leaveFiles(before: Map<string, StoredFile>, after: Map<string, StoredFile> = new Map()): Promise<void> {
+    for (const [property, file] of left(before, after)) await this.kind.files?.[property]?.leave(file);
+  }
+
+  /** Once the write that left them (`leaveFiles`) is committed: removed now when the storage answers, else by the sweep. */
   async discardFiles(before: Map<string, StoredFile>, after: Map<string, StoredFile> = new Map()): Promise<void> {
-    for (const [property, file] of before) {
-      if (after.get(property)?.key !== file.key) await this.kind.files?.[property]?.discard(file);
-    }
+    for (const [property, file] of left(before, after)) await this.kind.files?.[property]?.discard(file);
   }
 
   /** `<model>.<change>` to the organisation's webhooks, in the change's transaction, for kinds that announce theirs. */
@@ -167,4 +181,9 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
       subject: { model, declared: true, view },
     });
   }
+}
+
+/** The files of `before` that `after` no longer holds, by property. */
+function left(before: Map<string, StoredFile>, after: Map<string, StoredFile>): [string, StoredFile][] {
+  return [...before].filter(([property, file]) => after.get(property)?.key !== file.key);
 }

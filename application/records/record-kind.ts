@@ -58,12 +58,16 @@ export interface ReferencedRecords {
 
 /**
  * Where the files a kind's file fields hold are kept (`StoredFiles` fits):
- * an upload is stored before the write's transaction and removed if the
- * write fails; a file a write replaces, or a delete leaves, is removed once
- * that is committed.
+ * an upload is stored before the write's transaction, recorded for removal
+ * until the write keeps it in its transaction, and removed if the write fails;
+ * a file a write replaces, or a delete leaves, is recorded for removal in its
+ * transaction and removed once that is committed.
  */
 export interface KeptFiles {
-  storedFor<R>(ownerId: string, file: IncomingFile | null | undefined, work: (stored: StoredFile | null | undefined) => Promise<R>): Promise<R>;
+  upload(ownerId: string, file: IncomingFile): Promise<StoredFile>;
+  keep(stored: StoredFile): Promise<void>;
+  abandon(stored: StoredFile): Promise<void>;
+  leave(stored: StoredFile | null): Promise<void>;
   discard(stored: StoredFile | null): Promise<void>;
 }
 

@@ -27,7 +27,9 @@ export class UpdateRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
         const view = await this.context.views.one(record, grant.member, grant, namedIn(referenced));
         await this.context.announce(grant, 'updated', record, view);
         for (const change of before ? (kind.updateEvents?.(before, record) ?? []) : []) await this.context.announce(grant, change, record, view);
-        files.push({ before: held, after: this.context.filesOf(record) });
+        const after = this.context.filesOf(record);
+        await this.context.leaveFiles(held, after);
+        files.push({ before: held, after });
         return view;
       });
     if (!this.context.uploadsIn(changes)) return this.discardingReplaced(await write(changes), files);

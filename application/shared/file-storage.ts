@@ -9,8 +9,11 @@ export type FileNamespace = 'receipts' | 'pictures';
 
 /** Where uploaded files live. Keys are chosen by the storage, never by the client. */
 export interface FileStorage {
-  /** Stores the file durably under its owner (an organisation, a person) and answers its new key. */
-  put(ownerId: string, file: IncomingFile, contentType: FileContentType): Promise<string>;
+  /**
+   * Stores the file durably under its owner (an organisation, a person) and answers its new key;
+   * `beforeStoring` is told the key first (what records the upload, should nothing come to reference it).
+   */
+  put(ownerId: string, file: IncomingFile, contentType: FileContentType, beforeStoring?: (key: string) => Promise<void>): Promise<string>;
   /** The stored bytes, or null when the key names nothing. */
   read(key: string): Promise<AsyncIterable<Uint8Array> | null>;
   /** Removes the file; a key that names nothing is not an error. */

@@ -97,19 +97,26 @@ export class IdempotentRequests {
       if (!fingerprint.matches(claim.fingerprint)) throw new IdempotencyMismatch();
       return { answer: this.opened(claim.answer), replayed: true };
     }
-    // A request that waits on something outside the database (a password hash, a mail server) is not
-    // wrapped: a transaction held that long would stop every other write (SQLite has one writer). Its
-    // answer is stored just after; should the process die in between, the claim lapses after the lease
-    // and a retry runs it again, which such requests bear (a taken e-mail, a replaced invitation).
-    const inTransaction = <T>(work: () => Promise<T>) => (request.atomic === false ? work() : this.unitOfWork.transaction(work));
+    // The answer is stored in the transaction of the write, held open until the answer is known; the transaction
+    // opens where the request opens its own, so what comes before (an upload) holds none. A request that waits on
+    // something outside the database inside its write (a password hash, a mail server) is not held: its answer is
+    // stored just after. Should the process die in between, the claim lapses after the lease and a retry runs it
+    // again, which such requests bear (a taken e-mail, a replaced invitation).
+    const settle = async (ran: Outcome) => {
+      if (ran.status >= 400 || !ran.keep) throw new Unwound(ran);
+      await this.store.complete(scope, key, this.sealed(ran), this.clock.now());
+    };
+    const run =
+      request.atomic === false
+        ? async () => {
+            const ran = await handle();
+            await this.unitOfWork.transaction(() => settle(ran));
+            return ran;
+          }
+        : () => this.unitOfWork.holdingCommit(handle, settle);
     let outcome: Outcome;
     try {
-      outcome = await inTransaction(async () => {
-        const ran = await handle();
-        if (ran.status >= 400 || !ran.keep) throw new Unwound(ran);
-        await this.unitOfWork.transaction(() => this.store.complete(scope, key, this.sealed(ran), this.clock.now()));
-        return ran;
-      });
+      outcome = await run();
     } catch (error) {
       if (!(error instanceof Unwound)) {
         await this.store.release(scope, key);

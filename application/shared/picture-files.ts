@@ -4,7 +4,7 @@ import { INVALID_PICTURE, Picture, PICTURE_CONTENT_TYPES, PICTURE_FIELD, PICTURE
 import { FILE_STORAGE_TOKENS, FileStorage } from './file-storage';
 import { IncomingFile } from './incoming-file';
 import { IMAGE_TOKENS, ImageReencoder } from './image-reencoder';
-import { StoredFiles } from './stored-files';
+import { FileKeeping, StoredFiles } from './stored-files';
 
 /** A picture's bytes as a GET streams them. */
 export interface PictureDownload {
@@ -15,13 +15,16 @@ export interface PictureDownload {
 
 /**
  * Profile pictures and organisation logos: a PNG, JPEG or WebP (by content)
- * of at most 5 MiB on the `picture` field, stored before the write and
- * removed again if it fails; the one replaced is removed after commit.
+ * of at most 5 MiB on the `picture` field, kept as `StoredFiles` keeps files.
  */
 @injectable()
 export class PictureFiles extends StoredFiles<PictureContentType> {
-  constructor(@inject(FILE_STORAGE_TOKENS.Pictures) storage: FileStorage, @inject(IMAGE_TOKENS.Reencoder) images: ImageReencoder) {
-    super(storage, { field: PICTURE_FIELD, accepts: PICTURE_CONTENT_TYPES, maxBytes: PICTURE_MAX_BYTES, invalid: INVALID_PICTURE }, images);
+  constructor(
+    @inject(FILE_STORAGE_TOKENS.Pictures) storage: FileStorage,
+    @inject(IMAGE_TOKENS.Reencoder) images: ImageReencoder,
+    @inject(FileKeeping) keeping: FileKeeping,
+  ) {
+    super(storage, 'pictures', { field: PICTURE_FIELD, accepts: PICTURE_CONTENT_TYPES, maxBytes: PICTURE_MAX_BYTES, invalid: INVALID_PICTURE }, images, keeping);
   }
 
   /** Runs `work` with the upload stored as a picture of `ownerId` (a person, an organisation). */

@@ -23,6 +23,16 @@ export interface UnitOfWork {
   transaction<T>(work: () => Promise<T>, options?: { serializable?: boolean }): Promise<T>;
   /** Whether the caller already runs inside a transaction (one that `transaction` joins). */
   readonly inTransaction: boolean;
+  /**
+   * Runs `work` outside a transaction, but holds the first transaction it opens
+   * open once that transaction's own work is done (later ones join it), until
+   * `work` has answered; `finish` then runs in it with the answer, and it
+   * commits, or rolls back when `work` or `finish` throws. When `work` opened
+   * none, `finish` runs in a transaction of its own. So what `work` does
+   * before its transaction (an upload) holds no transaction, and what it
+   * answers is committed with what it wrote, or neither is.
+   */
+  holdingCommit<T>(work: () => Promise<T>, finish: (result: T) => Promise<void>): Promise<T>;
 }
 
 /** Authenticated encryption of individual fields at rest (AES-256-GCM). */

@@ -5,6 +5,9 @@ import { TypeOrmDatabase } from '../../adapters/persistence/typeorm/engine';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency.store';
 import { TypeOrmIdempotencyStore } from '../../adapters/persistence/typeorm/typeorm-idempotency.store';
 import { IDEMPOTENCY_TOKENS } from '../../application/shared/idempotency';
+import { FILE_REMOVAL_TOKENS } from '../../application/shared/file-removals';
+import { InMemoryFileRemovals } from '../../adapters/persistence/in-memory/in-memory-file-removals';
+import { TypeOrmFileRemovals } from '../../adapters/persistence/typeorm/typeorm-file-removals';
 import { HISTORY_TOKENS } from '../../application/shared/history';
 import { InMemoryHistoryReader } from '../../adapters/persistence/in-memory/in-memory-history.reader';
 import { TypeOrmHistoryReader } from '../../adapters/persistence/typeorm/typeorm-history.reader';
@@ -23,10 +26,12 @@ export function sharedModule(storage: Storage, clock: Clock, ids: IdGenerator, s
       bind(TypeOrmDatabase).toConstantValue(storage.database);
       bind(SHARED_TOKENS.UnitOfWork).toConstantValue(storage.database);
       bind(IDEMPOTENCY_TOKENS.IdempotencyStore).to(TypeOrmIdempotencyStore).inSingletonScope();
+      bind(FILE_REMOVAL_TOKENS.FileRemovalQueue).to(TypeOrmFileRemovals).inSingletonScope();
       bind(HISTORY_TOKENS.HistoryReader).to(TypeOrmHistoryReader).inSingletonScope();
     } else {
       bind(SHARED_TOKENS.UnitOfWork).toConstantValue(new InMemoryUnitOfWork());
       bind(IDEMPOTENCY_TOKENS.IdempotencyStore).toConstantValue(new InMemoryIdempotencyStore());
+      bind(FILE_REMOVAL_TOKENS.FileRemovalQueue).toConstantValue(new InMemoryFileRemovals());
       bind(HISTORY_TOKENS.HistoryReader).toConstantValue(new InMemoryHistoryReader());
     }
     bind(AuthGuard).toSelf().inSingletonScope();

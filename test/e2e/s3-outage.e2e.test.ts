@@ -1,8 +1,8 @@
-import { createLogger } from '../../adapters/system/logger';
+import { createLogger, Logger } from '../../adapters/system/logger';
 import { S3FileStorage } from '../../adapters/file-storage/s3-file-storage';
 import { FILE_STORAGE_TOKENS, FileStorage } from '../../application/shared/file-storage';
 import { signUp, TestUser } from '../support/accounts';
-import { testDatabases } from '../support/databases';
+import { TestDatabase, testDatabases } from '../support/databases';
 import { anExpense, expensePaths, multipart, RECEIPT_FILES } from '../support/expenses';
 import { download as downloadPicture, PICTURE_FILES, putPicture } from '../support/pictures';
 import { TestS3Server } from '../support/s3-server';
@@ -17,6 +17,8 @@ const BOUNDS = { S3_CONNECT_TIMEOUT_MS: '500', S3_REQUEST_TIMEOUT_MS: '1000', S3
 const REQUEST_BOUND_MS = 3500;
 /** Creates with a receipt sent at once while the store is away, beside the other requests. */
 const UPLOADS = 6;
+/** Of which the first are sent under an `Idempotency-Key`. */
+const KEYED = 4;
 const UNAVAILABLE = { detail: 'The file storage is unavailable; try again shortly.' };
 
 /**
@@ -28,7 +30,8 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
   let s3: TestS3Server;
   let proxy: TcpProxy;
   let app: TestApp;
-  let dispose: () => Promise<void>;
+  let database: TestDatabase;
+  let logger: Logger;
   let owner: TestUser;
   let paths: ReturnType<typeof expensePaths>;
   const logged: { level: number; msg: string; stack?: unknown }[] = [];
@@ -39,13 +42,9 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
     s3 = await TestS3Server.start();
     await s3.createBucket(BUCKET);
     proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) });
-    const database = await factory.create();
-    dispose = database.dispose;
-    const logger = createLogger('info', { write: (line: string) => void logged.push(JSON.parse(line)) });
-    app = await startTestApp(database, {
-      env: { ...s3.env(BUCKET, 'receipts'), S3_ENDPOINT: `http://${proxy.host}:${proxy.port}`, ...BOUNDS, METRICS_TOKEN: TOKEN },
-      logger,
-    });
+    database = await factory.create();
+    logger = createLogger('info', { write: (line: string) => void logged.push(JSON.parse(line)) });
+    app = await startApp();
     owner = await signUp(app.client);
     paths = expensePaths(owner.organisationUniqueId);
   });
@@ -55,10 +54,16 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
     await app.close();
     if (storage instanceof S3FileStorage) storage.close();
     await proxy.close();
-    await dispose();
+    await database.dispose();
     await s3.stop();
   });
 
+  /** An instance of the service on the test's database, reaching the store through the proxy. */
+  const startApp = () =>
+    startTestApp(database, {
+      env: { ...s3.env(BUCKET, 'receipts'), S3_ENDPOINT: `http://${proxy.host}:${proxy.port}`, ...BOUNDS, METRICS_TOKEN: TOKEN },
+      logger,
+    });
   const objects = () => s3.objectKeys(BUCKET);
   const logo = () => `/api/v1.0/organisation/${owner.organisationUniqueId}/logo/`;
   const metrics = async () => (await fetch(`${app.client.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
@@ -94,8 +99,8 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
   }
 
   /** The bucket's objects once the removals held up by an outage are made (in the background, once the store answers). */
-  async function settledObjects(count: number): Promise<string[]> {
-    for (const deadline = Date.now() + 5000; ; ) {
+  async function settledObjects(count: number, waitMs = 5000): Promise<string[]> {
+    for (const deadline = Date.now() + waitMs; ; ) {
       const keys = await objects();
       if (keys.length <= count || Date.now() > deadline) return keys;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -113,7 +118,7 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
    * While the store is away, under a load of concurrent requests: uploads (receipts on creates
    * and on an update, a logo) and downloads (a receipt, a logo) answer 503 within the bound,
    * nothing is half made, and what needs no file is served as usual, a delete included. Once
-   * it is back, a retry of each create (the first under the same `Idempotency-Key`) makes
+   * it is back, a retry of each create (the keyed ones under the same `Idempotency-Key`) makes
    * exactly one expense with its receipt, the deleted expense's receipt is removed, and every
    * acknowledged receipt reads back.
    */
@@ -128,8 +133,8 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
     const title = `Made while S3 was ${mode}`;
     const uploads = Array.from({ length: UPLOADS }, (_, index) => ({
       fields: anExpense({ title: `${title} (${index})` }),
-      // One under a key: on SQLite a keyed create holds the one writer while it uploads (see the decision).
-      key: index === 0 ? `s3-outage-${mode}-${factory.name}` : undefined,
+      // Most under a key: a keyed create's upload holds no transaction (SQLite's one writer, a Postgres connection).
+      key: index < KEYED ? `s3-outage-${mode}-${factory.name}-${index}` : undefined,
       receipt: { bytes: Buffer.concat([RECEIPT_FILES.pdf.bytes, Buffer.from(`${mode} ${index}`)]), type: 'application/pdf' },
     }));
     const logoPath = new URL(shown.body.logo_url, app.client.baseUrl).pathname;
@@ -212,5 +217,22 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
     const text = await metrics();
     expect(text).toMatch(/^file_storage_unavailable 0$/m);
     expect(Number(/^file_storage_failures_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(8);
+  });
+
+  it('removes, from an instance started after the first stopped, the receipt of an expense deleted while the store was away', async () => {
+    const gone = await createWithReceipt();
+    const before = await objects();
+    await proxy.cut();
+    expect((await owner.api.delete(paths.delete(gone))).status).toBe(204);
+    acknowledged.delete(gone);
+    await app.close(); // what it was to remove is in the database, not in its memory
+    expect(await objects()).toEqual(before);
+
+    await proxy.restore();
+    app = await startApp();
+    // Its sweep comes to the removal once the back-off of the first instance's attempts is over.
+    const after = await settledObjects(before.length - 1, 15_000);
+    expect(after).toHaveLength(before.length - 1);
+    expect(before.filter((object) => !after.includes(object))).toHaveLength(1);
   });
 });

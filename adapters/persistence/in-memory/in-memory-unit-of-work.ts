@@ -21,4 +21,11 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     this.queue = result.catch(() => undefined);
     return result;
   }
+
+  /** Rollback is not modelled: the answer's transaction follows the work's. */
+  async holdingCommit<T>(work: () => Promise<T>, finish: (result: T) => Promise<void>): Promise<T> {
+    const result = await work();
+    await this.transaction(() => finish(result));
+    return result;
+  }
 }

@@ -125,6 +125,25 @@ describe.each(CASES)('file storage on $name', ({ target, namespace }) => {
     expect(digest(read)).toBe(digest(bytes));
   });
 
+  it('tells the key before it stores the file, and stores nothing when that fails', async () => {
+    const told: { key: string; stored: boolean }[] = [];
+    const key = await storage.put(organisationId, fileOf(Buffer.from('told first')), 'application/pdf', async (key) => {
+      told.push({ key, stored: (await storage.read(key)) !== null });
+    });
+    expect(told).toEqual([{ key, stored: false }]);
+    expect(await contentOf(await storage.read(key))).toEqual(Buffer.from('told first'));
+
+    let refused = '';
+    const failure = new Error('The database is unavailable.');
+    await expect(
+      storage.put(organisationId, fileOf(Buffer.from('never stored')), 'application/pdf', async (key) => {
+        refused = key;
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await storage.read(refused)).toBeNull();
+  });
+
   it('gives the same bytes to every read, and to reads at the same time', async () => {
     const bytes = randomBytes(200_000);
     const key = await storage.put(organisationId, fileOf(bytes), 'image/png');

@@ -56,12 +56,16 @@ describe('a file storage that is away, as a request sees it', () => {
       warn: (message: string) => void lines.push({ level: 'warn', message }),
       info: (message: string) => void lines.push({ level: 'info', message }),
     } as never);
-    availability.failed();
-    availability.failed();
+    const begun = performance.now();
+    availability.failed(begun);
+    availability.failed(begun);
     expect(availability.stats()).toEqual({ away: true, failures: 2 });
     availability.answered();
     availability.answered();
     expect(availability.stats()).toEqual({ away: false, failures: 2 });
+    // An attempt begun during the outage that fails after its end tells of that outage, not of a new one.
+    availability.failed(begun);
+    expect(availability.stats()).toEqual({ away: false, failures: 3 });
     expect(lines).toEqual([
       expect.objectContaining({ level: 'warn', message: expect.stringContaining('unavailable') }),
       expect.objectContaining({ level: 'info', message: expect.stringContaining('answers again') }),

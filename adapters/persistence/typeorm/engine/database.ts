@@ -9,7 +9,7 @@ import { QueryPlans } from './query-plans';
 import { objectsOfTable, ResultTable, tableOfObjects } from './result-table';
 import { forHydration, NamedParameters, positional, SqlQuery } from './sql';
 import { SqliteEngine } from './sqlite-engine';
-import { TransactionScope } from './transaction-scope';
+import { HeldTransaction, TransactionScope } from './transaction-scope';
 import { isSerializationFailure, WriteFailure } from './write-failures';
 
 /**
@@ -255,11 +255,65 @@ export class TypeOrmDatabase implements UnitOfWork {
    */
   async transaction<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
     const current = this.scope.current();
-    if (!current) return this.together(work, options);
+    if (!current) {
+      const held = this.scope.heldTransaction();
+      return held && !held.opening ? this.openHeld(held, work, options) : this.together(work, options);
+    }
     const result = await work();
     const transaction = this.scope.postgresOf(current);
     if (transaction) await this.scope.inTurn(current, () => transaction.sendHeld());
     return result;
+  }
+
+  async holdingCommit<T>(work: () => Promise<T>, finish: (result: T) => Promise<void>): Promise<T> {
+    const held: HeldTransaction = {};
+    let result: T;
+    try {
+      result = await this.scope.holding(held, work);
+    } catch (error) {
+      held.settle?.(() => Promise.reject(error));
+      await held.ended?.catch(() => undefined);
+      throw error;
+    }
+    if (!held.settle) {
+      await this.transaction(() => finish(result));
+      return result;
+    }
+    held.settle(() => finish(result));
+    await held.ended;
+    return result;
+  }
+
+  /**
+   * Opens a request's held transaction: `work` runs in it and its result is
+   * answered at once, while the transaction stays open, the request's
+   * statements joining it, for what the request settles last. A `work` that
+   * fails rolls it back, and the request may open another.
+   */
+  private openHeld<T>(held: HeldTransaction, work: () => Promise<T>, options: { serializable?: boolean }): Promise<T> {
+    held.opening = true;
+    let last!: (settled: () => Promise<void>) => void;
+    const settled = new Promise<() => Promise<void>>((resolve) => (last = resolve));
+    let answered = false;
+    return new Promise<T>((resolve, reject) => {
+      const ended = this.together(async () => {
+        held.manager = this.scope.current();
+        // Joined, as a nested transaction: its writes are sent (and refused) before it answers.
+        const value = await this.transaction(work);
+        answered = true;
+        held.settle = last;
+        held.ended = ended;
+        resolve(value);
+        await (await settled)();
+      }, options);
+      ended
+        .catch((error: unknown) => {
+          if (answered) return;
+          Object.assign(held, { opening: false, manager: undefined, settle: undefined, ended: undefined });
+          reject(error);
+        })
+        .finally(() => (held.manager = undefined));
+    });
   }
 
   /**
