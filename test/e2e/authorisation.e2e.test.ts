@@ -246,6 +246,18 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/v1.0/organisation/:org/activity', expect: [200, 403, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:org/reports/expenses', query: 'group_by=month', expect: [200, 200, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:org/reports/pipeline', expect: [200, 200, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:org/imports',
+    form: () => {
+      const form = new FormData();
+      form.append('resource', 'clients');
+      form.append('file', new Blob([`name\r\nImported ${randomBytes(3).toString('hex')}\r\n`], { type: 'text/csv' }), 'clients.csv');
+      return form;
+    },
+    unchanged: readBack('/api/v1.0/organisation/:org/clients'),
+    expect: [201, 201, 404, 401],
+  },
   { method: 'GET', route: '/api/v1.0/organisation/:org/reports/vendors/follow-ups', query: 'days=30', expect: [200, 200, 404, 401] },
   {
     method: 'DELETE',

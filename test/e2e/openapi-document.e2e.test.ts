@@ -394,7 +394,7 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
   });
 
   it('gives every operation a summary, a description and one tag of the areas, and the document a licence and a contact', () => {
-    const areas = ['Auth', 'Profile', 'Organisations', 'Members', 'Expenses', 'Projects', 'Accounts', 'Sales stages', 'Clients', 'Leads', 'Vendors', 'Contacts', 'History', 'Webhooks', 'Reports', 'Operations'];
+    const areas = ['Auth', 'Profile', 'Organisations', 'Members', 'Expenses', 'Projects', 'Accounts', 'Sales stages', 'Clients', 'Leads', 'Vendors', 'Contacts', 'History', 'Webhooks', 'Reports', 'Imports', 'Operations'];
     expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(areas);
     const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
