@@ -8,6 +8,7 @@ import { parseCsv } from '../support/csv';
 import { testDatabases } from '../support/databases';
 import { addMember } from '../support/members';
 import { startTestApp, TestApp } from '../support/test-app';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 /** RFC 4180 text with CR LF, every cell quoted where it needs it, as a spreadsheet saves it. */
 function csvText(rows: string[][], delimiter = ','): string {
@@ -53,11 +54,13 @@ describe.each(testDatabases())('CSV imports on $name', (factory) => {
   let owner: TestUser;
   let member: TestUser;
   let stranger: TestUser;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
     const database = await factory.create();
     dispose = database.dispose;
-    app = await startTestApp(database);
+    app = await startTestApp(database, { env: { WEBHOOK_POLL_MS: '20' } });
+    receiver = await new WebhookReceiver().start();
     owner = await signUp(app.client, { first_name: 'Olu', last_name: 'Owner' });
     member = await signUp(app.client, { first_name: 'Mae', last_name: 'Member' });
     stranger = await signUp(app.client, { first_name: 'Sam', last_name: 'Stranger' });
@@ -66,6 +69,7 @@ describe.each(testDatabases())('CSV imports on $name', (factory) => {
 
   afterAll(async () => {
     await app.close();
+    await receiver.close();
     await dispose();
   });
 
@@ -83,18 +87,42 @@ describe.each(testDatabases())('CSV imports on $name', (factory) => {
     expect(names).toEqual(expect.arrayContaining(['=Formula Ltd', '=Protected']));
   });
 
+  it('announces an imported vendor as vendor.created with its history entry, as the one-record API does; a dry run announces nothing', async () => {
+    const hook = await owner.api.post(`${org()}/webhooks/create/`, { url: receiver.url, events: ['vendor.created', 'vendor.updated'] });
+    expect(hook.status).toBe(201);
+    const checked = await importFile(member, 'unique_id,name\r\nhooked,Hooked Ltd\r\n', { resource: 'vendors', dry_run: 'true' });
+    expect(checked.body).toMatchObject({ status: 'checked', created: 1 });
+    const imported = await importFile(member, 'unique_id,name,website\r\nhooked,Hooked Ltd,\r\n', { resource: 'vendors' });
+    expect(imported.body).toMatchObject({ status: 'done', created: 1 });
+    const updated = await importFile(member, 'unique_id,name,website\r\nhooked,Hooked Ltd,https://hooked.example.com\r\n', { resource: 'vendors' });
+    expect(updated.body).toMatchObject({ status: 'done', updated: 1 });
+
+    await receiver.waitFor((received) => received.length >= 2);
+    const vendor = await owner.api.get(`${org()}/vendors/hooked/`);
+    expect(receiver.received.map((message) => [message.event.type, message.event.data.unique_id])).toEqual([['vendor.created', 'hooked'], ['vendor.updated', 'hooked']]);
+    expect(receiver.ofType('vendor.updated')[0].event.data).toEqual(vendor.body);
+    const history = await owner.api.get(`${org()}/vendors/hooked/history/`);
+    expect(history.body.map((entry: { action: string; actor: { unique_id: string }; changes: object }) => [entry.action, entry.actor.unique_id])).toEqual([
+      ['updated', member.personUniqueId],
+      ['created', member.personUniqueId],
+    ]);
+    expect(history.body[0].changes).toEqual({ website: [null, 'https://hooked.example.com'] });
+    expect((await owner.api.delete(`${org()}/webhooks/${hook.body.unique_id}/`)).status).toBe(204);
+  });
+
   it('round-trips 1 000 exported vendors: created in an empty organisation, then unchanged, then 10 edited cells updated', async () => {
     const { container } = app.application;
-    const organisation = await container.get<OrganisationRepository>(ORGANISATION_TOKENS.OrganisationRepository).findByUniqueId(owner.organisationUniqueId);
-    const person = await container.get<PersonRepository>(PERSON_TOKENS.PersonRepository).findByEmail(owner.email);
+    const exporter = await signUp(app.client, { first_name: 'Eve', last_name: 'Exporter' });
+    const organisation = await container.get<OrganisationRepository>(ORGANISATION_TOKENS.OrganisationRepository).findByUniqueId(exporter.organisationUniqueId);
+    const person = await container.get<PersonRepository>(PERSON_TOKENS.PersonRepository).findByEmail(exporter.email);
     await addVendors(container, { organisationId: organisation!.id, createdById: person!.id }, 1000, new Rng(7));
-    const exported = await owner.api.get(`${org()}/vendors/?format=csv`);
+    const exported = await exporter.api.get(`${org(exporter)}/vendors/?format=csv`);
     expect(exported.status).toBe(200);
 
     const first = await importFile(stranger, exported.text, { resource: 'vendors' }, stranger);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ status: 'done', rows: 1000, created: 1000, updated: 0, unchanged: 0, invalid: 0, unknown_columns: [] });
-    const original = await jsonList(owner.api, `${org()}/vendors/`);
+    const original = await jsonList(exporter.api, `${org(exporter)}/vendors/`);
     const byUniqueId = (items: Record<string, unknown>[]) => items.map(withoutIdsAndDates).sort((a, b) => String((a as { unique_id: string }).unique_id).localeCompare(String((b as { unique_id: string }).unique_id)));
     expect(byUniqueId(await jsonList(stranger.api, `${org(stranger)}/vendors/`))).toEqual(byUniqueId(original));
 
