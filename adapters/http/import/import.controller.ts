@@ -15,7 +15,7 @@ import { fields } from '../validation/fields';
 import { fileField } from '../validation/file-field';
 import { Input } from '../validation/input';
 import { ImportColumns } from './import-columns';
-import { checkFile, csvRecords, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './import-file';
+import { badFile, checkFile, csvRecords, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MAX_ROWS_NOW } from './import-file';
 
 /** The lists a file may be imported into, by the name the request gives them. */
 export type ImportResource = 'vendors' | 'clients' | 'leads' | 'accounts' | 'contacts';
@@ -40,7 +40,7 @@ export interface ImportTarget {
 
 export class ImportInput {
   @Input('file', fileField({ required: true }), {
-    description: `A CSV file as the list's export writes it (UTF-8 with or without a BOM, \`,\` or \`;\` between cells, CR LF or LF): at most ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MiB.`,
+    description: `A CSV file as the list's export writes it (UTF-8 with or without a BOM, \`,\` or \`;\` between cells, CR LF or LF): at most ${IMPORT_MAX_BYTES / 1024 / 1024} MiB and ${IMPORT_MAX_ROWS} rows, of which ${IMPORT_MAX_ROWS_NOW} are imported at once for now.`,
   })
   file!: IncomingFile;
 
@@ -132,7 +132,8 @@ export class ImportController implements HttpController {
         const actor = actorOf(ctx);
         // Nothing is read of a file the caller may not import.
         await target.records.authorise(actor, place);
-        const { header } = await checkFile(input.file);
+        const { header, rows } = await checkFile(input.file);
+        if (rows > IMPORT_MAX_ROWS_NOW) throw badFile(`The file holds ${rows} rows; at most ${IMPORT_MAX_ROWS_NOW} are imported at once for now: split it.`);
         const columns = new ImportColumns(target.declaration, header);
         const result = await target.records.execute(actor, place, rowsOf(input.file, columns), request);
         ctx.status = 201;
