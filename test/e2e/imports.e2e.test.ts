@@ -142,6 +142,40 @@ describe.each(testDatabases())('CSV imports on $name', (factory) => {
     expect(history.body.map((entry: { action: string }) => entry.action)).toEqual(['updated', 'created']);
   }, 300_000);
 
+  it('reads leads back from their export, references by unique_id: unchanged, then updated, an unknown stage refused on its row', async () => {
+    const stages = await owner.api.get(`${org()}/sales-stages/`);
+    const [first, second] = stages.body as { unique_id: string }[];
+    const lead = await member.api.post(`${org()}/leads/create/`, { title: 'Round trip', lead_source: 'website', sales_stage: first.unique_id, estimated_value: '1200.50' });
+    expect(lead.status).toBe(201);
+    const exported = await member.api.get(`${org()}/leads/?format=csv`);
+    const [header, ...rows] = parseCsv(exported.text);
+
+    const again = await importFile(member, exported.text, { resource: 'leads' });
+    expect(again.body).toMatchObject({ status: 'done', rows: rows.length, unchanged: rows.length, unknown_columns: [] });
+
+    const row = rows.find((cells) => cells[header.indexOf('unique_id')] === lead.body.unique_id)!;
+    const stageColumn = header.indexOf('sales_stage');
+    const moved = await importFile(member, csvText([header, Object.assign([...row], { [stageColumn]: second.unique_id })]), { resource: 'leads' });
+    expect(moved.body).toMatchObject({ status: 'done', updated: 1 });
+    expect((await member.api.get(`${org()}/leads/${lead.body.unique_id}/`)).body.sales_stage).toBe(second.unique_id);
+
+    const unknown = await importFile(member, csvText([header, Object.assign([...row], { [stageColumn]: 'no-such-stage' })]), { resource: 'leads' });
+    expect(unknown.body).toMatchObject({ status: 'failed', invalid: 1, errors: [{ row: 2, errors: { sales_stage: [expect.stringContaining('no-such-stage')] } }] });
+  });
+
+  it.each([
+    ['accounts', undefined],
+    ['clients', { name: 'Exported client', email: 'exported@example.com', website: 'https://exported.example.com' }],
+    ['vendors', { name: '=Exported, "vendor"\nsecond line', address: { city: 'Nairobi', country: 'KE' }, quality_rating: '4.50' }],
+  ])('reads the export of %s back as unchanged rows', async (resource, record) => {
+    if (record) expect((await member.api.post(`${org()}/${resource}/create/`, record)).status).toBe(201);
+    const exported = await member.api.get(`${org()}/${resource}/?format=csv`);
+    const rows = parseCsv(exported.text).length - 1;
+    expect(rows).toBeGreaterThan(0);
+    const response = await importFile(member, exported.text, { resource });
+    expect(response.body).toMatchObject({ status: 'done', rows, created: 0, updated: 0, unchanged: rows, invalid: 0, unknown_columns: [] });
+  });
+
   describe('a file with 5 bad rows among 100', () => {
     const badRows = new Set([3, 17, 42, 77, 100]);
     const file = () =>
@@ -201,6 +235,9 @@ describe.each(testDatabases())('CSV imports on $name', (factory) => {
     expect(response.body).toMatchObject({ status: 'done', created: 1 });
     const contacts = await owner.api.get(`${org()}/contact-groups/${group.body.unique_id}/contacts/`);
     expect(contacts.body.map((contact: { first_name: string }) => contact.first_name)).toEqual(['Ada']);
+    const exported = await owner.api.get(`${org()}/contact-groups/${group.body.unique_id}/contacts/?format=csv`);
+    const again = await importFile(member, exported.text, { resource: 'contacts', contact_group: group.body.unique_id });
+    expect(again.body).toMatchObject({ status: 'done', rows: 1, unchanged: 1, unknown_columns: [] });
   });
 
   it('answers 404 to someone outside the organisation, and replays an answer under the same Idempotency-Key', async () => {
