@@ -75,7 +75,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     projectModule(storage),
     webhookModule(storage, config, limiters, parts.webhookSender),
     reportModule(storage),
-    importModule(),
+    importModule(storage),
   );
   return container;
 }

@@ -203,6 +203,29 @@ describe.each(testDatabases())('CSV imports on $name', (factory) => {
       expect(response.body).toEqual(expect.objectContaining({ status: 'done', rows: 100, created: 95, invalid: 5, errors: expectedErrors }));
       expect(await count()).toBe(95);
     });
+
+    it('keeps the import: its answer again, its errors paged and as CSV, for the member who ran it and owners alone', async () => {
+      const response = await importFile(member, file(), { resource: 'clients', dry_run: 'true' });
+      const path = `${org()}/imports/${response.body.unique_id}`;
+      const read = await member.api.get(`${path}/`);
+      expect([read.status, read.body]).toEqual([200, response.body]);
+      expect(read.body).toMatchObject({ resource: 'clients', mode: 'all_or_nothing', dry_run: true, status: 'checked' });
+      expect((await owner.api.get(`${path}/`)).status).toBe(200);
+
+      const page = await member.api.get(`${path}/errors/?page=2&page_size=2`);
+      expect([page.status, page.body, page.headers.get('x-total-count')]).toEqual([200, expectedErrors.slice(2, 4), '5']);
+      const csv = await member.api.get(`${path}/errors/?format=csv`);
+      expect(parseCsv(csv.text)).toEqual([['row', 'errors'], ...expectedErrors.map(({ row, errors }) => [String(row), JSON.stringify(errors)])]);
+
+      // Another member, and another organisation's owner, see nothing.
+      const other = await signUp(app.client, { first_name: 'Oto', last_name: 'Other' });
+      await addMember(app, owner.organisationUniqueId, other);
+      for (const api of [other.api, stranger.api]) {
+        expect((await api.get(`${path}/`)).status).toBe(404);
+        expect((await api.get(`${path}/errors/`)).status).toBe(404);
+      }
+      expect((await stranger.api.get(`${org(stranger)}/imports/${response.body.unique_id}/`)).status).toBe(404);
+    });
   });
 
   describe('a bad file is a 400 on `file`, nothing written', () => {

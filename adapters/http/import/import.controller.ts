@@ -1,6 +1,10 @@
-import { ImportMode, ImportRecords, ImportResult, ImportRow } from '../../../application/import/import-records';
+import { GetImport } from '../../../application/import/get-import.use-case';
+import { ImportMode, ImportRecords, ImportRow, RowError } from '../../../application/import/import-records';
+import { KeptImport } from '../../../application/import/import.ports';
+import { KeepImport } from '../../../application/import/keep-import.use-case';
 import { RecordPlace } from '../../../application/records/record-context';
 import { IncomingFile } from '../../../application/shared/incoming-file';
+import { offsetOf } from '../../../application/shared/page';
 import { Choices } from '../../../domain/shared/choices';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { FIELD_MESSAGES } from '../../../domain/shared/field-messages';
@@ -10,6 +14,7 @@ import { answers } from '../shared/answers';
 import { bindBody } from '../shared/bind-body';
 import { API_PREFIX, HttpController } from '../shared/controller';
 import { Routes } from '../shared/routes';
+import { readPage, sendPage } from '../validation/query';
 import { wireSchema } from '../shared/wire-schema';
 import { fields } from '../validation/fields';
 import { fileField } from '../validation/file-field';
@@ -70,6 +75,7 @@ type PresentedImport = ReturnType<typeof presentImport>;
 const IMPORT_SCHEMA = wireSchema.named(
   'Import',
   wireSchema.object<PresentedImport>({
+    unique_id: wireSchema.uniqueId(),
     resource: wireSchema.choice(RESOURCES),
     mode: wireSchema.choice(MODES),
     dry_run: wireSchema.boolean(),
@@ -81,22 +87,27 @@ const IMPORT_SCHEMA = wireSchema.named(
     invalid: wireSchema.integer({ min: 0 }),
     unknown_columns: wireSchema.described(wireSchema.array(wireSchema.text()), 'Header names that are no column of the list: not read.'),
     errors: wireSchema.array(ROW_ERROR_SCHEMA),
+    date_created: wireSchema.dateTime(),
   }),
 );
 
-function presentImport(result: ImportResult, request: { resource: ImportResource; mode: ImportMode; dryRun: boolean }, unknownColumns: string[]) {
+const presentRowError = ({ row, errors }: RowError) => ({ row, errors: errors as object });
+
+function presentImport(kept: KeptImport) {
   return {
-    resource: request.resource,
-    mode: request.mode,
-    dry_run: request.dryRun,
-    status: result.status,
-    rows: result.rows,
-    created: result.created,
-    updated: result.updated,
-    unchanged: result.unchanged,
-    invalid: result.invalid,
-    unknown_columns: unknownColumns,
-    errors: result.errors.map(({ row, errors }) => ({ row, errors: errors as object })),
+    unique_id: kept.uniqueId,
+    resource: kept.resource as ImportResource,
+    mode: kept.mode,
+    dry_run: kept.dryRun,
+    status: kept.status,
+    rows: kept.rows,
+    created: kept.created,
+    updated: kept.updated,
+    unchanged: kept.unchanged,
+    invalid: kept.invalid,
+    unknown_columns: kept.unknownColumns,
+    errors: kept.errors.map(presentRowError),
+    date_created: kept.dateCreated.toISOString(),
   };
 }
 
@@ -111,12 +122,17 @@ async function* rowsOf(file: IncomingFile, columns: ImportColumns): AsyncGenerat
 
 /** `POST organisation/{org}/imports/`: a CSV file's rows into one of the organisation's lists. */
 export class ImportController implements HttpController {
-  constructor(private readonly targets: Readonly<Record<ImportResource, ImportTarget>>) {}
+  constructor(
+    private readonly targets: Readonly<Record<ImportResource, ImportTarget>>,
+    private readonly keep: KeepImport,
+    private readonly get: GetImport,
+  ) {}
 
   register(routes: Routes): void {
+    const base = `${API_PREFIX}/organisation/:org/imports`;
     routes.add({
       method: 'POST',
-      path: `${API_PREFIX}/organisation/:org/imports`,
+      path: base,
       summary: 'Import a CSV file',
       description:
         'Reads a CSV file in the export format of a list (the same header names, dotted names for nested fields, `\'`-prefixed cells read back as the text they protect, an empty cell null) and creates a record per row, or updates the record whose `unique_id` the row names (only the columns present). Each row is validated, authorised, kept in history and announced to webhooks as the one-record API does. A bad file (not UTF-8, not CSV, a required column missing, too many rows, too large) is a 400 on `file`, nothing written. Members may import what they may create.',
@@ -136,11 +152,37 @@ export class ImportController implements HttpController {
         if (rows > IMPORT_MAX_ROWS_NOW) throw badFile(`The file holds ${rows} rows; at most ${IMPORT_MAX_ROWS_NOW} are imported at once for now: split it.`);
         const columns = new ImportColumns(target.declaration, header);
         const result = await target.records.execute(actor, place, rowsOf(input.file, columns), request);
+        const kept = await this.keep.execute(actor, ctx.params.org, { ...result, ...request, unknownColumns: columns.unknown });
         ctx.status = 201;
-        ctx.body = presentImport(result, request, columns.unknown);
+        ctx.body = presentImport(kept);
       },
     });
-    routes.refuse(`${API_PREFIX}/organisation/:org/imports`, ['POST']);
+    routes.refuse(base, ['POST']);
+    const readers = 'The member who ran it and the organisation\'s owners may read it; anyone else gets 404.';
+    routes.add({
+      method: 'GET',
+      path: `${base}/:id`,
+      summary: 'Get an import',
+      description: `An import as its answer gave it: its status, counts, unknown columns and every bad row's errors. ${readers}`,
+      answers: [answers.ok(IMPORT_SCHEMA)],
+      handle: async (ctx) => {
+        ctx.body = presentImport(await this.get.execute(actorOf(ctx), ctx.params.org, ctx.params.id));
+      },
+    });
+    routes.add({
+      method: 'GET',
+      path: `${base}/:id/errors`,
+      summary: "An import's errors",
+      description: `The bad rows of an import, in the file's order, a page at a time; with \`format=csv\`, every one as a file. ${readers}`,
+      list: {},
+      answers: [answers.page(ROW_ERROR_SCHEMA)],
+      handle: async (ctx) => {
+        const request = readPage(ctx);
+        const { errors } = await this.get.execute(actorOf(ctx), ctx.params.org, ctx.params.id);
+        const start = offsetOf(request);
+        sendPage(ctx, { total: errors.length, items: errors.slice(start, start + request.pageSize) }, request, presentRowError);
+      },
+    });
   }
 
   private placeOf(organisation: string, input: ImportInput): RecordPlace {
