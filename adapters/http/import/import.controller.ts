@@ -135,7 +135,7 @@ export class ImportController implements HttpController {
       path: base,
       summary: 'Import a CSV file',
       description:
-        'Reads a CSV file in the export format of a list (the same header names, dotted names for nested fields, `\'`-prefixed cells read back as the text they protect, an empty cell null) and creates a record per row, or updates the record whose `unique_id` the row names (only the columns present). Each row is validated, authorised, kept in history and announced to webhooks as the one-record API does. A bad file (not UTF-8, not CSV, a required column missing, too many rows, too large) is a 400 on `file`, nothing written. Members may import what they may create.',
+        'Reads a CSV file in the export format of a list (the same header names, dotted names for nested fields, `\'`-prefixed cells read back as the text they protect) and creates a record per row (an empty cell leaves its field to its default), or updates the record whose `unique_id` the row names (only the cells that differ; an empty one clears its field); a row that changes nothing is `unchanged`. Each row is validated, authorised, kept in history and announced to webhooks as the one-record API does. A bad file (not UTF-8, not CSV, a required column missing, too many rows, too large) is a 400 on `file`, nothing written. Members may import what they may create. The import is kept: see `GET imports/{id}/`.',
       body: { input: ImportInput, multipart: true, fileLimit: IMPORT_MAX_BYTES + 1024 * 1024 },
       answers: [answers.created(IMPORT_SCHEMA)],
       // The import runs its own transactions (a dry run's is rolled back): an Idempotency-Key's answer is stored after them.
