@@ -242,6 +242,7 @@ describe.each(testDatabases())('CSV imports on $name', (factory) => {
     it('not UTF-8', () => refused(Buffer.concat([Buffer.from('name\nGood Co\n'), Buffer.from('Caf\xe9\n', 'latin1')]), 'The file is not UTF-8 text.'));
     it('a binary file', () => refused(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00]), 'The file is not UTF-8 text.'));
     it('a header without a required column', () => refused('email,website\na@example.com,\n', 'The header has no column "name", which every row needs.'));
+    it('too many columns', () => refused(`name,${Array.from({ length: 500 }, (_, index) => `extra_${index}`).join(',')}\nAcme${','.repeat(500)}\n`, 'The header names more than 500 columns.'));
     it('an empty file', () => refused('', 'The submitted file is empty.'));
     it('a blank file', () => refused('\r\n\r\n', /^The file is empty/));
     it('more rows than are imported at once for now', () => refused(`name\n${'Acme\n'.repeat(1001)}`, 'The file holds 1001 rows; at most 1000 are imported at once for now: split it.'));

@@ -13,6 +13,9 @@ export const IMPORT_MAX_ROWS_NOW = 1_000;
 /** The largest file taken, in bytes (30 MiB). */
 export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 
+/** The most columns a header may name: every list's export has far fewer (vendors, the widest, about 50). */
+export const IMPORT_MAX_COLUMNS = 500;
+
 /** A file that cannot be imported at all: a 400 on `file`, before any row is written. */
 export const badFile = (message: string) => ValidationFailed.field('file', message);
 
@@ -97,6 +100,8 @@ export async function checkFile(file: IncomingFile): Promise<{ header: string[];
   for await (const record of csvRecords(file)) {
     if (header === undefined) {
       header = record.map((name) => name.trim());
+      // Unknown names are answered and kept: never a megabyte of them.
+      if (header.length > IMPORT_MAX_COLUMNS) throw badFile(`The header names more than ${IMPORT_MAX_COLUMNS} columns.`);
       continue;
     }
     rows += 1;
