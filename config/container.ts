@@ -19,6 +19,7 @@ import { projectModule } from './modules/project.module';
 import { leadModule } from './modules/lead.module';
 import { expenseModule } from './modules/expense.module';
 import { fileStorageModule } from './modules/file-storage.module';
+import { importModule } from './modules/import.module';
 import { organisationModule } from './modules/organisation.module';
 import { reportModule } from './modules/report.module';
 import { salesModule } from './modules/sales.module';
@@ -76,6 +77,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     webhookModule(storage, config, limiters, parts.webhookSender),
     apiKeyModule(storage, config, limiters),
     reportModule(storage),
+    importModule(storage),
   );
   return container;
 }

@@ -182,6 +182,18 @@ const projectRows = (): Row[] => {
 };
 
 // Each row's `expect` is [owner, member, non-member, anonymous].
+/** A CSV import of one new client. */
+const importForm = () => {
+  const form = new FormData();
+  form.append('resource', 'clients');
+  form.append('file', new Blob([`name\r\nImported ${randomBytes(3).toString('hex')}\r\n`], { type: 'text/csv' }), 'clients.csv');
+  return form;
+};
+const ownersImport = async (w: World) => {
+  const made = await w.clients.owner.request('POST', `/api/v1.0/organisation/${w.org}/imports/`, { multipart: importForm() });
+  return { id: made.body.unique_id as string };
+};
+
 const ROWS: Row[] = [
   // Operations and public endpoints: no credentials needed, any sent are ignored.
   { method: 'GET', route: '/healthz', expect: [200, 200, 200, 200] },
@@ -251,6 +263,10 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/v1.0/organisation/:org/activity', expect: [200, 403, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:org/reports/expenses', query: 'group_by=month', expect: [200, 200, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:org/reports/pipeline', expect: [200, 200, 404, 401] },
+  { method: 'POST', route: '/api/v1.0/organisation/:org/imports', form: importForm, unchanged: readBack('/api/v1.0/organisation/:org/clients'), expect: [201, 201, 404, 401] },
+  // The owner's import: the member who ran none of it sees nothing of it.
+  { method: 'GET', route: '/api/v1.0/organisation/:org/imports/:id', target: ownersImport, expect: [200, 404, 404, 401] },
+  { method: 'GET', route: '/api/v1.0/organisation/:org/imports/:id/errors', target: ownersImport, expect: [200, 404, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:org/reports/vendors/follow-ups', query: 'days=30', expect: [200, 200, 404, 401] },
   {
     method: 'DELETE',

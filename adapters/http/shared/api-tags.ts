@@ -10,6 +10,7 @@ const AREAS = {
   Members: "An organisation's members and invitations, and accepting an invitation.",
   History: "Who changed what: each record's history and an organisation's activity.",
   Reports: 'Figures over expenses, the pipeline and vendors.',
+  Imports: 'CSV files read into the lists, a row at a time through the same rules as one record.',
   Operations: 'Health, readiness, and this description.',
 } as const;
 
@@ -54,6 +55,7 @@ const TAG_BY_SEGMENT: Record<string, Tag> = {
   invitations: 'Members',
   activity: 'History',
   reports: 'Reports',
+  imports: 'Imports',
   logo: 'Organisations',
   // The organisation's own update (`organisation/{org}/update/`).
   update: 'Organisations',

@@ -36,6 +36,8 @@ const AREA_OF_TAG: Readonly<Record<Tag, ApiKeyArea | '*' | 'profile' | 'never'>>
   Members: 'members',
   // The organisation-wide activity: every area's history at once (a record's history is its area's).
   History: '*',
+  // An import writes to whichever area its file names: it needs the key's `*:write` (its results, `*:read`).
+  Imports: '*',
   Profile: 'profile',
   Organisations: 'profile',
   Auth: 'never',
