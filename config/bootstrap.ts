@@ -11,7 +11,9 @@ import { migrateExclusively, TypeOrmDatabase } from '../adapters/persistence/typ
 import { createDataSource, dialectOf, sqliteFileOf } from '../adapters/persistence/typeorm/data-source';
 import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterStore } from '../adapters/security/limiter-store';
 import { Logger } from '../adapters/system/logger';
-import { WebhookWorker } from '../adapters/webhook/webhook-worker';
+import { OutboxWorker } from '../adapters/system/outbox-worker';
+import { DeliverNotifications } from '../application/notification/deliver-notifications.use-case';
+import { NOTIFICATION_TOKENS, NotificationQueue } from '../application/notification/notification.ports';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
 import { PruneWebhookLog } from '../application/webhook/prune-webhook-log.use-case';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
@@ -84,6 +86,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
           metrics: new HttpMetrics({
             connections: () => database.connectionStats(),
             webhookBacklog: () => container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue).backlog(),
+            notificationBacklog: () => container.get<NotificationQueue>(NOTIFICATION_TOKENS.NotificationQueue).backlog(),
             limiterFallbacks: limiters.fallbacks ? () => limiters.fallbacks!.stats() : undefined,
             fileStorage: bucket ? () => bucket.availability.stats() : undefined,
           }),
@@ -98,10 +101,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     trustedOrigins: config.csrfTrustedOrigins,
     corsOrigins: config.corsOrigins,
   });
-  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, { pollMs: config.webhooks.pollMs });
-  if (options.deliverWebhooks ?? config.webhooks.deliver) webhooks.start();
+  // E-mails go out where webhooks do (WEBHOOK_DELIVERY), by the same kind of worker over their own outbox.
+  const workers = [
+    new OutboxWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, { what: 'webhook', pollMs: config.webhooks.pollMs }),
+    new OutboxWorker(container.get(DeliverNotifications), undefined, logger, { what: 'e-mail', pollMs: config.webhooks.pollMs }),
+  ];
+  if (options.deliverWebhooks ?? config.webhooks.deliver) for (const worker of workers) worker.start();
   const close = async () => {
-    await webhooks.stop();
+    await Promise.all(workers.map((worker) => worker.stop()));
     await limiters.close();
     for (const storage of files) storage.close?.(); // the S3 client's connections (shared: closing twice is harmless)
     await database.close();

@@ -25,6 +25,7 @@ import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
 import { vendorModule } from './modules/vendor.module';
 import { webhookModule } from './modules/webhook.module';
+import { notificationModule } from './modules/notification.module';
 import { WebhookSender } from '../application/webhook/webhook.ports';
 
 export interface ContainerParts {
@@ -73,6 +74,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     contactModule(storage),
     projectModule(storage),
     webhookModule(storage, config, limiters, parts.webhookSender),
+    notificationModule(storage),
     reportModule(storage),
   );
   return container;

@@ -7,6 +7,8 @@ export interface MetricSources {
   connections(): { busy: number; idle: number; waiting: number };
   /** Webhook deliveries pending. */
   webhookBacklog(): Promise<number>;
+  /** Notification e-mails pending. */
+  notificationBacklog(): Promise<number>;
   /** Whether the rate-limit store (Redis) is away, and the counts made in this process alone meanwhile; absent for a store that cannot be. */
   limiterFallbacks?(): { away: boolean; fallbacks: number };
   /** Whether the file storage (S3) is away, and the operations that failed because it did not answer; absent for local disk. */
@@ -15,7 +17,7 @@ export interface MetricSources {
 
 /**
  * Prometheus metrics (prom-client): request durations by route pattern,
- * method and status, the database's connections, the webhook backlog, and
+ * method and status, the database's connections, the webhook and e-mail backlogs, and
  * the process's own (event-loop lag, heap, CPU). Per process: with
  * `WORKERS` above 1 each worker answers for itself.
  */
@@ -54,6 +56,14 @@ export class HttpMetrics {
       registers: [this.registry],
       async collect() {
         this.set(await sources.webhookBacklog());
+      },
+    });
+    new Gauge({
+      name: 'notification_emails_pending',
+      help: 'Notification e-mails not yet sent or given up.',
+      registers: [this.registry],
+      async collect() {
+        this.set(await sources.notificationBacklog());
       },
     });
     const limiterFallbacks = sources.limiterFallbacks?.bind(sources);

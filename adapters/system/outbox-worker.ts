@@ -1,8 +1,18 @@
-import { DeliverWebhooks } from '../../application/webhook/deliver-webhooks.use-case';
-import { PruneWebhookLog } from '../../application/webhook/prune-webhook-log.use-case';
-import { Logger } from '../system/logger';
+import { Logger } from './logger';
+
+/** One round of an outbox: claims what is due (at most `limit`) and starts each delivery, answering once they are claimed. */
+export interface OutboxRounds {
+  execute(limit: number): Promise<{ claimed: number; settled: Promise<void> }>;
+}
+
+/** Forgets a batch of what is over; answers whether a full batch went (there may be more). */
+export interface OutboxPruning {
+  execute(): Promise<boolean>;
+}
 
 export interface WorkerOptions {
+  /** What it delivers, for its log lines ("webhook", "e-mail"). */
+  what: string;
   /** How often to look for due deliveries when there were none. */
   pollMs: number;
   /** Deliveries out at once in this process (each bounded by its 10 s timeout). */
@@ -13,15 +23,15 @@ export interface WorkerOptions {
 const PRUNE_EVERY_MS = 3_600_000;
 
 /**
- * The loop that delivers webhooks, in the server process or a process of its
- * own (`npm run webhooks`): a round every `pollMs`, and at once another while
+ * The loop that delivers an outbox (webhooks, e-mails), in the server process
+ * or a process of its own (`npm run webhooks`): a round every `pollMs`, and at once another while
  * rounds come back full. A round claims what this process has room for and
  * does not wait for the attempts it starts: a receiver that never answers
  * holds its own slots (bounded per endpoint and organisation by the claim),
  * never the next round. Any number run side by side, on one instance or
  * many; the queue's claims keep each delivery to one of them.
  */
-export class WebhookWorker {
+export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private stopped = false;
@@ -32,8 +42,8 @@ export class WebhookWorker {
   private nextPrune = 0;
 
   constructor(
-    private readonly deliver: DeliverWebhooks,
-    private readonly prune: PruneWebhookLog,
+    private readonly deliver: OutboxRounds,
+    private readonly prune: OutboxPruning | undefined,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
   ) {
@@ -71,13 +81,14 @@ export class WebhookWorker {
         if (round.claimed < room) break;
         this.backlogged = true;
       }
-      if (Date.now() >= this.nextPrune) {
+      const { prune } = this;
+      if (prune && Date.now() >= this.nextPrune) {
         this.nextPrune = Date.now() + PRUNE_EVERY_MS;
-        while (!this.stopped && (await this.prune.execute()));
+        while (!this.stopped && (await prune.execute()));
       }
     } catch (error) {
       // A database that went away for a moment: the next round tries again.
-      this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A webhook delivery round failed.');
+      this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, `A ${this.options.what} delivery round failed.`);
     }
     this.schedule(this.options.pollMs);
   }
@@ -85,7 +96,7 @@ export class WebhookWorker {
   private track(settled: Promise<void>): void {
     const attempts: Promise<void> = settled
       .catch((error: unknown) => {
-        this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A webhook delivery could not be settled.');
+        this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, `A ${this.options.what} delivery could not be settled.`);
       })
       .finally(() => {
         this.inFlight.delete(attempts);

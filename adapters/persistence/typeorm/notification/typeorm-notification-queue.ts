@@ -1,0 +1,98 @@
+import { inject, injectable } from 'inversify';
+import { NewNotification, NotificationNext, NotificationQueue, QueuedNotification } from '../../../../application/notification/notification.ports';
+import { MailMessage } from '../../../../application/organisation/organisation.ports';
+import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
+import { NamedParameters, TypeOrmDatabase } from '../engine';
+import { rowsReturned } from '../sql-returning';
+
+/** Errors are kept short: the service's words, not a dump. */
+const ERROR_MAX_LENGTH = 300;
+
+/**
+ * The e-mail outbox in `notification_deliveries` (migration 1095), claimed as
+ * the webhook outbox is: one statement that leases the due rows, with SKIP
+ * LOCKED on Postgres so that workers on any number of instances never take
+ * the same e-mail, and under the write lock on SQLite, which does the same.
+ * The message is sealed at rest: it names its recipient, and an invitation's
+ * carries its token.
+ */
+@injectable()
+export class TypeOrmNotificationQueue implements NotificationQueue {
+  constructor(
+    @inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase,
+    @inject(SHARED_TOKENS.SecretBox) private readonly box: SecretBox,
+  ) {}
+
+  async enqueue(notifications: NewNotification[]): Promise<void> {
+    await this.db.transaction(async () => {
+      for (const notification of notifications) {
+        await this.write(
+          `INSERT INTO notification_deliveries (id, organisation_id, person_id, kind, record_unique_id, message, state, attempts, next_attempt_at, created_at)
+           VALUES (:id, :organisationId, :personId, :kind, :recordUniqueId, :message, 'pending', 0, :at, :at)`,
+          {
+            id: notification.id,
+            organisationId: notification.organisationId,
+            personId: notification.personId,
+            kind: notification.kind,
+            recordUniqueId: notification.recordUniqueId,
+            message: this.box.seal(JSON.stringify(notification.message)),
+            at: notification.at.getTime(),
+          },
+        );
+      }
+    });
+  }
+
+  async claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedNotification[]> {
+    // A read first: an idle queue costs a worker's round no write (on SQLite, no turn on the one writer).
+    const due = this.db.sql(
+      "SELECT 1 AS due FROM notification_deliveries WHERE state = 'pending' AND next_attempt_at <= :now AND (claimed_until IS NULL OR claimed_until <= :now) LIMIT 1",
+      { now: now.getTime() },
+    );
+    const [found] = await this.db.select([due]);
+    if (found.length === 0) return [];
+    const skipLocked = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    const claimed = await this.returning(
+      `UPDATE notification_deliveries SET claimed_until = :lease WHERE seq IN (
+         SELECT seq FROM notification_deliveries
+         WHERE state = 'pending' AND next_attempt_at <= :now AND (claimed_until IS NULL OR claimed_until <= :now)
+         ORDER BY seq LIMIT :limit${skipLocked})
+       RETURNING id, kind, message, attempts`,
+      { lease: leaseUntil.getTime(), now: now.getTime(), limit },
+    );
+    return claimed.map((row) => ({
+      id: String(row.id),
+      kind: String(row.kind),
+      message: JSON.parse(this.box.open(String(row.message))) as MailMessage,
+      attempts: Number(row.attempts),
+    }));
+  }
+
+  async settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<void> {
+    await this.write(
+      `UPDATE notification_deliveries SET state = :state, attempts = :attempts, next_attempt_at = :nextAt, claimed_until = NULL,
+         last_error = :error, sent_at = :sentAt WHERE id = :id`,
+      {
+        id,
+        state: next.state,
+        attempts: attempt.attempts,
+        nextAt: next.state === 'pending' ? next.at.getTime() : attempt.at.getTime(),
+        error: attempt.error?.slice(0, ERROR_MAX_LENGTH) ?? null,
+        sentAt: next.state === 'sent' ? attempt.at.getTime() : null,
+      },
+    );
+  }
+
+  async backlog(): Promise<number> {
+    const [rows] = await this.db.select([this.db.sql("SELECT COUNT(*) AS n FROM notification_deliveries WHERE state = 'pending'")]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  private async write(text: string, parameters: NamedParameters): Promise<void> {
+    await this.db.execute(this.db.sql(text, parameters));
+  }
+
+  private returning(text: string, parameters: NamedParameters): Promise<Record<string, unknown>[]> {
+    return rowsReturned(this.db, this.db.sql(text, parameters));
+  }
+}
