@@ -4,6 +4,7 @@ import { Mailer, ORGANISATION_TOKENS } from '../organisation/organisation.ports'
 import { MailDeliveryFailed } from '../shared/errors';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
 import { NOTIFICATION_TOKENS, NotificationNext, NotificationQueue, QueuedNotification } from './notification.ports';
+import { ReleaseDailyDigests } from './release-daily-digests.use-case';
 
 /** How long a claimed e-mail stays its worker's: past the mail adapter's longest wait, so that only a dead worker loses it. */
 const CLAIM_LEASE_MS = 120_000;
@@ -17,7 +18,8 @@ export interface NotificationRound {
 /**
  * One round of the e-mail worker: claims the e-mails that are due, sends
  * each through the mailer and records the attempt. A failure is tried again
- * on the webhooks' retry schedule (1 min … 8 h), then given up. At least
+ * on the webhooks' retry schedule (1 min … 8 h), then given up. The day's
+ * digests are composed first, to go out in the same round. At least
  * once: a worker that dies between the send and its record leaves its claim
  * to lapse, and another sends the e-mail again.
  */
@@ -27,10 +29,12 @@ export class DeliverNotifications {
     @inject(NOTIFICATION_TOKENS.NotificationQueue) private readonly queue: NotificationQueue,
     @inject(ORGANISATION_TOKENS.Mailer) private readonly mailer: Mailer,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(ReleaseDailyDigests) private readonly digests: ReleaseDailyDigests,
   ) {}
 
   /** Claims and starts up to `limit` e-mails, answering once they are claimed (0: nothing was due). */
   async execute(limit: number): Promise<NotificationRound> {
+    await this.digests.execute();
     const now = this.clock.now();
     const claimed = await this.queue.claim(now, limit, new Date(now.getTime() + CLAIM_LEASE_MS));
     const settled = Promise.all(claimed.map((notification) => this.deliver(notification))).then(() => undefined);

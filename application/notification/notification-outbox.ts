@@ -7,7 +7,7 @@ import { ActingContext, HISTORY_TOKENS } from '../shared/history';
 import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
 import { RecordEvent, RecordEvents } from '../webhook/record-events';
 import { expenseNotice } from './expense-notice';
-import { NewNotification, NOTIFICATION_TOKENS, NotificationQueue } from './notification.ports';
+import { NewNotification, NOTIFICATION_TOKENS, NotificationPreferencesRepository, NotificationQueue } from './notification.ports';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
 /**
@@ -21,6 +21,7 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 export class NotificationOutbox implements RecordEvents {
   constructor(
     @inject(NOTIFICATION_TOKENS.NotificationQueue) private readonly queue: NotificationQueue,
+    @inject(NOTIFICATION_TOKENS.NotificationPreferencesRepository) private readonly preferences: NotificationPreferencesRepository,
     @inject(ORGANISATION_TOKENS.OrganisationRepository) private readonly organisations: OrganisationRepository,
     @inject(ORGANISATION_TOKENS.MembershipRepository) private readonly memberships: MembershipRepository,
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
@@ -36,7 +37,10 @@ export class NotificationOutbox implements RecordEvents {
     const kind: NotificationKind = event.type;
     const expense = event.subject.view.record as ExpenseSnapshot;
     const actorId = this.acting.current()?.personId ?? null;
-    const recipientIds = (await this.recipientsOf(kind, expense)).filter((id) => id !== actorId);
+    const candidates = (await this.recipientsOf(kind, expense)).filter((id) => id !== actorId);
+    if (candidates.length === 0) return;
+    const preferences = await this.preferences.findMany(candidates);
+    const recipientIds = candidates.filter((id) => preferences.get(id)?.wants(kind) ?? true);
     if (recipientIds.length === 0) return;
     const organisation = await this.organisations.findById(event.organisation.id);
     if (!organisation) return;
@@ -46,6 +50,7 @@ export class NotificationOutbox implements RecordEvents {
       ),
     );
     const at = this.clock.now();
+    const today = this.clock.today().toString();
     const link = `${this.baseUrl}/api/v1.0/organisation/${organisation.uniqueId}/expenses/${expense.uniqueId}/`;
     const notifications: NewNotification[] = [];
     for (const recipientId of recipientIds) {
@@ -58,6 +63,7 @@ export class NotificationOutbox implements RecordEvents {
         kind,
         recordUniqueId: expense.uniqueId,
         at,
+        heldOn: preferences.get(recipient.id)?.digest === 'daily' ? today : undefined,
         message: expenseNotice({
           kind,
           organisation: { name: organisation.name, currency: organisation.defaultCurrency },

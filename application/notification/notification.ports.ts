@@ -1,4 +1,7 @@
+import { NotificationPreferences } from '../../domain/notification/notification-preferences';
+import { NotificationState } from '../../domain/notification/notification-kinds';
 import { MailMessage } from '../organisation/organisation.ports';
+import { Page, PageRequest } from '../shared/page';
 
 /** An e-mail to queue, written in the transaction of the change it tells of. */
 export interface NewNotification {
@@ -11,6 +14,15 @@ export interface NewNotification {
   recordUniqueId: string;
   message: MailMessage;
   at: Date;
+  /** For a person who takes a daily digest: the day (in TIME_ZONE) it is held on, to go out in the next day's digest. */
+  heldOn?: string;
+}
+
+/** The e-mails held for one person's digest, taken out of the queue's hold. */
+export interface HeldNotifications {
+  personId: string;
+  organisationId: string;
+  messages: MailMessage[];
 }
 
 /** A claimed e-mail, to send once. */
@@ -37,10 +49,39 @@ export interface NotificationQueue {
   claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedNotification[]>;
   /** Records the attempt (`attempts` so far, the error of a failed one) and moves the delivery on. */
   settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<void>;
+  /** Whether some e-mail was held on a day before `today` (one indexed read: most rounds find none). */
+  anyHeldBefore(today: string): Promise<boolean>;
+  /**
+   * Takes every e-mail held on a day before `today` out of the hold (they
+   * become `digested`), grouped by person, in the current transaction: one
+   * caller alone gets each.
+   */
+  releaseHeld(today: string): Promise<HeldNotifications[]>;
   /** How many deliveries are pending (due or waiting for a retry), for metrics. */
   backlog(): Promise<number>;
+  /** The person's deliveries, newest first. */
+  listFor(personId: string, request: PageRequest): Promise<Page<NotificationDelivery>>;
+}
+
+/** A delivery as its recipient sees it. */
+export interface NotificationDelivery {
+  id: string;
+  kind: string;
+  recordUniqueId: string;
+  state: NotificationState;
+  attempts: number;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** Each person's preferences; a person who never changed them has the defaults. */
+export interface NotificationPreferencesRepository {
+  find(personId: string): Promise<NotificationPreferences>;
+  findMany(personIds: string[]): Promise<Map<string, NotificationPreferences>>;
+  save(personId: string, preferences: NotificationPreferences, at: Date): Promise<void>;
 }
 
 export const NOTIFICATION_TOKENS = {
   NotificationQueue: Symbol.for('NotificationQueue'),
+  NotificationPreferencesRepository: Symbol.for('NotificationPreferencesRepository'),
 } as const;

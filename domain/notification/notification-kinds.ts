@@ -9,5 +9,13 @@ export function isNotificationKind(type: string): type is NotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(type);
 }
 
-/** Where a delivery stands: waiting (due or for its retry), sent, or given up after the last retry. */
-export type NotificationState = 'pending' | 'sent' | 'failed';
+/**
+ * Where a delivery stands: waiting (due or for its retry), sent, given up
+ * after the last retry; or, for a person who takes a daily digest, held for
+ * the day's digest, then sent within it.
+ */
+export const NOTIFICATION_STATES = ['pending', 'sent', 'failed', 'held', 'digested'] as const;
+export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
+/** The kind of the daily digest e-mail itself. */
+export const DIGEST_KIND = 'digest';

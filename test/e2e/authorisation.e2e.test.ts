@@ -210,6 +210,16 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/v1.0/me', expect: [200, 200, 200, 401] },
   { method: 'PUT', route: '/api/v1.0/me', body: () => ({ job_title: 'Put by the table' }), expect: [200, 200, 200, 401] },
   { method: 'PATCH', route: '/api/v1.0/me', body: () => ({ job_title: 'Patched by the table' }), expect: [200, 200, 200, 401] },
+  { method: 'GET', route: '/api/v1.0/me/notifications', expect: [200, 200, 200, 401] },
+  { method: 'PATCH', route: '/api/v1.0/me/notifications', body: () => ({ expense_paid: true }), expect: [200, 200, 200, 401] },
+  { method: 'GET', route: '/api/v1.0/me/notifications/deliveries', expect: [200, 200, 200, 401] },
+  // The signed link is the proof, not the caller: an unsigned one is refused to everyone alike.
+  {
+    method: 'POST',
+    route: '/api/v1.0/me/notifications/unsubscribe',
+    query: `person=nobody&kind=expense.paid&signature=${'0'.repeat(64)}`,
+    expect: [404, 404, 404, 404],
+  },
   // Pictures: a person's goes to whoever shares an organisation with them; A has a logo (set up below).
   { method: 'GET', route: '/api/v1.0/people/:personUid/picture', target: freshMemberWithPicture, expect: [200, 200, 404, 401] },
   { method: 'PUT', route: '/api/v1.0/me/picture', form: () => pictureForm(PICTURE_FILES.png), expect: [200, 200, 200, 401] },

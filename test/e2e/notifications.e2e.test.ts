@@ -121,6 +121,77 @@ describe.each(testDatabases())('notification e-mails through the expense workflo
     await settledMailsAbout(later, 1);
     expect(mailsAbout(expense)).toEqual([]);
   });
+
+  it('sends nothing of a kind the person turned off, and again once it is back on', async () => {
+    const prefs = '/api/v1.0/me/notifications/';
+    const defaults = await member.api.get(prefs);
+    expect(defaults.status).toBe(200);
+    expect(defaults.body).toEqual({
+      digest: 'immediate',
+      expense_submitted: true,
+      expense_approved: true,
+      expense_rejected: true,
+      expense_paid: true,
+      expense_reimbursed: true,
+      expense_reopened: true,
+    });
+    expect((await member.api.patch(prefs, { digest: 'hourly' })).body).toEqual({ digest: ['"hourly" is not a valid choice.'] });
+    const off = await member.api.patch(prefs, { expense_approved: false });
+    expect(off.body).toMatchObject({ digest: 'immediate', expense_approved: false, expense_rejected: true });
+
+    const quiet = await createExpense(member.api, org, { employee_id: member.personUniqueId });
+    await act(member, quiet.unique_id, 'submit');
+    await act(owner, quiet.unique_id, 'approve');
+    await act(owner, quiet.unique_id, 'mark_paid');
+    const sent = await settledMailsAbout(quiet, 2); // the owner's of the submission, the member's of the payment
+    // Sent in one round, they may be written in either order.
+    expect(sent.map((mail) => [mail.to, mail.subject]).sort()).toEqual(
+      [
+        [owner.email, 'An expense awaits your approval'],
+        [member.email, 'Your expense was paid'],
+      ].sort(),
+    );
+
+    expect((await member.api.patch(prefs, { expense_approved: true })).body).toMatchObject({ expense_approved: true });
+    const heard = await createExpense(member.api, org, { employee_id: member.personUniqueId });
+    await act(member, heard.unique_id, 'submit');
+    await act(owner, heard.unique_id, 'approve');
+    expect((await settledMailsAbout(heard, 2)).map((mail) => mail.subject).sort()).toEqual(['An expense awaits your approval', 'Your expense was approved']);
+  });
+
+  it('turns a kind off with the one-click List-Unsubscribe POST, without a session, and refuses an altered link', async () => {
+    const other = await signUp(app.client, { first_name: 'Una', last_name: 'Subscribe' });
+    await addMember(app, org, other);
+    const expense = await createExpense(other.api, org, { employee_id: other.personUniqueId });
+    await act(other, expense.unique_id, 'submit');
+    await act(owner, expense.unique_id, 'approve');
+    const approved = (await settledMailsAbout(expense, 2)).find((mail) => mail.subject === 'Your expense was approved')!;
+    const link = new URL(approved.headers['List-Unsubscribe'].slice(1, -1));
+    const path = `${link.pathname}${link.search}`;
+    const forged = path.replace(/signature=[0-9a-f]/, (match) => (match.endsWith('0') ? `${match.slice(0, -1)}1` : `${match.slice(0, -1)}0`));
+    expect((await app.client.post(forged, undefined, { form: { 'List-Unsubscribe': 'One-Click' } })).status).toBe(404);
+    expect((await other.api.get('/api/v1.0/me/notifications/')).body).toMatchObject({ expense_approved: true });
+
+    const done = await app.client.post(path, undefined, { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(done.status).toBe(204);
+    expect((await other.api.get('/api/v1.0/me/notifications/')).body).toMatchObject({ expense_approved: false, expense_rejected: true });
+  });
+
+  it('lists the e-mails written to the caller: kind, record, status and attempts, a page at a time', async () => {
+    const expense = await createExpense(member.api, org, { employee_id: member.personUniqueId });
+    await act(member, expense.unique_id, 'submit');
+    await act(owner, expense.unique_id, 'reject', 'Too dear');
+    await settledMailsAbout(expense, 2);
+    const list = await member.api.get('/api/v1.0/me/notifications/deliveries/?page_size=1');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      { id: expect.any(String), kind: 'expense.rejected', record: expense.unique_id, status: 'sent', attempts: 1, created_at: expect.any(String), sent_at: expect.any(String) },
+    ]);
+    expect(Number(list.headers.get('x-total-count'))).toBeGreaterThan(1);
+    const owners = await owner.api.get('/api/v1.0/me/notifications/deliveries/');
+    expect(owners.body[0]).toMatchObject({ kind: 'expense.submitted', record: expense.unique_id });
+    expect(owners.body.some((delivery: { kind: string }) => delivery.kind === 'expense.rejected')).toBe(false);
+  });
 });
 
 describe.each(testDatabases())('notification e-mails over a failing SMTP server on $name', (factory) => {
@@ -151,6 +222,67 @@ describe.each(testDatabases())('notification e-mails over a failing SMTP server 
       await app.close();
       await database.dispose();
       await smtp.stop();
+    }
+  });
+});
+
+describe.each(testDatabases())('the daily digest on $name', (factory) => {
+  it('holds the e-mails of a person who takes a digest, and sends them in one e-mail once the next day begins', async () => {
+    const database = await factory.create();
+    const outbox = path.join(database.dataDir, 'outbox');
+    const clock = new FixedClock(new Date());
+    const app = await startTestApp(database, { clock, env: { WEBHOOK_POLL_MS: '20' } });
+    const read = (): OutboxMail[] => {
+      try {
+        return readdirSync(outbox).flatMap((file) => {
+          try {
+            return [JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail];
+          } catch {
+            return []; // still being written
+          }
+        });
+      } catch {
+        return [];
+      }
+    };
+    try {
+      const owner = await signUp(app.client, { first_name: 'Olive', last_name: 'Owner' });
+      const member = await signUp(app.client, { first_name: 'Di', last_name: 'Gest' });
+      await addMember(app, owner.organisationUniqueId, member);
+      const org = owner.organisationUniqueId;
+      expect((await member.api.patch('/api/v1.0/me/notifications/', { digest: 'daily' })).body).toMatchObject({ digest: 'daily' });
+      const first = await createExpense(member.api, org, { employee_id: member.personUniqueId });
+      const second = await createExpense(member.api, org, { employee_id: member.personUniqueId });
+      for (const expense of [first, second]) {
+        expect((await member.api.get(expensePaths(org).action(expense.unique_id, 'submit'))).status).toBe(200);
+        expect((await owner.api.get(expensePaths(org).action(expense.unique_id, 'approve'))).status).toBe(200);
+      }
+      // The owner's two e-mails (immediate) go out; the member's two are held.
+      await eventually(() => (read().filter((mail) => mail.to === owner.email).length === 2 ? true : undefined), 'the owner\'s e-mails');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(read().filter((mail) => mail.to === member.email)).toEqual([]);
+      expect((await member.api.get('/api/v1.0/me/notifications/deliveries/')).body.map((d: { status: string }) => d.status)).toEqual(['held', 'held']);
+
+      clock.advance({ days: 1 });
+      const [digest] = await eventually(() => {
+        const mine = read().filter((mail) => mail.to === member.email);
+        return mine.length > 0 ? mine : undefined;
+      }, 'the digest');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(read().filter((mail) => mail.to === member.email)).toHaveLength(1);
+      expect(digest.subject).toBe('Your notifications of the day');
+      expect(digest.text).toContain('2 notifications since your last summary:');
+      expect(digest.text.indexOf(`"${first.title}"`)).toBeGreaterThan(0);
+      expect(digest.text.indexOf(`"${second.title}"`)).toBeGreaterThan(digest.text.indexOf(`"${first.title}"`));
+      const listed = (await member.api.get('/api/v1.0/me/notifications/deliveries/')).body;
+      expect(listed.map((d: { kind: string; status: string; record: string | null }) => [d.kind, d.status, d.record])).toEqual([
+        ['digest', 'sent', null],
+        ['expense.approved', 'digested', second.unique_id],
+        ['expense.approved', 'digested', first.unique_id],
+      ]);
+    } finally {
+      await app.close();
+      await database.dispose();
     }
   });
 });

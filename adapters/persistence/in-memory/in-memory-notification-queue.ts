@@ -1,7 +1,18 @@
-import { NewNotification, NotificationNext, NotificationQueue, QueuedNotification } from '../../../application/notification/notification.ports';
+import {
+  HeldNotifications,
+  NewNotification,
+  NotificationDelivery,
+  NotificationNext,
+  NotificationPreferencesRepository,
+  NotificationQueue,
+  QueuedNotification,
+} from '../../../application/notification/notification.ports';
+import { Page, PageRequest, slicePage } from '../../../application/shared/page';
+import { NotificationState } from '../../../domain/notification/notification-kinds';
+import { NotificationPreferences } from '../../../domain/notification/notification-preferences';
 
 interface Row extends NewNotification {
-  state: 'pending' | 'sent' | 'failed';
+  state: NotificationState;
   attempts: number;
   nextAttemptAt: number;
   claimedUntil: number | null;
@@ -14,7 +25,7 @@ export class InMemoryNotificationQueue implements NotificationQueue {
 
   async enqueue(notifications: NewNotification[]): Promise<void> {
     for (const notification of notifications) {
-      this.rows.push({ ...notification, state: 'pending', attempts: 0, nextAttemptAt: notification.at.getTime(), claimedUntil: null, lastError: null });
+      this.rows.push({ ...notification, state: notification.heldOn ? 'held' : 'pending', attempts: 0, nextAttemptAt: notification.at.getTime(), claimedUntil: null, lastError: null });
     }
   }
 
@@ -38,7 +49,56 @@ export class InMemoryNotificationQueue implements NotificationQueue {
     });
   }
 
+  async anyHeldBefore(today: string): Promise<boolean> {
+    return this.rows.some((row) => row.state === 'held' && row.heldOn !== undefined && row.heldOn < today);
+  }
+
+  async releaseHeld(today: string): Promise<HeldNotifications[]> {
+    const byPerson = new Map<string, HeldNotifications>();
+    for (const row of this.rows) {
+      if (row.state !== 'held' || !row.heldOn || row.heldOn >= today || !row.personId) continue;
+      row.state = 'digested';
+      const held = byPerson.get(row.personId) ?? { personId: row.personId, organisationId: row.organisationId, messages: [] };
+      held.messages.push({ ...row.message });
+      byPerson.set(row.personId, held);
+    }
+    return [...byPerson.values()];
+  }
+
   async backlog(): Promise<number> {
     return this.rows.filter((row) => row.state === 'pending').length;
+  }
+
+  async listFor(personId: string, request: PageRequest): Promise<Page<NotificationDelivery>> {
+    const mine = this.rows.filter((row) => row.personId === personId).reverse();
+    return slicePage(
+      mine.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        recordUniqueId: row.recordUniqueId,
+        state: row.state,
+        attempts: row.attempts,
+        createdAt: row.at,
+        sentAt: row.state === 'sent' ? new Date(row.nextAttemptAt) : null,
+      })),
+      request,
+    );
+  }
+}
+
+/** The in-memory twin of `TypeOrmNotificationPreferencesRepository`. */
+export class InMemoryNotificationPreferencesRepository implements NotificationPreferencesRepository {
+  private readonly saved = new Map<string, NotificationPreferences>();
+
+  async find(personId: string): Promise<NotificationPreferences> {
+    return this.saved.get(personId) ?? NotificationPreferences.DEFAULT;
+  }
+
+  async findMany(personIds: string[]): Promise<Map<string, NotificationPreferences>> {
+    return new Map(personIds.map((id) => [id, this.saved.get(id) ?? NotificationPreferences.DEFAULT]));
+  }
+
+  async save(personId: string, preferences: NotificationPreferences): Promise<void> {
+    this.saved.set(personId, preferences);
   }
 }

@@ -28,14 +28,24 @@ export class Notifications1763700001095 implements MigrationInterface {
       claimed_until bigint,
       last_error varchar(300),
       created_at bigint NOT NULL,
-      sent_at bigint
+      sent_at bigint,
+      held_on varchar(10)
     )`);
-    // What the worker looks for, and a person's own list.
+    // What the worker looks for (due e-mails, and those held for a daily digest), and a person's own list.
     await queryRunner.query("CREATE INDEX ix_notification_deliveries_due ON notification_deliveries (next_attempt_at) WHERE state = 'pending'");
+    await queryRunner.query("CREATE INDEX ix_notification_deliveries_held ON notification_deliveries (held_on) WHERE state = 'held'");
     await queryRunner.query('CREATE INDEX ix_notification_deliveries_person ON notification_deliveries (person_id, created_at)');
+    // A person without a row has the defaults: every kind on, each e-mail at once.
+    await queryRunner.query(`CREATE TABLE notification_preferences (
+      person_id varchar(36) PRIMARY KEY REFERENCES persons (id) ON DELETE CASCADE,
+      digest varchar(10) NOT NULL,
+      kinds_off text NOT NULL,
+      last_updated bigint NOT NULL
+    )`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE notification_preferences');
     await queryRunner.query('DROP TABLE notification_deliveries');
   }
 }

@@ -1,8 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { NewNotification, NotificationNext, NotificationQueue, QueuedNotification } from '../../../../application/notification/notification.ports';
+import { HeldNotifications, NewNotification, NotificationDelivery, NotificationNext, NotificationQueue, QueuedNotification } from '../../../../application/notification/notification.ports';
+import { Page, PageRequest } from '../../../../application/shared/page';
+import { NotificationState } from '../../../../domain/notification/notification-kinds';
 import { MailMessage } from '../../../../application/organisation/organisation.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
 import { NamedParameters, TypeOrmDatabase } from '../engine';
+import { readListPage } from '../sql-page';
 import { rowsReturned } from '../sql-returning';
 
 /** Errors are kept short: the service's words, not a dump. */
@@ -27,8 +30,8 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
     await this.db.transaction(async () => {
       for (const notification of notifications) {
         await this.write(
-          `INSERT INTO notification_deliveries (id, organisation_id, person_id, kind, record_unique_id, message, state, attempts, next_attempt_at, created_at)
-           VALUES (:id, :organisationId, :personId, :kind, :recordUniqueId, :message, 'pending', 0, :at, :at)`,
+          `INSERT INTO notification_deliveries (id, organisation_id, person_id, kind, record_unique_id, message, state, attempts, next_attempt_at, created_at, held_on)
+           VALUES (:id, :organisationId, :personId, :kind, :recordUniqueId, :message, :state, 0, :at, :at, :heldOn)`,
           {
             id: notification.id,
             organisationId: notification.organisationId,
@@ -37,6 +40,8 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
             recordUniqueId: notification.recordUniqueId,
             message: this.box.seal(JSON.stringify(notification.message)),
             at: notification.at.getTime(),
+            state: notification.heldOn ? 'held' : 'pending',
+            heldOn: notification.heldOn ?? null,
           },
         );
       }
@@ -83,9 +88,61 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
     );
   }
 
+  async anyHeldBefore(today: string): Promise<boolean> {
+    const [due] = await this.db.select([this.db.sql("SELECT 1 AS due FROM notification_deliveries WHERE state = 'held' AND held_on < :today LIMIT 1", { today })]);
+    return due.length > 0;
+  }
+
+  async releaseHeld(today: string): Promise<HeldNotifications[]> {
+    // One statement: of two workers releasing at once, the second finds the rows no longer held.
+    const rows = await this.returning(
+      "UPDATE notification_deliveries SET state = 'digested' WHERE state = 'held' AND held_on < :today RETURNING seq, person_id, organisation_id, message",
+      { today },
+    );
+    const byPerson = new Map<string, HeldNotifications & { seqs: number[] }>();
+    for (const row of rows) {
+      const personId = String(row.person_id);
+      const held = byPerson.get(personId) ?? { personId, organisationId: String(row.organisation_id), messages: [], seqs: [] };
+      held.seqs.push(Number(row.seq));
+      held.messages.push(JSON.parse(this.box.open(String(row.message))) as MailMessage);
+      byPerson.set(personId, held);
+    }
+    // In the order they were written, whatever order the statement answered in.
+    return [...byPerson.values()].map(({ seqs, messages, ...held }) => ({
+      ...held,
+      messages: seqs.map((seq, index) => ({ seq, message: messages[index] })).sort((a, b) => a.seq - b.seq).map(({ message }) => message),
+    }));
+  }
+
   async backlog(): Promise<number> {
     const [rows] = await this.db.select([this.db.sql("SELECT COUNT(*) AS n FROM notification_deliveries WHERE state = 'pending'")]);
     return Number(rows[0]?.n ?? 0);
+  }
+
+  async listFor(personId: string, request: PageRequest): Promise<Page<NotificationDelivery>> {
+    const { total, items } = await readListPage(
+      this.db,
+      {
+        columns: 'id, kind, record_unique_id, state, attempts, created_at, sent_at',
+        from: 'notification_deliveries',
+        where: 'person_id = :personId',
+        orderBy: 'created_at DESC, seq DESC',
+        parameters: { personId },
+      },
+      request,
+    );
+    return {
+      total,
+      items: items.map((row) => ({
+        id: String(row.id),
+        kind: String(row.kind),
+        recordUniqueId: String(row.record_unique_id),
+        state: String(row.state) as NotificationState,
+        attempts: Number(row.attempts),
+        createdAt: new Date(Number(row.created_at)),
+        sentAt: row.sent_at === null ? null : new Date(Number(row.sent_at)),
+      })),
+    };
   }
 
   private async write(text: string, parameters: NamedParameters): Promise<void> {
