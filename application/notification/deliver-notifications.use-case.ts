@@ -1,5 +1,7 @@
 import { inject, injectable } from 'inversify';
+import { INVITATION_KIND } from '../../domain/notification/notification-kinds';
 import { nextAttemptAt } from '../../domain/webhook/webhook-events';
+import { InvitationDelivery } from '../organisation/invitation-delivery';
 import { Mailer, ORGANISATION_TOKENS } from '../organisation/organisation.ports';
 import { MailDeliveryFailed } from '../shared/errors';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
@@ -30,6 +32,7 @@ export class DeliverNotifications {
     @inject(ORGANISATION_TOKENS.Mailer) private readonly mailer: Mailer,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
     @inject(ReleaseDailyDigests) private readonly digests: ReleaseDailyDigests,
+    @inject(InvitationDelivery) private readonly invitations: InvitationDelivery,
   ) {}
 
   /** Claims and starts up to `limit` e-mails, answering once they are claimed (0: nothing was due). */
@@ -52,6 +55,8 @@ export class DeliverNotifications {
     const at = this.clock.now();
     const attempts = notification.attempts + 1;
     await this.queue.settle(notification.id, { attempts, at, error }, error === null ? { state: 'sent' } : retryOf(attempts, at));
+    // The invitation shows when its e-mail went out (`sent_at`).
+    if (error === null && notification.kind === INVITATION_KIND) await this.invitations.recordSent(notification.organisationId, notification.recordUniqueId, at);
   }
 }
 

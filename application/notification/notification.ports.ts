@@ -28,7 +28,9 @@ export interface HeldNotifications {
 /** A claimed e-mail, to send once. */
 export interface QueuedNotification {
   id: string;
+  organisationId: string;
   kind: string;
+  recordUniqueId: string;
   message: MailMessage;
   /** Failed attempts so far. */
   attempts: number;
@@ -47,6 +49,8 @@ export interface NotificationQueue {
   enqueue(notifications: NewNotification[]): Promise<void>;
   /** Claims up to `limit` deliveries due at `now` until `leaseUntil`, none claimed by another worker whose lease still runs. */
   claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedNotification[]>;
+  /** Drops the e-mails of a record not yet sent (an invitation's old link, once it is resent or revoked), in the current transaction. */
+  dropPending(organisationId: string, kind: string, recordUniqueId: string): Promise<void>;
   /** Records the attempt (`attempts` so far, the error of a failed one) and moves the delivery on. */
   settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<void>;
   /** Whether some e-mail was held on a day before `today` (one indexed read: most rounds find none). */

@@ -19,3 +19,6 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 
 /** The kind of the daily digest e-mail itself. */
 export const DIGEST_KIND = 'digest';
+
+/** The kind of an invitation's e-mail (to someone who may have no account yet: not a preference of anyone's). */
+export const INVITATION_KIND = 'invitation';

@@ -70,7 +70,7 @@ export const DELIVERY_SCHEMA = s.named(
   'NotificationDelivery',
   s.object<ReturnType<typeof presentDelivery>>({
     id: s.text(),
-    kind: s.choice([...NOTIFICATION_KINDS, DIGEST_KIND]),
+    kind: s.choice([...NOTIFICATION_KINDS, DIGEST_KIND]), // an invitation's e-mail is nobody's: not listed
     record: s.nullable(s.text()),
     status: s.choice(NOTIFICATION_STATES),
     attempts: s.integer({ min: 0 }),

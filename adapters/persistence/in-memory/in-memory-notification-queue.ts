@@ -34,7 +34,21 @@ export class InMemoryNotificationQueue implements NotificationQueue {
       .filter((row) => row.state === 'pending' && row.nextAttemptAt <= now.getTime() && (row.claimedUntil === null || row.claimedUntil <= now.getTime()))
       .slice(0, limit);
     for (const row of due) row.claimedUntil = leaseUntil.getTime();
-    return due.map((row) => ({ id: row.id, kind: row.kind, message: { ...row.message }, attempts: row.attempts }));
+    return due.map((row) => ({
+      id: row.id,
+      organisationId: row.organisationId,
+      kind: row.kind,
+      recordUniqueId: row.recordUniqueId,
+      message: { ...row.message },
+      attempts: row.attempts,
+    }));
+  }
+
+  async dropPending(organisationId: string, kind: string, recordUniqueId: string): Promise<void> {
+    for (let index = this.rows.length - 1; index >= 0; index -= 1) {
+      const row = this.rows[index];
+      if (row.organisationId === organisationId && row.kind === kind && row.recordUniqueId === recordUniqueId && row.state === 'pending') this.rows.splice(index, 1);
+    }
   }
 
   async settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<void> {

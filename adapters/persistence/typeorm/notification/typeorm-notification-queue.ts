@@ -62,15 +62,25 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
          SELECT seq FROM notification_deliveries
          WHERE state = 'pending' AND next_attempt_at <= :now AND (claimed_until IS NULL OR claimed_until <= :now)
          ORDER BY seq LIMIT :limit${skipLocked})
-       RETURNING id, kind, message, attempts`,
+       RETURNING id, organisation_id, kind, record_unique_id, message, attempts`,
       { lease: leaseUntil.getTime(), now: now.getTime(), limit },
     );
     return claimed.map((row) => ({
       id: String(row.id),
+      organisationId: String(row.organisation_id),
       kind: String(row.kind),
+      recordUniqueId: String(row.record_unique_id),
       message: JSON.parse(this.box.open(String(row.message))) as MailMessage,
       attempts: Number(row.attempts),
     }));
+  }
+
+  async dropPending(organisationId: string, kind: string, recordUniqueId: string): Promise<void> {
+    await this.write("DELETE FROM notification_deliveries WHERE organisation_id = :organisationId AND kind = :kind AND record_unique_id = :recordUniqueId AND state = 'pending'", {
+      organisationId,
+      kind,
+      recordUniqueId,
+    });
   }
 
   async settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<void> {
