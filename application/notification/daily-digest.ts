@@ -1,5 +1,5 @@
 import { MailMessage } from '../organisation/organisation.ports';
-import { escapeHtml } from './expense-notice';
+import { escapeHtml } from './notice-layout';
 
 /** The subject of the digest: the service's words. */
 export const DIGEST_SUBJECT = 'Your notifications of the day';

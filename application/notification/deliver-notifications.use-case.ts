@@ -7,6 +7,7 @@ import { MailDeliveryFailed } from '../shared/errors';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
 import { NOTIFICATION_TOKENS, NotificationNext, NotificationQueue, QueuedNotification } from './notification.ports';
 import { ReleaseDailyDigests } from './release-daily-digests.use-case';
+import { RemindFollowUps } from './remind-follow-ups.use-case';
 
 /** How long a claimed e-mail stays its worker's: past the mail adapter's longest wait, so that only a dead worker loses it. */
 const CLAIM_LEASE_MS = 120_000;
@@ -21,7 +22,7 @@ export interface NotificationRound {
  * One round of the e-mail worker: claims the e-mails that are due, sends
  * each through the mailer and records the attempt. A failure is tried again
  * on the webhooks' retry schedule (1 min … 8 h), then given up. The day's
- * digests are composed first, to go out in the same round. At least
+ * follow-up reminders and digests are written first, to go out in the same round. At least
  * once: a worker that dies between the send and its record leaves its claim
  * to lapse, and another sends the e-mail again.
  */
@@ -32,11 +33,13 @@ export class DeliverNotifications {
     @inject(ORGANISATION_TOKENS.Mailer) private readonly mailer: Mailer,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
     @inject(ReleaseDailyDigests) private readonly digests: ReleaseDailyDigests,
+    @inject(RemindFollowUps) private readonly followUps: RemindFollowUps,
     @inject(InvitationDelivery) private readonly invitations: InvitationDelivery,
   ) {}
 
   /** Claims and starts up to `limit` e-mails, answering once they are claimed (0: nothing was due). */
   async execute(limit: number): Promise<NotificationRound> {
+    await this.followUps.execute();
     await this.digests.execute();
     const now = this.clock.now();
     const claimed = await this.queue.claim(now, limit, new Date(now.getTime() + CLAIM_LEASE_MS));

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { ExpenseSnapshot } from '../../domain/expense/expense';
-import { isNotificationKind, NotificationKind } from '../../domain/notification/notification-kinds';
+import { isExpenseNotificationKind, NotificationKind } from '../../domain/notification/notification-kinds';
 import { MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ActingContext, HISTORY_TOKENS } from '../shared/history';
@@ -33,8 +33,8 @@ export class NotificationOutbox implements RecordEvents {
   ) {}
 
   async publish(event: RecordEvent): Promise<void> {
-    if (!isNotificationKind(event.type) || !('declared' in event.subject)) return;
-    const kind: NotificationKind = event.type;
+    if (!isExpenseNotificationKind(event.type) || !('declared' in event.subject)) return;
+    const kind = event.type;
     const expense = event.subject.view.record as ExpenseSnapshot;
     const actorId = this.acting.current()?.personId ?? null;
     const candidates = (await this.recipientsOf(kind, expense)).filter((id) => id !== actorId);

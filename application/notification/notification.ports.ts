@@ -16,6 +16,21 @@ export interface NewNotification {
   at: Date;
   /** For a person who takes a daily digest: the day (in TIME_ZONE) it is held on, to go out in the next day's digest. */
   heldOn?: string;
+  /** An e-mail written at most once whoever writes it (a reminder of a day): a second with the same key is not queued. */
+  onceKey?: string;
+}
+
+/** A vendor whose follow-up date is a given day, with the person it is assigned to. */
+export interface FollowUpDue {
+  organisationId: string;
+  vendorUniqueId: string;
+  vendorName: string;
+  assignedToId: string;
+}
+
+/** The vendors of every organisation whose follow-up date is `day`. */
+export interface FollowUpsDue {
+  on(day: string): Promise<FollowUpDue[]>;
 }
 
 /** The e-mails held for one person's digest, taken out of the queue's hold. */
@@ -88,4 +103,5 @@ export interface NotificationPreferencesRepository {
 export const NOTIFICATION_TOKENS = {
   NotificationQueue: Symbol.for('NotificationQueue'),
   NotificationPreferencesRepository: Symbol.for('NotificationPreferencesRepository'),
+  FollowUpsDue: Symbol.for('FollowUpsDue'),
 } as const;

@@ -1,12 +1,20 @@
 import { EXPENSE_ACTION_EVENTS } from '../webhook/webhook-events';
 
-/** What a person may be e-mailed about: each expense action of the workflow. */
-export const NOTIFICATION_KINDS = Object.values(EXPENSE_ACTION_EVENTS);
+/** The expense actions of the workflow, each a kind of e-mail. */
+export const EXPENSE_NOTIFICATION_KINDS = Object.values(EXPENSE_ACTION_EVENTS);
+export type ExpenseNotificationKind = (typeof EXPENSE_NOTIFICATION_KINDS)[number];
+
+/** What a person may be e-mailed about: each expense action, and a vendor's follow-up date reached. */
+export const NOTIFICATION_KINDS = [...EXPENSE_NOTIFICATION_KINDS, 'vendor.follow_up'] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export function isNotificationKind(type: string): type is NotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(type);
+}
+
+export function isExpenseNotificationKind(type: string): type is ExpenseNotificationKind {
+  return (EXPENSE_NOTIFICATION_KINDS as readonly string[]).includes(type);
 }
 
 /**

@@ -134,6 +134,7 @@ describe.each(testDatabases())('notification e-mails through the expense workflo
       expense_paid: true,
       expense_reimbursed: true,
       expense_reopened: true,
+      vendor_follow_up: true,
     });
     expect((await member.api.patch(prefs, { digest: 'hourly' })).body).toEqual({ digest: ['"hourly" is not a valid choice.'] });
     const off = await member.api.patch(prefs, { expense_approved: false });
@@ -280,6 +281,64 @@ describe.each(testDatabases())('the daily digest on $name', (factory) => {
         ['expense.approved', 'digested', second.unique_id],
         ['expense.approved', 'digested', first.unique_id],
       ]);
+    } finally {
+      await app.close();
+      await database.dispose();
+    }
+  });
+});
+
+describe.each(testDatabases())('vendor follow-up reminders on $name', (factory) => {
+  it('e-mails the assignee once, on the morning the follow-up date is reached, and not when they turned the kind off', async () => {
+    const database = await factory.create();
+    const outbox = path.join(database.dataDir, 'outbox');
+    const clock = new FixedClock(new Date());
+    let app = await startTestApp(database, { clock, env: { WEBHOOK_POLL_MS: '20' } });
+    const read = (): OutboxMail[] => {
+      try {
+        return readdirSync(outbox).flatMap((file) => {
+          try {
+            return [JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail];
+          } catch {
+            return []; // still being written
+          }
+        });
+      } catch {
+        return [];
+      }
+    };
+    try {
+      const buyer = await signUp(app.client, { first_name: 'Bea', last_name: 'Buyer', organisation_name: 'Buyers Ltd' });
+      const quiet = await signUp(app.client, { first_name: 'Qui', last_name: 'Et' });
+      const org = (user: TestUser) => `/api/v1.0/organisation/${user.organisationUniqueId}/vendors/create/`;
+      const tomorrow = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+      expect((await buyer.api.post(org(buyer), { name: 'Kettle & Co', unique_id: 'kettle', next_follow_up_date: tomorrow })).status).toBe(201);
+      expect((await buyer.api.post(org(buyer), { name: 'Later Ltd', unique_id: 'later', next_follow_up_date: '2099-01-01' })).status).toBe(201);
+      expect((await quiet.api.post(org(quiet), { name: 'Muted Mills', unique_id: 'muted', next_follow_up_date: tomorrow })).status).toBe(201);
+      expect((await quiet.api.patch('/api/v1.0/me/notifications/', { vendor_follow_up: false })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(read()).toEqual([]); // not before the day
+
+      clock.advance({ days: 1 });
+      const [reminder] = await eventually(() => {
+        const sent = read();
+        return sent.length > 0 ? sent : undefined;
+      }, 'the reminder');
+      await new Promise((resolve) => setTimeout(resolve, 200)); // more rounds the same day: no second one
+      expect(read()).toHaveLength(1);
+      expect(reminder).toMatchObject({ to: buyer.email, subject: 'A vendor follow-up is due today' });
+      expect(reminder.text).toContain('The follow-up of the vendor "Kettle & Co" of Buyers Ltd, assigned to you, is due today.');
+      expect(reminder.text).toContain(`Follow-up date: ${tomorrow}`);
+      expect(reminder.html).toContain('Kettle &amp; Co');
+      expect((await buyer.api.get('/api/v1.0/me/notifications/deliveries/')).body).toEqual([
+        expect.objectContaining({ kind: 'vendor.follow_up', record: 'kettle', status: 'sent', attempts: 1 }),
+      ]);
+
+      // A process started later the same day looks again: the reminder's key keeps it to the one.
+      await app.close();
+      app = await startTestApp(database, { clock, env: { WEBHOOK_POLL_MS: '20' } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(read()).toHaveLength(1);
     } finally {
       await app.close();
       await database.dispose();

@@ -27,8 +27,18 @@ export class NotificationPreferencesInput {
   @Input('digest', fields.choice(DIGESTS)) digest?: Digest;
   kinds?: Partial<Record<NotificationKind, boolean>>;
 }
+/** When each kind is sent, for the API description. */
+const WHEN: Record<NotificationKind, string> = {
+  'expense.submitted': 'an expense is submitted (to the owners)',
+  'expense.approved': 'your expense is approved',
+  'expense.rejected': 'your expense is rejected',
+  'expense.paid': 'your expense is paid',
+  'expense.reimbursed': 'your expense is reimbursed',
+  'expense.reopened': 'your expense is reopened',
+  'vendor.follow_up': 'the follow-up date of a vendor assigned to you is reached (that morning)',
+};
 for (const kind of NOTIFICATION_KINDS) {
-  Input(kindField(kind), fields.boolean(), { description: `Whether to be e-mailed when ${kind.replace('expense.', 'an expense is ')}.` })(
+  Input(kindField(kind), fields.boolean(), { description: `Whether to be e-mailed when ${WHEN[kind]}.` })(
     NotificationPreferencesInput.prototype,
     kindField(kind),
   );

@@ -25,6 +25,7 @@ export class InMemoryNotificationQueue implements NotificationQueue {
 
   async enqueue(notifications: NewNotification[]): Promise<void> {
     for (const notification of notifications) {
+      if (notification.onceKey && this.rows.some((row) => row.onceKey === notification.onceKey)) continue;
       this.rows.push({ ...notification, state: notification.heldOn ? 'held' : 'pending', attempts: 0, nextAttemptAt: notification.at.getTime(), claimedUntil: null, lastError: null });
     }
   }

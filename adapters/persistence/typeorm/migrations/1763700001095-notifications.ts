@@ -29,7 +29,8 @@ export class Notifications1763700001095 implements MigrationInterface {
       last_error varchar(300),
       created_at bigint NOT NULL,
       sent_at bigint,
-      held_on varchar(10)
+      held_on varchar(10),
+      once_key varchar(200) UNIQUE
     )`);
     // What the worker looks for (due e-mails, and those held for a daily digest), and a person's own list.
     await queryRunner.query("CREATE INDEX ix_notification_deliveries_due ON notification_deliveries (next_attempt_at) WHERE state = 'pending'");

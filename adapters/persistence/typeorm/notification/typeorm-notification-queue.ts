@@ -30,8 +30,9 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
     await this.db.transaction(async () => {
       for (const notification of notifications) {
         await this.write(
-          `INSERT INTO notification_deliveries (id, organisation_id, person_id, kind, record_unique_id, message, state, attempts, next_attempt_at, created_at, held_on)
-           VALUES (:id, :organisationId, :personId, :kind, :recordUniqueId, :message, :state, 0, :at, :at, :heldOn)`,
+          `INSERT INTO notification_deliveries (id, organisation_id, person_id, kind, record_unique_id, message, state, attempts, next_attempt_at, created_at, held_on, once_key)
+           VALUES (:id, :organisationId, :personId, :kind, :recordUniqueId, :message, :state, 0, :at, :at, :heldOn, :onceKey)
+           ON CONFLICT (once_key) DO NOTHING`,
           {
             id: notification.id,
             organisationId: notification.organisationId,
@@ -42,6 +43,7 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
             at: notification.at.getTime(),
             state: notification.heldOn ? 'held' : 'pending',
             heldOn: notification.heldOn ?? null,
+            onceKey: notification.onceKey ?? null,
           },
         );
       }
