@@ -13,6 +13,7 @@ import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterSto
 import { Logger } from '../adapters/system/logger';
 import { OutboxWorker } from '../adapters/system/outbox-worker';
 import { DeliverNotifications } from '../application/notification/deliver-notifications.use-case';
+import { PruneNotificationLog } from '../application/notification/prune-notification-log.use-case';
 import { NOTIFICATION_TOKENS, NotificationQueue } from '../application/notification/notification.ports';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
 import { PruneWebhookLog } from '../application/webhook/prune-webhook-log.use-case';
@@ -104,7 +105,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   // E-mails go out where webhooks do (WEBHOOK_DELIVERY), by the same kind of worker over their own outbox.
   const workers = [
     new OutboxWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, { what: 'webhook', pollMs: config.webhooks.pollMs }),
-    new OutboxWorker(container.get(DeliverNotifications), undefined, logger, { what: 'e-mail', pollMs: config.webhooks.pollMs }),
+    new OutboxWorker(container.get(DeliverNotifications), container.get(PruneNotificationLog), logger, { what: 'e-mail', pollMs: config.webhooks.pollMs }),
   ];
   if (options.deliverWebhooks ?? config.webhooks.deliver) for (const worker of workers) worker.start();
   const close = async () => {

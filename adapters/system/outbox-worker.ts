@@ -43,7 +43,7 @@ export class OutboxWorker {
 
   constructor(
     private readonly deliver: OutboxRounds,
-    private readonly prune: OutboxPruning | undefined,
+    private readonly prune: OutboxPruning,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
   ) {
@@ -81,10 +81,9 @@ export class OutboxWorker {
         if (round.claimed < room) break;
         this.backlogged = true;
       }
-      const { prune } = this;
-      if (prune && Date.now() >= this.nextPrune) {
+      if (Date.now() >= this.nextPrune) {
         this.nextPrune = Date.now() + PRUNE_EVERY_MS;
-        while (!this.stopped && (await prune.execute()));
+        while (!this.stopped && (await this.prune.execute()));
       }
     } catch (error) {
       // A database that went away for a moment: the next round tries again.

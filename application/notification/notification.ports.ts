@@ -76,6 +76,8 @@ export interface NotificationQueue {
    * caller alone gets each.
    */
   releaseHeld(today: string): Promise<HeldNotifications[]>;
+  /** Removes at most `limit` finished e-mails (sent, given up, or sent in a digest) written before `before`; answers how many went. */
+  prune(before: Date, limit: number): Promise<number>;
   /** How many deliveries are pending (due or waiting for a retry), for metrics. */
   backlog(): Promise<number>;
   /** The person's deliveries, newest first. */

@@ -80,6 +80,12 @@ export class InMemoryNotificationQueue implements NotificationQueue {
     return [...byPerson.values()];
   }
 
+  async prune(before: Date, limit: number): Promise<number> {
+    const old = this.rows.filter((row) => row.state !== 'pending' && row.state !== 'held' && row.at < before).slice(0, limit);
+    for (const row of old) this.rows.splice(this.rows.indexOf(row), 1);
+    return old.length;
+  }
+
   async backlog(): Promise<number> {
     return this.rows.filter((row) => row.state === 'pending').length;
   }

@@ -126,6 +126,14 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
     }));
   }
 
+  async prune(before: Date, limit: number): Promise<number> {
+    const finished = "state IN ('sent', 'failed', 'digested') AND created_at < :at";
+    const parameters = { at: before.getTime(), limit };
+    const [counted] = await this.db.select([this.db.sql(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM notification_deliveries WHERE ${finished} LIMIT :limit) d`, parameters)]);
+    await this.write(`DELETE FROM notification_deliveries WHERE seq IN (SELECT seq FROM notification_deliveries WHERE ${finished} ORDER BY seq LIMIT :limit)`, parameters);
+    return Number(counted[0]?.n ?? 0);
+  }
+
   async backlog(): Promise<number> {
     const [rows] = await this.db.select([this.db.sql("SELECT COUNT(*) AS n FROM notification_deliveries WHERE state = 'pending'")]);
     return Number(rows[0]?.n ?? 0);
