@@ -57,9 +57,9 @@ export class DeliverNotifications {
     }
     const at = this.clock.now();
     const attempts = notification.attempts + 1;
-    await this.queue.settle(notification.id, { attempts, at, error }, error === null ? { state: 'sent' } : retryOf(attempts, at));
-    // The invitation shows when its e-mail went out (`sent_at`).
-    if (error === null && notification.kind === INVITATION_KIND) await this.invitations.recordSent(notification.organisationId, notification.recordUniqueId, at);
+    const kept = await this.queue.settle(notification.id, { attempts, at, error }, error === null ? { state: 'sent' } : retryOf(attempts, at));
+    // The invitation shows when its e-mail went out (`sent_at`), unless this one was dropped while out: its link was replaced.
+    if (kept && error === null && notification.kind === INVITATION_KIND) await this.invitations.recordSent(notification.organisationId, notification.recordUniqueId, at);
   }
 }
 

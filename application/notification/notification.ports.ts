@@ -66,8 +66,8 @@ export interface NotificationQueue {
   claim(now: Date, limit: number, leaseUntil: Date): Promise<QueuedNotification[]>;
   /** Drops the e-mails of a record not yet sent (an invitation's old link, once it is resent or revoked), in the current transaction. */
   dropPending(organisationId: string, kind: string, recordUniqueId: string): Promise<void>;
-  /** Records the attempt (`attempts` so far, the error of a failed one) and moves the delivery on. */
-  settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<void>;
+  /** Records the attempt (`attempts` so far, the error of a failed one) and moves the delivery on; false when it was dropped meanwhile. */
+  settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<boolean>;
   /** Whether some e-mail was held on a day before `today` (one indexed read: most rounds find none). */
   anyHeldBefore(today: string): Promise<boolean>;
   /**

@@ -52,9 +52,9 @@ export class InMemoryNotificationQueue implements NotificationQueue {
     }
   }
 
-  async settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<void> {
+  async settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<boolean> {
     const row = this.rows.find((candidate) => candidate.id === id);
-    if (!row) return;
+    if (!row) return false;
     Object.assign(row, {
       state: next.state,
       attempts: attempt.attempts,
@@ -62,6 +62,7 @@ export class InMemoryNotificationQueue implements NotificationQueue {
       claimedUntil: null,
       lastError: attempt.error,
     });
+    return true;
   }
 
   async anyHeldBefore(today: string): Promise<boolean> {

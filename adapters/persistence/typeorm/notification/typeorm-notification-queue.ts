@@ -85,10 +85,10 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
     });
   }
 
-  async settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<void> {
-    await this.write(
+  async settle(id: string, attempt: { attempts: number; at: Date; error: string | null }, next: NotificationNext): Promise<boolean> {
+    const settled = await this.returning(
       `UPDATE notification_deliveries SET state = :state, attempts = :attempts, next_attempt_at = :nextAt, claimed_until = NULL,
-         last_error = :error, sent_at = :sentAt WHERE id = :id`,
+         last_error = :error, sent_at = :sentAt WHERE id = :id RETURNING id`,
       {
         id,
         state: next.state,
@@ -98,6 +98,7 @@ export class TypeOrmNotificationQueue implements NotificationQueue {
         sentAt: next.state === 'sent' ? attempt.at.getTime() : null,
       },
     );
+    return settled.length > 0;
   }
 
   async anyHeldBefore(today: string): Promise<boolean> {

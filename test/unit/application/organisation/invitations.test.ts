@@ -104,6 +104,25 @@ describe('invitations', () => {
   });
 
   describe('ResendInvitation', () => {
+    it('does not count as sent the old link\'s e-mail that was already out when the invitation was resent', async () => {
+      let resent: InvitationView | undefined;
+      class ResendingOnArrival extends RecordingMailer {
+        override async send(message: MailMessage): Promise<void> {
+          await super.send(message);
+          if (!resent) resent = await resend(first);
+        }
+      }
+      app = await useCases({ mailer: new ResendingOnArrival() });
+      owner = await signUp(app, { email: 'owner@example.com', organisationName: 'Guild' });
+      orgUid = owner.organisation.organisation.uniqueId;
+      const first = await invite();
+      await deliver();
+      expect(await listed()).toEqual([expect.objectContaining({ sentAt: null })]); // the new link's e-mail is still to go
+      await deliver();
+      expect(app.mailer.sent.map((mail) => mail.text)).toEqual([expect.stringContaining(first.token!), expect.stringContaining(resent!.token!)]);
+      expect(await listed()).toEqual([expect.objectContaining({ sentAt: app.clock.now() })]);
+    });
+
     it('sends a new token with seven more days; the old link stops working and the new one works', async () => {
       app.mailer.unavailable = true;
       const first = await invite();
