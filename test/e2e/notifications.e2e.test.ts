@@ -18,6 +18,23 @@ interface OutboxMail {
   headers: Record<string, string>;
 }
 
+/** The mails the development outbox folder holds, in the order they were written; one still being written is left for the next look. */
+function outboxMails(outbox: string): OutboxMail[] {
+  let files: string[];
+  try {
+    files = readdirSync(outbox).sort();
+  } catch {
+    return []; // nothing written yet
+  }
+  return files.flatMap((file) => {
+    try {
+      return [JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail];
+    } catch {
+      return [];
+    }
+  });
+}
+
 async function eventually<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -52,23 +69,7 @@ describe.each(testDatabases())('notification e-mails through the expense workflo
     await dispose();
   });
 
-  const mails = (): OutboxMail[] => {
-    let files: string[];
-    try {
-      files = readdirSync(outbox).sort();
-    } catch {
-      return [];
-    }
-    const read: OutboxMail[] = [];
-    for (const file of files) {
-      try {
-        read.push(JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail);
-      } catch {
-        // still being written: the next look reads it
-      }
-    }
-    return read;
-  };
+  const mails = () => outboxMails(outbox);
   const mailsAbout = (expense: Record<string, any>) => mails().filter((mail) => mail.text.includes(`"${expense.title}"`));
   /** The mails about the expense, once at least `count` of them are out. */
   const settledMailsAbout = async (expense: Record<string, any>, count: number) => {
@@ -233,19 +234,7 @@ describe.each(testDatabases())('the daily digest on $name', (factory) => {
     const outbox = path.join(database.dataDir, 'outbox');
     const clock = new FixedClock(new Date());
     const app = await startTestApp(database, { clock, env: { WEBHOOK_POLL_MS: '20' } });
-    const read = (): OutboxMail[] => {
-      try {
-        return readdirSync(outbox).flatMap((file) => {
-          try {
-            return [JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail];
-          } catch {
-            return []; // still being written
-          }
-        });
-      } catch {
-        return [];
-      }
-    };
+    const read = () => outboxMails(outbox);
     try {
       const owner = await signUp(app.client, { first_name: 'Olive', last_name: 'Owner' });
       const member = await signUp(app.client, { first_name: 'Di', last_name: 'Gest' });
@@ -294,19 +283,7 @@ describe.each(testDatabases())('vendor follow-up reminders on $name', (factory) 
     const outbox = path.join(database.dataDir, 'outbox');
     const clock = new FixedClock(new Date());
     let app = await startTestApp(database, { clock, env: { WEBHOOK_POLL_MS: '20' } });
-    const read = (): OutboxMail[] => {
-      try {
-        return readdirSync(outbox).flatMap((file) => {
-          try {
-            return [JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail];
-          } catch {
-            return []; // still being written
-          }
-        });
-      } catch {
-        return [];
-      }
-    };
+    const read = () => outboxMails(outbox);
     try {
       const buyer = await signUp(app.client, { first_name: 'Bea', last_name: 'Buyer', organisation_name: 'Buyers Ltd' });
       const quiet = await signUp(app.client, { first_name: 'Qui', last_name: 'Et' });
