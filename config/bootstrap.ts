@@ -12,7 +12,10 @@ import { createDataSource, dialectOf, sqliteFileOf } from '../adapters/persisten
 import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterStore } from '../adapters/security/limiter-store';
 import { DependencyOutage } from '../adapters/system/dependency-outage';
 import { Logger } from '../adapters/system/logger';
-import { WebhookWorker } from '../adapters/webhook/webhook-worker';
+import { OutboxWorker } from '../adapters/system/outbox-worker';
+import { DeliverNotifications } from '../application/notification/deliver-notifications.use-case';
+import { PruneNotificationLog } from '../application/notification/prune-notification-log.use-case';
+import { NOTIFICATION_TOKENS, NotificationQueue } from '../application/notification/notification.ports';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
 import { PruneWebhookLog } from '../application/webhook/prune-webhook-log.use-case';
 import { SweepFileRemovals } from '../application/shared/sweep-file-removals.use-case';
@@ -89,6 +92,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
             webhookBacklog: () => container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue).backlog(),
             limiterOutage: limiters.outage ? () => limiters.outage!.stats() : undefined,
             databaseOutage: () => databaseOutage.stats(),
+            notificationBacklog: () => container.get<NotificationQueue>(NOTIFICATION_TOKENS.NotificationQueue).backlog(),
             fileStorage: bucket ? () => bucket.availability.stats() : undefined,
           }),
           token: config.metricsToken,
@@ -103,13 +107,20 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     corsOrigins: config.corsOrigins,
     databaseOutage,
   });
-  const webhooks = new WebhookWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), container.get(SweepFileRemovals), logger, {
-    pollMs: config.webhooks.pollMs,
-    databaseOutage,
-  });
-  if (options.deliverWebhooks ?? config.webhooks.deliver) webhooks.start();
+  // E-mails go out where webhooks do (WEBHOOK_DELIVERY), by the same kind of worker over their own outbox; the webhooks'
+  // also sweeps the stored files nothing references.
+  const workers = [
+    new OutboxWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, {
+      what: 'webhook',
+      pollMs: config.webhooks.pollMs,
+      databaseOutage,
+      sweep: container.get(SweepFileRemovals),
+    }),
+    new OutboxWorker(container.get(DeliverNotifications), container.get(PruneNotificationLog), logger, { what: 'e-mail', pollMs: config.webhooks.pollMs, databaseOutage }),
+  ];
+  if (options.deliverWebhooks ?? config.webhooks.deliver) for (const worker of workers) worker.start();
   const close = async () => {
-    await webhooks.stop();
+    await Promise.all(workers.map((worker) => worker.stop()));
     databaseOutage.close();
     await limiters.close();
     for (const storage of files) storage.close?.(); // the S3 client's connections (shared: closing twice is harmless)

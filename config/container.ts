@@ -27,6 +27,7 @@ import { sharedModule } from './modules/shared.module';
 import { Storage } from './modules/storage';
 import { vendorModule } from './modules/vendor.module';
 import { webhookModule } from './modules/webhook.module';
+import { notificationModule } from './modules/notification.module';
 import { WebhookSender } from '../application/webhook/webhook.ports';
 
 export interface ContainerParts {
@@ -76,6 +77,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     projectModule(storage),
     webhookModule(storage, config, limiters, parts.webhookSender),
     apiKeyModule(storage, config, limiters),
+    notificationModule(storage),
     reportModule(storage),
     importModule(storage),
   );

@@ -5,7 +5,7 @@ import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 
 /**
- * `npm run webhooks`: delivers webhooks without serving HTTP, beside servers
+ * `npm run webhooks`: delivers webhooks and e-mails (their two outboxes) without serving HTTP, beside servers
  * started with `WEBHOOK_DELIVERY=off` (or beside any others: each delivery is
  * claimed by one worker), and sweeps the stored files to remove with them.
  * Same configuration as the server; SIGTERM lets the

@@ -34,7 +34,7 @@ export class SmtpMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     const about = { to: message.to, subject: message.subject };
     try {
-      await this.transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
+      await this.transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
     } catch (error) {
       this.logger.warn({ ...about, smtp: failureOf(error) }, 'mail delivery failed');
       throw new MailDeliveryFailed();

@@ -3,7 +3,6 @@ import { Invitation, InvitableRole } from '../../domain/organisation/invitation'
 import { ConcurrentModification, ValidationFailed } from '../../domain/shared/errors';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { Actor } from '../shared/actor';
-import { MailDeliveryFailed } from '../shared/errors';
 import { Clock, IdGenerator, RateLimit, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { InvitationDelivery } from './invitation-delivery';
 import { InvitationView, invitationView } from './invitation-view';
@@ -12,10 +11,11 @@ import { InvitationRepository, MembershipRepository, ORGANISATION_TOKENS, TokenI
 
 /**
  * The owner invites someone by e-mail; the link in the e-mail carries a
- * single-use token. The invitation is stored before the mail goes out, so a
- * mail failure loses nothing: the answer still carries the token (`sentAt`
- * stays null) and the owner can resend. An address has one open invitation
- * per organisation: a new one replaces any unused one, whose link stops working.
+ * single-use token. The invitation and its e-mail are written together, and
+ * the e-mail is sent in the background, retried until the mail system takes
+ * it (`sentAt` stays null until then); the answer carries the token. An
+ * address has one open invitation per organisation: a new one replaces any
+ * unused one, whose link stops working (and whose e-mail, if not yet sent, is dropped).
  */
 /** Attempts before a 409 when invitations to one address keep arriving at once. */
 const CONCURRENT_ATTEMPTS = 10;
@@ -50,9 +50,13 @@ export class InviteMember {
     const replaceOpenOne = () =>
       this.unitOfWork.transaction(async () => {
         for (const earlier of await this.invitations.listForOrganisation(organisation.id)) {
-          if (earlier.isFor(invitation.email) && earlier.statusAt(now) !== 'accepted') await this.invitations.delete(earlier);
+          if (earlier.isFor(invitation.email) && earlier.statusAt(now) !== 'accepted') {
+            await this.invitations.delete(earlier);
+            await this.delivery.forget(earlier);
+          }
         }
         await this.invitations.save(invitation);
+        await this.delivery.queue(invitation, organisation.name, token);
       });
     // Another request may open an invitation to the same address meanwhile (Postgres; SQLite
     // writes one at a time): it has committed by then, and this newer one replaces it on retry.
@@ -64,17 +68,6 @@ export class InviteMember {
         if (!(error instanceof ConcurrentModification) || attempt === CONCURRENT_ATTEMPTS) throw error;
       }
     }
-    try {
-      await this.delivery.send(invitation, organisation.name, token);
-    } catch (error) {
-      if (error instanceof MailDeliveryFailed) return invitationView(invitation, now, issued);
-      throw error;
-    }
-    const sent = await this.delivery.recordSent(invitation);
-    if (sent) return invitationView(sent, now, issued);
-    // Replaced by a newer invitation to the same address (or revoked) while its mail went out:
-    // it was created and sent, and the answer says so; its link no longer works.
-    invitation.markSent(this.clock.now());
     return invitationView(invitation, now, issued);
   }
 }

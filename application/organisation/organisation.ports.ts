@@ -62,6 +62,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same words as `text`, for mail readers that show HTML. */
+  html?: string;
+  /** Further header fields (`List-Unsubscribe`), by name. */
+  headers?: Record<string, string>;
 }
 
 /** Outgoing e-mail: SMTP when configured, else an outbox folder (development). */

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { NotFound } from '../../domain/shared/errors';
 import { Actor } from '../shared/actor';
-import { Clock, RateLimit, SHARED_TOKENS } from '../shared/ports';
+import { Clock, RateLimit, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { InvitationDelivery } from './invitation-delivery';
 import { InvitationView, invitationView } from './invitation-view';
 import { OrganisationAccess } from './organisation-access';
@@ -9,8 +9,10 @@ import { InvitationRepository, ORGANISATION_TOKENS, TokenIssuer } from './organi
 
 /**
  * Sends an invitation again with a new token (only the hash of the old one is
- * stored, so it cannot be sent again) and seven more days. The mail goes out
- * first: if it fails, nothing changes and the old link keeps working.
+ * stored, so it cannot be sent again) and seven more days: the new link and
+ * its e-mail are written together, the e-mail sent in the background (the
+ * answer's `sentAt` is null, its delivery pending), and an e-mail of the old
+ * link not yet sent is dropped.
  */
 @injectable()
 export class ResendInvitation {
@@ -21,19 +23,22 @@ export class ResendInvitation {
     @inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
     @inject(ORGANISATION_TOKENS.InvitationQuota) private readonly quota: RateLimit,
+    @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(actor: Actor, organisationUniqueId: string, invitationUniqueId: string): Promise<InvitationView> {
     const { organisation } = await this.access.authorise(actor, organisationUniqueId, 'invitations.resend');
     await this.quota.take(organisation.id);
-    const invitation = await this.invitations.findByUniqueId(organisation.id, invitationUniqueId);
-    if (!invitation) throw new NotFound();
     const now = this.clock.now();
     const { token, hash } = this.tokens.issue();
-    invitation.reissue(hash, now); // refuses a used invitation before any mail goes out
-    await this.delivery.send(invitation, organisation.name, token);
-    const sent = await this.delivery.recordSent(invitation, (current) => current.reissue(hash, now));
-    if (!sent) throw new NotFound();
-    return invitationView(sent, now, { token, acceptUrl: this.delivery.acceptUrl(token) });
+    const invitation = await this.unitOfWork.transaction(async () => {
+      const current = await this.invitations.findByUniqueId(organisation.id, invitationUniqueId, { forUpdate: true });
+      if (!current) throw new NotFound();
+      current.reissue(hash, now); // refuses a used invitation
+      await this.invitations.save(current);
+      await this.delivery.queue(current, organisation.name, token);
+      return current;
+    });
+    return invitationView(invitation, now, { token, acceptUrl: this.delivery.acceptUrl(token) });
   }
 }

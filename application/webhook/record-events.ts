@@ -31,3 +31,12 @@ export interface RecordEvents {
 export const EVENT_TOKENS = {
   RecordEvents: Symbol.for('RecordEvents'),
 } as const;
+
+/** Every listener of the changes (the webhooks' outbox, the e-mails'), each told in turn in the change's transaction. */
+export class RecordEventListeners implements RecordEvents {
+  constructor(private readonly listeners: RecordEvents[]) {}
+
+  async publish(event: RecordEvent): Promise<void> {
+    for (const listener of this.listeners) await listener.publish(event);
+  }
+}

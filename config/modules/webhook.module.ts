@@ -13,7 +13,8 @@ import { recordUseCases } from '../../application/records/record-use-cases';
 import { SecretBox, SHARED_TOKENS } from '../../application/shared/ports';
 import { ListWebhookDeliveries } from '../../application/webhook/list-webhook-deliveries.use-case';
 import { PingWebhookEndpoint } from '../../application/webhook/ping-webhook-endpoint.use-case';
-import { EVENT_TOKENS } from '../../application/webhook/record-events';
+import { EVENT_TOKENS, RecordEventListeners } from '../../application/webhook/record-events';
+import { NotificationOutbox } from '../../application/notification/notification-outbox';
 import { webhookEndpointKind } from '../../application/webhook/webhook-endpoint.kind';
 import { WebhookOutbox } from '../../application/webhook/webhook-outbox';
 import { WEBHOOK_TOKENS, WebhookEndpointRepository, WebhookSecrets, WebhookSender } from '../../application/webhook/webhook.ports';
@@ -58,7 +59,11 @@ export function webhookModule(storage: Storage, config: AppConfig, limiters: Lim
       bind(WEBHOOK_TOKENS.WebhookSecrets).toConstantValue(new StandardWebhookSecrets());
       bind(WEBHOOK_TOKENS.EventPayloads).toConstantValue(new PresentedEventPayloads(new URL(config.publicBaseUrl).origin));
       bind(WEBHOOK_TOKENS.UrlPolicy).toConstantValue({ allowLocalHttp: !config.production } satisfies UrlPolicy);
-      bind(EVENT_TOKENS.RecordEvents).to(WebhookOutbox).inSingletonScope();
+      bind(WebhookOutbox).toSelf().inSingletonScope();
+      // The changes are told to the webhooks' outbox and to the e-mails' (notification module), in the change's transaction.
+      bind(EVENT_TOKENS.RecordEvents)
+        .toDynamicValue((context) => new RecordEventListeners([context.get(WebhookOutbox), context.get(NotificationOutbox)]))
+        .inSingletonScope();
       bind(WEBHOOK_TOKENS.PingLimit).toConstantValue(new FlexibleRateLimit(limiters, 'webhook-ping', PINGS_PER_ENDPOINT_PER_MINUTE, 60));
     },
   );

@@ -40,13 +40,32 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
     return response.body as { unique_id: string; token: string; accept_url: string; status: string; sent_at: string | null };
   }
 
-  /** The path of the link in the last mail the outbox holds for `email`: what the invitee would follow. */
-  function linkInMailTo(email: string): string {
+  /** The mails the outbox folder holds, oldest first (one still being written is left for the next look). */
+  function outboxMails(): { to: string; text: string }[] {
     const outbox = path.join(dataDir, 'outbox');
-    const mails = readdirSync(outbox)
-      .sort()
-      .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string });
-    const mail = mails.filter((m) => m.to === email).pop();
+    let files: string[];
+    try {
+      files = readdirSync(outbox).sort();
+    } catch {
+      return [];
+    }
+    return files.flatMap((file) => {
+      try {
+        return [JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string }];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  /** The path of the link in the last mail to `email`, once the worker has sent one: what the invitee would follow. */
+  async function linkInMailTo(email: string): Promise<string> {
+    const until = Date.now() + 10_000;
+    let mail = outboxMails().filter((m) => m.to === email).pop();
+    while (!mail && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      mail = outboxMails().filter((m) => m.to === email).pop();
+    }
     if (!mail) throw new Error(`no mail to ${email} in the outbox`);
     const link = /https?:\/\/\S+\/api\/v1\.0\/invitations\/[^/\s]+\/accept\//.exec(mail.text);
     if (!link) throw new Error(`no invitation link in the mail: ${mail.text}`);
@@ -57,8 +76,13 @@ describe.each(testDatabases())('members and invitations on $name', (factory) => 
     const invitation = await invite('newcomer@example.com');
     expect(invitation).toMatchObject({ email: 'newcomer@example.com', role: 'member', status: 'pending' });
     expect(invitation.accept_url).toContain(`/api/v1.0/invitations/${invitation.token}/accept/`);
-    expect(invitation.sent_at).not.toBeNull();
-    const acceptPath = linkInMailTo('newcomer@example.com');
+    expect(invitation.sent_at).toBeNull(); // sent in the background
+    const acceptPath = await linkInMailTo('newcomer@example.com');
+    // Recorded just after the mail system took it.
+    const sentAt = async () =>
+      ((await owner.api.get(`${org()}/invitations/`)).body as { unique_id: string; sent_at: string | null }[]).find((i) => i.unique_id === invitation.unique_id)?.sent_at;
+    for (let look = 0; look < 100 && !(await sentAt()); look += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await sentAt()).toEqual(expect.any(String));
     expect(acceptPath).toBe(`/api/v1.0/invitations/${invitation.token}/accept/`);
 
     const accepted = await app.client.post(acceptPath, { password: 'a fine passphrase', first_name: 'New', last_name: 'Comer' });

@@ -37,6 +37,7 @@ describe.each(testDatabases())('Prometheus metrics on $name', (factory) => {
     expect(text).toMatch(/^db_connections_busy \d+$/m);
     expect(text).toMatch(/^db_connections_waiting \d+$/m);
     expect(text).toMatch(/^webhook_deliveries_pending 0$/m);
+    expect(text).toMatch(/^notification_emails_pending 0$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
   });
 

@@ -22,6 +22,10 @@ export interface TestSmtpServerOptions {
  */
 export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
+  /** Messages still to refuse, each with a temporary failure (451) after its data: a server that is struggling. */
+  refuseNext = 0;
+  /** Messages refused so far. */
+  refused = 0;
   private server: SMTPServer | null = null;
   private port = 0;
 
@@ -72,6 +76,11 @@ export class TestSmtpServer {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
+          if (this.refuseNext > 0) {
+            this.refuseNext -= 1;
+            this.refused += 1;
+            return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          }
           this.received.push({
             envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),

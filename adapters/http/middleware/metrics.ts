@@ -7,6 +7,8 @@ export interface MetricSources {
   connections(): { busy: number; idle: number; waiting: number };
   /** Webhook deliveries pending. */
   webhookBacklog(): Promise<number>;
+  /** Notification e-mails pending. */
+  notificationBacklog(): Promise<number>;
   /** Whether the rate-limit store (Redis) is away, and the counts made in this process alone meanwhile; absent for a store that cannot be. */
   limiterOutage?(): { away: boolean; failures: number };
   /** Whether the database is away, and the requests answered 503 for it. */
@@ -17,9 +19,9 @@ export interface MetricSources {
 
 /**
  * Prometheus metrics (prom-client): request durations by route pattern,
- * method and status, the database's connections, the webhook backlog, the
- * outages of the database and of the rate-limit store, and the process's
- * own (event-loop lag, heap, CPU). Per process: with
+ * method and status, the database's connections, the webhook and e-mail
+ * backlogs, the outages of the database, the rate-limit store and the file
+ * storage, and the process's own (event-loop lag, heap, CPU). Per process: with
  * `WORKERS` above 1 each worker answers for itself.
  */
 export class HttpMetrics {
@@ -51,19 +53,8 @@ export class HttpMetrics {
     connections('busy');
     connections('idle');
     connections('waiting');
-    new Gauge({
-      name: 'webhook_deliveries_pending',
-      help: 'Webhook deliveries not yet delivered or given up.',
-      registers: [this.registry],
-      async collect() {
-        // While the database is away the backlog keeps its last value: a scrape neither waits for it nor fails with it.
-        if (sources.databaseOutage?.().away) return;
-        await sources.webhookBacklog().then(
-          (backlog) => this.set(backlog),
-          () => undefined,
-        );
-      },
-    });
+    this.backlog('webhook_deliveries_pending', 'Webhook deliveries not yet delivered or given up.', sources.webhookBacklog.bind(sources), sources);
+    this.backlog('notification_emails_pending', 'Notification e-mails not yet sent or given up.', sources.notificationBacklog.bind(sources), sources);
     this.outage(sources.limiterOutage?.bind(sources), {
       gauge: 'rate_limit_store_unavailable',
       gaugeHelp: 'Whether the rate-limit store (Redis) is away, so that this process counts the limits alone (1) or not (0).',
@@ -81,6 +72,23 @@ export class HttpMetrics {
       gaugeHelp: 'Whether the file storage (S3) did not answer the last operation that tried it (1) or did (0).',
       counter: 'file_storage_failures_total',
       counterHelp: 'File storage operations (an upload, a download, a removal) that failed because the store did not answer.',
+    });
+  }
+
+  /** An outbox's backlog; while the database is away it keeps its last value: a scrape neither waits for it nor fails with it. */
+  private backlog(name: string, help: string, read: () => Promise<number>, sources: MetricSources): void {
+    const { Gauge } = require('prom-client') as typeof import('prom-client');
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      async collect() {
+        if (sources.databaseOutage?.().away) return;
+        await read().then(
+          (backlog) => this.set(backlog),
+          () => undefined,
+        );
+      },
     });
   }
 

@@ -186,8 +186,7 @@ const ERRORS = {
     )],
   503: ['ServiceUnavailable', errorResponse(
       'A system the operation needs did not answer: the database, or the file storage of receipts and pictures (with ' +
-        '`Retry-After`: try again; a create under an `Idempotency-Key` is safe to repeat), or the ' +
-        'mail server (`code` `mail_delivery_failed`; nothing changed).',
+        '`Retry-After`: try again; a create under an `Idempotency-Key` is safe to repeat).',
       'Unavailable',
       [],
       ['Retry-After'],

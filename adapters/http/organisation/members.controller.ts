@@ -66,12 +66,11 @@ export class MembersController implements HttpController {
       method: 'POST',
       path: `${organisation}/invitations`,
       summary: 'Invite a member',
-      description: 'Invites an e-mail address as a member and sends the invitation e-mail. Invitation e-mails per organisation are limited (429). The owner only.',
+      description:
+        'Invites an e-mail address as a member and queues the invitation e-mail, sent in the background and retried if the mail server does not take it; `sent_at` is null until it went out. Invitation e-mails per organisation are limited (429). The owner only.',
       body: { input: InvitationInput, multipart: true },
-      // The invitation is kept when its e-mail fails (`sent_at` null), so no 503 here.
       answers: [answers.created(INVITATION_SCHEMA)],
       errors: [409], // invitations to one address kept arriving at once
-      slowSideEffects: true, // the mail server
       handle: async (ctx) => {
         const view = await this.inviteMember.execute(actorOf(ctx), ctx.params.org, bindBody(ctx, InvitationInput) as Parameters<InviteMember['execute']>[2]);
         ctx.status = 201;
@@ -107,9 +106,10 @@ export class MembersController implements HttpController {
       method: 'POST',
       path: `${organisation}/invitations/:invitationUid/resend`,
       summary: 'Resend an invitation',
-      description: 'Sends the invitation e-mail again. Invitation e-mails per organisation are limited (429). The owner only.',
+      description:
+        'Issues a new link (the old one stops working) with seven more days, and queues its e-mail: the answer has `sent_at` null, its delivery pending, and any e-mail of the old link not yet sent is dropped. Invitation e-mails per organisation are limited (429). The owner only.',
       answers: [answers.ok(INVITATION_SCHEMA)],
-      errors: [400, 503], // a used invitation; a failed mail, which changes nothing
+      errors: [400], // a used invitation
       handle: async (ctx) => {
         ctx.body = presentInvitation(await this.resendInvitation.execute(actorOf(ctx), ctx.params.org, ctx.params.invitationUid));
       },

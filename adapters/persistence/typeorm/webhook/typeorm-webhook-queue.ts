@@ -3,6 +3,7 @@ import { Page, PageRequest } from '../../../../application/shared/page';
 import { ClaimBounds, DeliveryAttempt, DeliveryNext, QueuedDelivery, WebhookQueue } from '../../../../application/webhook/webhook.ports';
 import { NamedParameters, TypeOrmDatabase } from '../engine';
 import { readListPage } from '../sql-page';
+import { rowsReturned } from '../sql-returning';
 
 /** Errors are kept short in the log: a receiver's words, not a dump. */
 const ERROR_MAX_LENGTH = 300;
@@ -192,11 +193,7 @@ export class TypeOrmWebhookQueue implements WebhookQueue {
     await this.db.run((manager) => manager.query(query.sql, query.parameters));
   }
 
-  private async returning(text: string, parameters: NamedParameters): Promise<Record<string, unknown>[]> {
-    const query = this.db.sql(text, parameters);
-    const result = (await this.db.run((manager) => manager.query(query.sql, query.parameters))) as unknown;
-    // TypeORM answers an UPDATE … RETURNING as [rows, count] on Postgres and as the rows on SQLite.
-    const rows = Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result;
-    return rows as Record<string, unknown>[];
+  private returning(text: string, parameters: NamedParameters): Promise<Record<string, unknown>[]> {
+    return rowsReturned(this.db, this.db.sql(text, parameters));
   }
 }

@@ -1,36 +1,52 @@
-import { DeliverWebhooks } from '../../application/webhook/deliver-webhooks.use-case';
-import { PruneWebhookLog } from '../../application/webhook/prune-webhook-log.use-case';
 import { isDatabaseUnreachable } from '../persistence/typeorm/engine';
-import { SweepFileRemovals } from '../../application/shared/sweep-file-removals.use-case';
-import { Logger } from '../system/logger';
+import { Logger } from './logger';
+
+/** One round of an outbox: claims what is due (at most `limit`) and starts each delivery, answering once they are claimed. */
+export interface OutboxRounds {
+  execute(limit: number): Promise<{ claimed: number; settled: Promise<void> }>;
+}
+
+/** Forgets a batch of what is over; answers whether a full batch went (there may be more). */
+export interface OutboxPruning {
+  execute(): Promise<boolean>;
+}
+
+/** Removes a batch of what is due (stored files nothing references); answers whether more is due. */
+export interface BackgroundSweep {
+  execute(): Promise<{ more: boolean }>;
+}
 
 export interface WorkerOptions {
+  /** What it delivers, for its log lines ("webhook", "e-mail"). */
+  what: string;
   /** How often to look for due deliveries when there were none. */
   pollMs: number;
   /** Deliveries out at once in this process (each bounded by its 10 s timeout). */
   maxInFlight?: number;
   /** Told when a round finds the database away, which says so once for the whole outage (otherwise: a line a round). */
   databaseOutage?: { begin(): void };
+  /** Swept beside the rounds, one sweep at a time (one worker of a process carries it: the webhooks'). */
+  sweep?: BackgroundSweep;
 }
 
 /** How often the log of finished deliveries is pruned. */
 const PRUNE_EVERY_MS = 3_600_000;
 
 /**
- * The loop that delivers webhooks, in the server process or a process of its
- * own (`npm run webhooks`): a round every `pollMs`, and at once another while
- * rounds come back full. A round claims what this process has room for and
- * does not wait for the attempts it starts: a receiver that never answers
- * holds its own slots (bounded per endpoint and organisation by the claim),
- * never the next round. Any number run side by side, on one instance or
- * many; the queue's claims keep each delivery to one of them.
+ * The loop that delivers an outbox (webhooks, e-mails), in the server process
+ * or a process of its own (`npm run webhooks`): a round every `pollMs`, and at
+ * once another while rounds come back full. A round claims what this process
+ * has room for and does not wait for the attempts it starts: a receiver that
+ * never answers holds its own slots (bounded per endpoint and organisation by
+ * the claim), never the next round. Any number run side by side, on one
+ * instance or many; the queue's claims keep each delivery to one of them.
  *
- * It is also the service's one background loop for the rest that is due: the
- * log's pruning, and the removal of stored files nothing references
- * (`SweepFileRemovals`), swept beside the rounds, one sweep at a time, so that
- * a file storage that does not answer never holds up a delivery.
+ * It also carries what else is due in the background: the log's pruning and,
+ * where given a `sweep`, the removal of stored files nothing references
+ * (`SweepFileRemovals`), beside the rounds, one sweep at a time, so that a
+ * file storage that does not answer never holds up a delivery.
  */
-export class WebhookWorker {
+export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private stopped = false;
@@ -42,9 +58,8 @@ export class WebhookWorker {
   private sweeping: Promise<void> | undefined;
 
   constructor(
-    private readonly deliver: DeliverWebhooks,
-    private readonly prune: PruneWebhookLog,
-    private readonly sweep: SweepFileRemovals,
+    private readonly deliver: OutboxRounds,
+    private readonly prune: OutboxPruning,
     private readonly logger: Logger,
     private readonly options: WorkerOptions,
   ) {
@@ -82,14 +97,14 @@ export class WebhookWorker {
         if (round.claimed < room) break;
         this.backlogged = true;
       }
-      this.sweeping ??= this.sweepFiles().finally(() => (this.sweeping = undefined));
+      if (this.options.sweep) this.sweeping ??= this.sweepDue(this.options.sweep).finally(() => (this.sweeping = undefined));
       if (Date.now() >= this.nextPrune) {
         this.nextPrune = Date.now() + PRUNE_EVERY_MS;
         while (!this.stopped && (await this.prune.execute()));
       }
     } catch (error) {
       // A database that went away: the next round, a poll later, tries again.
-      this.failed(error, 'A webhook delivery round failed.');
+      this.failed(error, `A ${this.options.what} delivery round failed.`);
     }
     this.schedule(this.options.pollMs);
   }
@@ -100,10 +115,10 @@ export class WebhookWorker {
     else this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, message);
   }
 
-  /** Removes the files that are due, a batch at a time, until none is or the storage fails (tried again next round). */
-  private async sweepFiles(): Promise<void> {
+  /** Removes what is due, a batch at a time, until none is or the storage fails (tried again next round). */
+  private async sweepDue(sweep: BackgroundSweep): Promise<void> {
     try {
-      while (!this.stopped && (await this.sweep.execute()).more);
+      while (!this.stopped && (await sweep.execute()).more);
     } catch (error) {
       this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A sweep of the files to remove failed.');
     }
@@ -111,7 +126,7 @@ export class WebhookWorker {
 
   private track(settled: Promise<void>): void {
     const attempts: Promise<void> = settled
-      .catch((error: unknown) => this.failed(error, 'A webhook delivery could not be settled.'))
+      .catch((error: unknown) => this.failed(error, `A ${this.options.what} delivery could not be settled.`))
       .finally(() => {
         this.inFlight.delete(attempts);
         // Slots were all taken with more due: claim again now rather than at the next poll.
