@@ -27,6 +27,7 @@ describe('loadConfig defaults', () => {
   it('gives a working development configuration from an empty environment', () => {
     const config = loadConfig({});
     expect(config).toEqual({
+      apiKeyRequestsPerMinute: 600,
       port: 8000,
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
