@@ -14,17 +14,16 @@ import { DependencyOutage } from '../adapters/system/dependency-outage';
 import { Logger } from '../adapters/system/logger';
 import { OutboxWorker } from '../adapters/system/outbox-worker';
 import { DeliverNotifications } from '../application/notification/deliver-notifications.use-case';
-import { PruneNotificationLog } from '../application/notification/prune-notification-log.use-case';
 import { NOTIFICATION_TOKENS, NotificationQueue } from '../application/notification/notification.ports';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
-import { PruneWebhookLog } from '../application/webhook/prune-webhook-log.use-case';
+import { PruneOutboxLog } from '../application/shared/prune-outbox-log';
 import { SweepFileRemovals } from '../application/shared/sweep-file-removals.use-case';
 import { OutboxMailer } from '../adapters/system/outbox-mailer';
 import { SmtpMailer } from '../adapters/system/smtp-mailer';
 import { FILE_STORAGE_TOKENS, FileStorage } from '../application/shared/file-storage';
 import { IdempotentRequests } from '../application/shared/idempotency';
 import { ListRecordHistory } from '../application/shared/list-history.use-case';
-import { SHARED_TOKENS, UnitOfWork } from '../application/shared/ports';
+import { Clock, SHARED_TOKENS, UnitOfWork } from '../application/shared/ports';
 import { Mailer } from '../application/organisation/organisation.ports';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -109,14 +108,15 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   });
   // E-mails go out where webhooks do (WEBHOOK_DELIVERY), by the same kind of worker over their own outbox; the webhooks'
   // also sweeps the stored files nothing references.
+  const clock = container.get<Clock>(SHARED_TOKENS.Clock);
   const workers = [
-    new OutboxWorker(container.get(DeliverWebhooks), container.get(PruneWebhookLog), logger, {
+    new OutboxWorker(container.get(DeliverWebhooks), new PruneOutboxLog(container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue), clock), logger, {
       what: 'webhook',
       pollMs: config.webhooks.pollMs,
       databaseOutage,
       sweep: container.get(SweepFileRemovals),
     }),
-    new OutboxWorker(container.get(DeliverNotifications), container.get(PruneNotificationLog), logger, { what: 'e-mail', pollMs: config.webhooks.pollMs, databaseOutage }),
+    new OutboxWorker(container.get(DeliverNotifications), new PruneOutboxLog(container.get<NotificationQueue>(NOTIFICATION_TOKENS.NotificationQueue), clock), logger, { what: 'e-mail', pollMs: config.webhooks.pollMs, databaseOutage }),
   ];
   if (options.deliverWebhooks ?? config.webhooks.deliver) for (const worker of workers) worker.start();
   const close = async () => {

@@ -6,7 +6,6 @@ import { TypeOrmNotificationPreferencesRepository } from '../../adapters/persist
 import { TypeOrmFollowUpsDue } from '../../adapters/persistence/typeorm/notification/typeorm-follow-ups-due';
 import { TypeOrmNotificationQueue } from '../../adapters/persistence/typeorm/notification/typeorm-notification-queue';
 import { DeliverNotifications } from '../../application/notification/deliver-notifications.use-case';
-import { PruneNotificationLog } from '../../application/notification/prune-notification-log.use-case';
 import { ReleaseDailyDigests } from '../../application/notification/release-daily-digests.use-case';
 import { RemindFollowUps } from '../../application/notification/remind-follow-ups.use-case';
 import { GetNotificationPreferences } from '../../application/notification/get-notification-preferences.use-case';
@@ -36,7 +35,7 @@ export function notificationModule(storage: Storage): ContainerModule {
       // Use-case tests have no vendors' store to scan: no reminder is due.
       bind(NOTIFICATION_TOKENS.FollowUpsDue).toConstantValue({ on: async () => [] });
     }
-    for (const useCase of [PruneNotificationLog, RemindFollowUps, ReleaseDailyDigests, GetNotificationPreferences, UpdateNotificationPreferences, ListMyNotificationDeliveries, UnsubscribeByLink]) bind(useCase).toSelf().inSingletonScope();
+    for (const useCase of [RemindFollowUps, ReleaseDailyDigests, GetNotificationPreferences, UpdateNotificationPreferences, ListMyNotificationDeliveries, UnsubscribeByLink]) bind(useCase).toSelf().inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(NotificationController).inSingletonScope();
     bind(NotificationOutbox).toSelf().inSingletonScope();
     bind(UnsubscribeLinks).toSelf().inSingletonScope();
