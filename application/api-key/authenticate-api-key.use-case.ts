@@ -37,9 +37,12 @@ export class AuthenticateApiKey {
     const wellFormed = presented.startsWith(API_KEY_MARK) && presented.length > API_KEY_PREFIX_LENGTH && presented.length <= KEY_MAX_LENGTH;
     const matches = (candidate: ApiKey) => this.box.digestMatches(presented, candidate.secretHash);
     let found: { keys: ApiKey[]; prereads?: Prereads } = wellFormed ? await this.keys.findHeldByPrefix(prefix, preread) : { keys: [] };
+    let key = found.keys.find(matches);
     // Another key of the same prefix came with the preread: every key of the prefix, without it.
-    if (preread && found.keys.length > 0 && !found.keys.some(matches)) found = await this.keys.findHeldByPrefix(prefix);
-    const key = found.keys.find(matches);
+    if (!key && preread && found.keys.length > 0) {
+      found = await this.keys.findHeldByPrefix(prefix);
+      key = found.keys.find(matches);
+    }
     const now = this.clock.now();
     if (!key || !key.isUsableAt(now)) {
       const wait = await this.throttle.retryAfter(prefix, clientAddress);

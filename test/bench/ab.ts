@@ -5,7 +5,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
-import { BENCH_EMAIL, BENCH_PASSWORD, seed } from '../../config/seeding/bulk-seed';
+import { seed } from '../../config/seeding/bulk-seed';
+import { BASIC_AUTHORIZATION, BENCH_KEY_REQUESTS_PER_MINUTE, bearerAuthorization } from './credentials';
 import { stoppedWithThisRun } from './server-process';
 
 /**
@@ -21,7 +22,11 @@ import { stoppedWithThisRun } from './server-process';
  *   # … the change, then npm run build
  *   node dist/test/bench/ab.js --engine sqlite|postgres --scenario me|list|search|create
  *        --builds .bench/builds/before/dist,dist [--seconds 6] [--warmup 8] [--rounds 3] [--connections 32]
- *        [--instructions [--requests 1000]] [--profile]
+ *        [--auth basic,key] [--instructions [--requests 1000]] [--profile]
+ *
+ * `--auth` (Basic by default): each round runs each build with each of the
+ * credentials in turn, `key` being an API key of the bench user
+ * (`Authorization: Bearer`, made through the API when the server starts).
  *
  * With `--instructions`, the instructions each request costs the server,
  * counted by valgrind (see `instructions`) instead of timed; with `--profile`,
@@ -41,6 +46,7 @@ const EXPENSE_BODY =
   '"expense_date":"2026-01-15","amount":"123.45","tax_amount":"19.75","description":"bench"}';
 
 type Engine = 'sqlite' | 'postgres';
+type Auth = 'basic' | 'key';
 
 interface Seeded {
   env: Record<string, string>;
@@ -51,6 +57,7 @@ interface Options {
   engine: Engine;
   scenario: string;
   builds: string[];
+  auths: Auth[];
   seconds: number;
   /** Seconds of load before the measured run: V8 still compiles a list's functions for about 9 s after start. */
   warmup: number;
@@ -73,10 +80,13 @@ function options(argv: string[]): Options {
   };
   const engine = value('engine', 'sqlite');
   if (engine !== 'sqlite' && engine !== 'postgres') throw new Error('--engine is sqlite or postgres');
+  const auths = value('auth', 'basic').split(',') as Auth[];
+  if (auths.some((auth) => auth !== 'basic' && auth !== 'key')) throw new Error('--auth takes basic and key');
   return {
     engine,
     scenario: value('scenario'),
     builds: value('builds').split(',').map((build) => path.resolve(build)),
+    auths,
     seconds: Number(value('seconds', '6')),
     warmup: Number(value('warmup', '8')),
     rounds: Number(value('rounds', '3')),
@@ -166,11 +176,10 @@ function requestOf(scenario: string, organisation: string): [string, string, str
   return request;
 }
 
-const AUTHORIZATION = `Basic ${Buffer.from(`${BENCH_EMAIL}:${BENCH_PASSWORD}`).toString('base64')}`;
 const nonce = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /** A wrk script for the scenario, each request's `{n}` unique across runs. */
-function script(scenario: string, organisation: string): string {
+function script(scenario: string, organisation: string, authorization: string): string {
   const [method, requestPath, body] = requestOf(scenario, organisation);
   const unique = nonce();
   const file = path.join(WORK, 'ab.lua');
@@ -178,7 +187,7 @@ function script(scenario: string, organisation: string): string {
     file,
     [
       `wrk.method = ${JSON.stringify(method)}`,
-      `wrk.headers["Authorization"] = ${JSON.stringify(AUTHORIZATION)}`,
+      `wrk.headers["Authorization"] = ${JSON.stringify(authorization)}`,
       'wrk.headers["Content-Type"] = "application/json"',
       'local n = 0',
       'request = function()',
@@ -200,8 +209,9 @@ async function started(
   data: Seeded,
   options: Options,
   launcher: string[],
+  auth: Auth,
   nodeFlags: string[] = [],
-): Promise<{ server: ChildProcess; url: string; stderr: () => string }> {
+): Promise<{ server: ChildProcess; url: string; stderr: () => string; authorization: string }> {
   let dataDir = data.env.DATA_DIR;
   if (options.engine === 'sqlite') {
     dataDir = path.join(WORK, 'ab-sqlite-run');
@@ -214,7 +224,16 @@ async function started(
   const { config } = JSON.parse(readFileSync(manifest, 'utf8')) as { config: { node_flags: string } };
   const [command, ...args] = [...launcher, process.execPath, ...config.node_flags.split(' '), ...nodeFlags, path.join(build, 'config/main.js')];
   const server = spawn(command, args, {
-    env: { ...process.env, ...data.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      ...data.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      API_KEY_REQUESTS_PER_MINUTE: BENCH_KEY_REQUESTS_PER_MINUTE,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   stoppedWithThisRun(server);
@@ -233,7 +252,8 @@ async function started(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { server, url, stderr: () => stderr };
+  const authorization = auth === 'key' ? await bearerAuthorization(url, data.organisation) : BASIC_AUTHORIZATION;
+  return { server, url, stderr: () => stderr, authorization };
 }
 
 async function stopped(server: ChildProcess): Promise<void> {
@@ -242,13 +262,13 @@ async function stopped(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function measure(build: string, data: Seeded, options: Options): Promise<string> {
-  const { server, url } = await started(build, data, options, ['taskset', '-c', '0']);
+async function measure(build: string, auth: Auth, data: Seeded, options: Options): Promise<string> {
+  const { server, url, authorization } = await started(build, data, options, ['taskset', '-c', '0'], auth);
   try {
-    wrk(script(options.scenario, data.organisation), url, options.warmup, options.connections);
+    wrk(script(options.scenario, data.organisation, authorization), url, options.warmup, options.connections);
     const pids = postgresPids();
     const before = { service: cpuMicros([server.pid!]), postgres: cpuMicros(pids) };
-    const output = wrk(script(options.scenario, data.organisation), url, options.seconds, options.connections);
+    const output = wrk(script(options.scenario, data.organisation, authorization), url, options.seconds, options.connections);
     const after = { service: cpuMicros([server.pid!]), postgres: cpuMicros(pids) };
     const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
     const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
@@ -256,7 +276,7 @@ async function measure(build: string, data: Seeded, options: Options): Promise<s
     const failed = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? '0';
     const per = (micros: number) => (requests === 0 ? '-' : (micros / requests).toFixed(0));
     return [
-      path.relative(ROOT, build) || build,
+      label(build, auth),
       `${rate.toFixed(0)} req/s`,
       `p50 ${p50}`,
       `service ${per(after.service.total - before.service.total)} µs/request (system ${per(after.service.system - before.service.system)})`,
@@ -271,7 +291,7 @@ async function measure(build: string, data: Seeded, options: Options): Promise<s
 }
 
 /** Requests sent one at a time over one kept-alive connection; any answer but a 2xx stops the run. */
-async function sequential(url: string, scenario: string, organisation: string, count: number): Promise<void> {
+async function sequential(url: string, scenario: string, organisation: string, authorization: string, count: number): Promise<void> {
   const [method, requestPath, body] = requestOf(scenario, organisation);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const unique = nonce();
@@ -279,7 +299,7 @@ async function sequential(url: string, scenario: string, organisation: string, c
     for (let n = 1; n <= count; n++) {
       const payload = body?.replaceAll('{n}', `${unique}-${n}`);
       await new Promise<void>((resolve, reject) => {
-        const request = http.request(`${url}${requestPath}`, { method, agent, headers: { Authorization: AUTHORIZATION, 'Content-Type': 'application/json' } }, (response) => {
+        const request = http.request(`${url}${requestPath}`, { method, agent, headers: { Authorization: authorization, 'Content-Type': 'application/json' } }, (response) => {
           response.resume();
           response.on('end', () => ((response.statusCode ?? 0) < 300 ? resolve() : reject(new Error(`${method} ${requestPath}: ${response.statusCode}`))));
         });
@@ -303,13 +323,19 @@ async function sequential(url: string, scenario: string, organisation: string, c
  * TCP) and the cost of cache misses are not in it: it tells what a change
  * removed, not what a request takes on the clock.
  */
-async function instructions(build: string, data: Seeded, options: Options): Promise<string> {
+async function instructions(build: string, auth: Auth, data: Seeded, options: Options): Promise<string> {
   const counted: number[] = [];
   for (const requests of [WARM, WARM + options.requests]) {
     const out = path.join(WORK, 'ab.callgrind');
-    const { server, url, stderr } = await started(build, data, options, ['valgrind', '--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file']);
+    const { server, url, stderr, authorization } = await started(
+      build,
+      data,
+      options,
+      ['valgrind', '--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file'],
+      auth,
+    );
     try {
-      await sequential(url, options.scenario, data.organisation, requests);
+      await sequential(url, options.scenario, data.organisation, authorization, requests);
     } finally {
       await stopped(server);
       rmSync(out, { force: true });
@@ -319,7 +345,7 @@ async function instructions(build: string, data: Seeded, options: Options): Prom
     counted.push(Number(total));
   }
   const per = (counted[1] - counted[0]) / options.requests;
-  return `${path.relative(ROOT, build) || build}  ${(per / 1000).toFixed(0)} k instructions/request`;
+  return `${label(build, auth)}  ${(per / 1000).toFixed(0)} k instructions/request`;
 }
 
 /**
@@ -332,14 +358,14 @@ async function instructions(build: string, data: Seeded, options: Options): Prom
  * functions of the service's own code, each with the samples it is anywhere
  * on the stack of; and the leaf functions.
  */
-async function profile(build: string, data: Seeded, options: Options): Promise<string> {
-  const { server, url } = await started(build, data, options, ['taskset', '-c', '0'], ['--perf-basic-prof']);
+async function profile(build: string, auth: Auth, data: Seeded, options: Options): Promise<string> {
+  const { server, url, authorization } = await started(build, data, options, ['taskset', '-c', '0'], auth, ['--perf-basic-prof']);
   const recorded = path.join(WORK, 'ab.perf.data');
   try {
-    wrk(script(options.scenario, data.organisation), url, options.warmup, options.connections);
+    wrk(script(options.scenario, data.organisation, authorization), url, options.warmup, options.connections);
     const perf = spawn('perf', ['record', '-F', '1999', '-g', '-p', String(server.pid), '-o', recorded], { stdio: 'ignore' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    wrk(script(options.scenario, data.organisation), url, options.seconds, options.connections);
+    wrk(script(options.scenario, data.organisation, authorization), url, options.seconds, options.connections);
     const exited = new Promise((resolve) => perf.once('exit', resolve));
     perf.kill('SIGINT');
     await exited;
@@ -368,7 +394,7 @@ async function profile(build: string, data: Seeded, options: Options): Promise<s
         .map(([name, count]) => `${((100 * count) / samples.length).toFixed(1).padStart(6)} %  ${name}`),
     ].join('\n');
   return [
-    path.relative(ROOT, build) || build,
+    label(build, auth),
     table('by owner', owners, 40),
     table("the service's functions, inclusive", inclusive, 40),
     table('leaf functions', leaves, 30),
@@ -409,6 +435,9 @@ function jsFile(frame: Frame): string | null {
   return dist >= 0 ? `service ${file.slice(dist + 6)}` : `file ${file}`;
 }
 
+/** A line's build, and its credentials when they are not Basic. */
+const label = (build: string, auth: Auth): string => `${path.relative(ROOT, build) || build}${auth === 'basic' ? '' : ` (${auth})`}`;
+
 /** Requests of a callgrind run before those counted. */
 const WARM = 300;
 
@@ -422,12 +451,14 @@ async function main(): Promise<void> {
   );
   for (let round = 1; round <= chosen.rounds; round++) {
     for (const build of chosen.builds) {
-      const line = chosen.profile
-        ? await profile(build, data, chosen)
-        : chosen.instructions
-          ? await instructions(build, data, chosen)
-          : await measure(build, data, chosen);
-      process.stdout.write(`round ${round}  ${line}\n`);
+      for (const auth of chosen.auths) {
+        const line = chosen.profile
+          ? await profile(build, auth, data, chosen)
+          : chosen.instructions
+            ? await instructions(build, auth, data, chosen)
+            : await measure(build, auth, data, chosen);
+        process.stdout.write(`round ${round}  ${line}\n`);
+      }
     }
   }
 }

@@ -9,9 +9,10 @@ import { migrations } from '../../adapters/persistence/typeorm/registry';
 import { runAbuse } from './abuse';
 import { Load, LoadGenerator, loadGenerator, RequestKind } from './load';
 import { BENCH_EMAIL, BENCH_PASSWORD, seed, SeedSizes } from '../../config/seeding/bulk-seed';
+import { BASIC_AUTHORIZATION, BENCH_KEY_REQUESTS_PER_MINUTE, bearerAuthorization } from './credentials';
 import { cpuSeconds, peakRss, ServerCommand, ServerProcess, serviceArgs, startServer } from './server-process';
 import { FOREIGN_PCT, foreignCpu, waitIdle } from './machine';
-import { Auth, BASELINE_VENDORS, Engine, goals, Measurement, printHeader, printRow, REPORT_EXPENSES, SCALED_SCENARIOS, scalingSummary } from './summary';
+import { Auth, BASELINE_VENDORS, Engine, goals, KEY_SCENARIOS, Measurement, printHeader, printRow, REPORT_EXPENSES, SCALED_SCENARIOS, scalingSummary } from './summary';
 
 /**
  * `npm run bench`: seeds the service (SQLite; Postgres too when
@@ -27,7 +28,7 @@ import { Auth, BASELINE_VENDORS, Engine, goals, Measurement, printHeader, printR
  *
  *   npm run bench -- [--vendors 10000] [--expenses 2000] [--duration 10] [--warmup 8]
  *                    [--connections 32] [--ceiling DIR] [--engines sqlite,postgres]
- *                    [--only list,search,me,create,mixed,report] [--auth basic,cookie] [--rounds 3] [--reseed]
+ *                    [--only list,search,me,create,mixed,report] [--auth basic,cookie,key] [--rounds 3] [--reseed]
  *                    [--tries 3] [--idle-wait 300]
  *
  * Each measurement is taken as `../shared/bench/bench.sh` takes it (machine.ts):
@@ -36,7 +37,9 @@ import { Auth, BASELINE_VENDORS, Engine, goals, Measurement, printHeader, printR
  * used 8 % of the CPU or more during it.
  *
  * `--auth` chooses the credentials and their order (`--auth cookie,basic` runs
- * each scenario with cookies first). The service runs with the Node.js options of `npm start`
+ * each scenario with cookies first); `key` is an API key of the bench user
+ * (`Authorization: Bearer`), on the `/me/` and vendor-list scenarios
+ * (KEY_SCENARIOS), against Basic's (issue 44). The service runs with the Node.js options of `npm start`
  * (package.json's `config.node_flags`); BENCH_SERVER_NODE_ARGS adds to them for the
  * service's node (`--cpu-prof --cpu-prof-dir=DIR` profiles it under the load);
  * BENCH_SERVER_LOG=FILE keeps its request log.
@@ -77,8 +80,8 @@ interface Target {
   vendors: number;
   organisation: string;
   process: ServerProcess;
-  /** Whether it has cookie sessions (the reference has Basic only). */
-  cookies: boolean;
+  /** Measured with Basic alone: the reference has no sessions nor keys; a cluster is compared by Basic. */
+  basicOnly: boolean;
   /** Server processes on the port (`WORKERS`). */
   workers: number;
 }
@@ -99,8 +102,8 @@ function parseOptions(argv: string[]): Options {
   if (engines.some((e) => e !== 'sqlite' && e !== 'postgres')) throw new Error('--engines takes sqlite and postgres');
   if (engines.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('Postgres needs TEST_DATABASE_URL');
   const ceiling = value('ceiling');
-  const auths = (value('auth') ?? 'basic,cookie').split(',') as Auth[];
-  if (auths.some((a) => a !== 'basic' && a !== 'cookie')) throw new Error('--auth takes basic and cookie');
+  const auths = (value('auth') ?? 'basic,cookie,key').split(',') as Auth[];
+  if (auths.some((a) => a !== 'basic' && a !== 'cookie' && a !== 'key')) throw new Error('--auth takes basic, cookie and key');
   return {
     sizes: { vendors: number('vendors', BASELINE_VENDORS), expenses: number('expenses', 2000) },
     seconds: number('duration', 10),
@@ -192,8 +195,12 @@ async function startService(engine: Engine, sizes: SeedSizes, options: Options, 
   } else {
     ({ env, organisation } = await seededPostgres(name, runDir, sizes));
   }
-  const process = await startServer({ args: serviceArgs(ROOT), cwd: ROOT, env: { ...env, LOG_LEVEL: 'info', WORKERS: String(workers) } });
-  return { name: 'service', engine, vendors: sizes.vendors, organisation, process, cookies: workers === 1, workers };
+  const process = await startServer({
+    args: serviceArgs(ROOT),
+    cwd: ROOT,
+    env: { ...env, LOG_LEVEL: 'info', WORKERS: String(workers), API_KEY_REQUESTS_PER_MINUTE: BENCH_KEY_REQUESTS_PER_MINUTE },
+  });
+  return { name: 'service', engine, vendors: sizes.vendors, organisation, process, basicOnly: workers > 1, workers };
 }
 
 interface SeededData {
@@ -278,7 +285,7 @@ async function startCeiling(dir: string, sizes: SeedSizes): Promise<Target> {
   process.stderr.write(`seeding the reference (${sizes.vendors} vendors)…\n`);
   execFileSync(process.execPath, command.args, { cwd: app, env: { ...process.env, ...command.env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const server = await startServer({ ...command, args: [path.join(app, 'server.js')] });
-  return { name: 'ceiling', engine: 'sqlite', vendors: sizes.vendors, organisation: 'bench-org', process: server, cookies: false, workers: 1 };
+  return { name: 'ceiling', engine: 'sqlite', vendors: sizes.vendors, organisation: 'bench-org', process: server, basicOnly: true, workers: 1 };
 }
 
 // ---------------------------------------------------------------- the scenarios
@@ -312,23 +319,23 @@ function scenarios(organisation: string, scaling: boolean): Record<string, Reque
 }
 
 /**
- * Each scenario on each target in turn (Basic, then cookies where the target
- * has them), the mixed load first: its RSS is then its own, not the peak a
- * previous scenario left.
+ * Each scenario on each target in turn (Basic, then cookies and a key where
+ * the target has them; a key on KEY_SCENARIOS alone), the mixed load first:
+ * its RSS is then its own, not the peak a previous scenario left.
  */
 async function measure(targets: Target[], generator: LoadGenerator, options: Options, scaling: boolean): Promise<Measurement[]> {
   const results: Measurement[] = [];
   const runs: { target: Target; auth: Auth; headers: Record<string, string> }[] = [];
   for (const target of targets) {
-    // The reference has Basic only.
-    for (const auth of target.cookies ? options.auths : options.auths.filter((a) => a === 'basic')) {
-      if (scaling && auth === 'cookie') continue;
-      runs.push({ target, auth, headers: auth === 'basic' ? basic() : await cookie(target.process.baseUrl) });
+    for (const auth of target.basicOnly ? options.auths.filter((a) => a === 'basic') : options.auths) {
+      if (scaling && auth !== 'basic') continue;
+      runs.push({ target, auth, headers: await credentials(auth, target) });
     }
   }
   const chosen = Object.keys(scenarios(targets[0].organisation, scaling)).filter((s) => !options.only || options.only.includes(s));
   for (const scenario of chosen) {
     for (const { target, auth, headers } of runs) {
+      if (auth === 'key' && !KEY_SCENARIOS.includes(scenario)) continue;
       const kinds = scenarios(target.organisation, scaling)[scenario];
       const rounds = scenario === 'mixed' && auth === 'basic' ? options.rounds : 1;
       for (let round = 1; round <= rounds; round++) {
@@ -411,7 +418,13 @@ async function measureLoad(
 }
 
 function basic(): Record<string, string> {
-  return { Authorization: `Basic ${Buffer.from(`${BENCH_EMAIL}:${BENCH_PASSWORD}`).toString('base64')}` };
+  return { Authorization: BASIC_AUTHORIZATION };
+}
+
+async function credentials(auth: Auth, target: Target): Promise<Record<string, string>> {
+  if (auth === 'basic') return basic();
+  if (auth === 'key') return { Authorization: await bearerAuthorization(target.process.baseUrl, target.organisation) };
+  return cookie(target.process.baseUrl);
 }
 
 /** Logs in once: the session and CSRF cookies, and the CSRF header unsafe methods need. */

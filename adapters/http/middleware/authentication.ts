@@ -7,6 +7,7 @@ import { Actor } from '../../../application/shared/actor';
 import { Allowance } from '../../../application/shared/ports';
 import { Preread } from '../../../application/shared/preread';
 import { PermissionDenied } from '../../../domain/shared/errors';
+import { setHeader } from './request-context';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -92,9 +93,9 @@ export function readBasicCredentials(header: string): { email: string; password:
 
 /** What is left of a limit, as the IETF's RateLimit header fields write it (draft-ietf-httpapi-ratelimit-headers). */
 export function setRateLimitHeaders(ctx: Context, allowance: Allowance): void {
-  ctx.set('RateLimit-Limit', String(allowance.limit));
-  ctx.set('RateLimit-Remaining', String(allowance.remaining));
-  ctx.set('RateLimit-Reset', String(allowance.resetSeconds));
+  setHeader(ctx, 'RateLimit-Limit', String(allowance.limit));
+  setHeader(ctx, 'RateLimit-Remaining', String(allowance.remaining));
+  setHeader(ctx, 'RateLimit-Reset', String(allowance.resetSeconds));
 }
 
 /** The key of `Authorization: Bearer <key>` or `Token <key>`; null when the header is neither scheme. */

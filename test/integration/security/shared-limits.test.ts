@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { FlexibleLoginThrottle } from '../../../adapters/security/flexible-login-throttle';
+import { BatchedRateLimit } from '../../../adapters/security/batched-rate-limit';
 import { FlexibleRateLimit } from '../../../adapters/security/flexible-rate-limit';
 import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterStore } from '../../../adapters/security/limiter-store';
 import { Throttled } from '../../../application/shared/errors';
@@ -98,5 +99,24 @@ describe.each(stores)('limits shared by two instances on %s', (_name, make) => {
     await expect(throughA.take('organisation-1')).rejects.toMatchObject({ allowance: { limit: 2, remaining: 0 } });
     await expect(throughA.take('organisation-1')).rejects.toBeInstanceOf(Throttled);
     await expect(throughB.take('organisation-2')).resolves.toMatchObject({ remaining: 1 });
+  });
+
+  it('holds a key’s requests a minute across instances that count them in batches, within a batch each', async () => {
+    // 1 % of 300: each instance adds its uses to the store three at a time.
+    const throughA = new BatchedRateLimit(new FlexibleRateLimit(a, 'requests', 300, 60));
+    const throughB = new BatchedRateLimit(new FlexibleRateLimit(b, 'requests', 300, 60));
+    let allowed = 0;
+    for (let turn = 0; turn < 400; turn++) {
+      try {
+        await (turn % 2 === 0 ? throughA : throughB).take('key-1');
+        allowed += 1;
+      } catch (refusal) {
+        expect(refusal).toBeInstanceOf(Throttled);
+      }
+    }
+    expect(allowed).toBeGreaterThanOrEqual(300 - 2 * 3);
+    expect(allowed).toBeLessThanOrEqual(300 + 2 * 3);
+    await expect(throughA.take('key-1')).rejects.toMatchObject({ allowance: { limit: 300, remaining: 0 } });
+    await expect(throughB.take('key-1')).rejects.toMatchObject({ allowance: { limit: 300, remaining: 0 } });
   });
 });
