@@ -219,6 +219,31 @@ describe.each(testDatabases())('uploads and downloads while S3 is away, on $name
     expect(Number(/^file_storage_failures_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(8);
   });
 
+  it('answers 201 or 503 with Retry-After while its connections are reset under a load of uploads, and keeps every object it acknowledged and no other', async () => {
+    const before = await objects();
+    const title = `Made while S3 was reset on ${factory.name}`;
+    const receipts = Array.from({ length: 12 }, (_, index) => Buffer.concat([RECEIPT_FILES.pdf.bytes, Buffer.from(`${title} ${index}`)]));
+    const uploading = Promise.all(receipts.map((bytes, index) => timed(() => create(anExpense({ title: `${title} (${index})` }), { bytes, type: 'application/pdf' }))));
+    // Resets while the uploads are under way, as from a store (or a middlebox) that dropped its connections.
+    for (let reset = 0; reset < 5; reset++) {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      proxy.reset();
+    }
+    const answers = await uploading;
+    for (const answer of answers) {
+      if (answer.status === 503) expectUnavailable(answer, answer.body);
+      else expect(answer.status).toBe(201);
+    }
+    const made = answers.flatMap((answer, index) => (answer.status === 201 ? [[answer.body.unique_id as string, receipts[index]] as const] : []));
+    expect((await titled(title)).map((expense) => expense.unique_id).sort()).toEqual(made.map(([id]) => id).sort());
+    for (const [id, bytes] of made) {
+      const back = await downloadReceipt(id);
+      expect([back.status, back.bytes.equals(bytes)]).toEqual([200, true]);
+    }
+    // An upload whose write was refused leaves no object once the removals are made.
+    expect(await settledObjects(before.length + made.length, 15_000)).toHaveLength(before.length + made.length);
+  });
+
   it('removes, from an instance started after the first stopped, the receipt of an expense deleted while the store was away', async () => {
     const gone = await createWithReceipt();
     const before = await objects();
