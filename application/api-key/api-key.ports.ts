@@ -27,4 +27,6 @@ export const API_KEY_TOKENS = {
   ApiKeySecrets: Symbol.for('ApiKeySecrets'),
   /** A `RateLimit` of requests per key a minute. */
   RequestLimit: Symbol.for('ApiKeyRequestLimit'),
+  /** A `VerifiedCredentialCache` of keys: the key's person and its stored keyed hash. */
+  VerifiedKeyCache: Symbol.for('VerifiedApiKeyCache'),
 } as const;

@@ -1,3 +1,4 @@
+import { emailKey } from '../../domain/person/email-address';
 import type { Preread, Prereads } from '../shared/preread';
 
 export interface PasswordHasher {
@@ -50,24 +51,31 @@ export interface SessionStore {
 }
 
 /**
- * Remembers, for a short time, that a Basic credential was verified, so that
- * Basic authentication does not pay for a memory-hard hash on every request.
+ * Remembers, for a short time, that a credential presented with requests (a
+ * Basic e-mail and password, an API key) was verified, so that a request does
+ * not pay for the verification (a memory-hard hash, a keyed hash) again. Keyed
+ * by the text presented, which the cache does not hold.
  */
-export interface VerifiedCredentialCache {
-  lookup(email: string, password: string, now: Date): RememberedCredential | null;
-  remember(email: string, password: string, credential: RememberedCredential, now: Date): void;
+export interface VerifiedCredentialCache<Remembered extends RememberedCredential = RememberedCredential> {
+  lookup(presented: string, now: Date): Remembered | null;
+  remember(presented: string, credential: Remembered, now: Date): void;
   forgetPerson(personId: string): void;
 }
 
 /**
- * Whose credential it was, and the password hash it was verified against:
- * the entry holds only while that hash is still the stored one, which every
+ * Whose credential it was, and the stored hash it was verified against: the
+ * entry holds only while that hash is still the stored one, which every
  * instance reads from the database (a password changed on another instance
  * ends it at the next request there).
  */
 export interface RememberedCredential {
   personId: string;
-  passwordHash: string;
+  storedHash: string;
+}
+
+/** What a Basic credential is remembered by: the e-mail as it is matched, then the password. */
+export function basicCredentialText(email: string, password: string): string {
+  return `${emailKey(email)}\0${password}`;
 }
 
 /** Counts failed logins per e-mail and per client address in a window, across every instance. */

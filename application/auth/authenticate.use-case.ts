@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Actor } from '../shared/actor';
 import { Preread } from '../shared/preread';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
-import { AUTH_TOKENS, CredentialRepository, SessionStore, VerifiedCredentialCache } from './auth.ports';
+import { AUTH_TOKENS, basicCredentialText, CredentialRepository, SessionStore, VerifiedCredentialCache } from './auth.ports';
 import { PasswordAttempt, PasswordVerifier } from './password-verifier';
 
 export interface SessionActor extends Actor {
@@ -29,27 +29,27 @@ export class Authenticate {
   /** `preread`: what the request reads first, read with the stored hash where the storage can. */
   async withPassword(attempt: PasswordAttempt, preread?: Preread): Promise<Actor> {
     const now = this.clock.now();
-    const remembered = this.cache.lookup(attempt.email, attempt.password, now);
+    const presented = basicCredentialText(attempt.email, attempt.password);
+    const remembered = this.cache.lookup(presented, now);
     if (remembered) {
       // The password may have changed on another instance: the stored hash decides, on every request.
       const stored = preread
         ? await this.credentials.findPasswordHashWith(remembered.personId, preread)
         : { passwordHash: await this.credentials.findPasswordHash(remembered.personId), prereads: undefined };
-      if (stored.passwordHash === remembered.passwordHash) return { personId: remembered.personId, preread: stored.prereads };
+      if (stored.passwordHash === remembered.storedHash) return { personId: remembered.personId, preread: stored.prereads };
       this.cache.forgetPerson(remembered.personId);
     }
     // Requests that arrive together with the same credentials (a client's
     // first burst, or all of them when the remembered entry expires) share
     // one verification instead of each paying for scrypt.
-    const key = `${attempt.email}\0${attempt.password}`;
-    let verifying = this.verifying.get(key);
+    let verifying = this.verifying.get(presented);
     if (!verifying) {
       verifying = this.verifier.verify(attempt).then(({ person, passwordHash }) => {
-        this.cache.remember(attempt.email, attempt.password, { personId: person.id, passwordHash }, now);
+        this.cache.remember(presented, { personId: person.id, storedHash: passwordHash }, now);
         return person.id;
       });
-      this.verifying.set(key, verifying);
-      void verifying.catch(() => undefined).finally(() => this.verifying.delete(key));
+      this.verifying.set(presented, verifying);
+      void verifying.catch(() => undefined).finally(() => this.verifying.delete(presented));
     }
     return { personId: await verifying };
   }

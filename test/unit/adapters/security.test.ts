@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AesGcmSecretBox } from '../../../adapters/security/aes-gcm-secret-box';
 import { KeyedCredentialCache } from '../../../adapters/security/keyed-credential-cache';
+import { basicCredentialText } from '../../../application/auth/auth.ports';
 import { PRODUCTION_SCRYPT_COST, ScryptPasswordHasher, Slots } from '../../../adapters/security/scrypt-password-hasher';
 import { ACCOUNT_WIDE_FACTOR, FlexibleLoginThrottle } from '../../../adapters/security/flexible-login-throttle';
 import { MemoryLimiterStore } from '../../../adapters/security/limiter-store';
@@ -175,58 +176,58 @@ describe('KeyedCredentialCache', () => {
 
   it('remembers a verified credential for the person', () => {
     const cache = newCache();
-    expect(cache.lookup('ada@example.com', 'pw', T0)).toBeNull();
-    cache.remember('ada@example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
-    expect(cache.lookup('ada@example.com', 'pw', after(1))).toEqual({ personId: 'person-1', passwordHash: 'hash-of-person-1' });
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), T0)).toBeNull();
+    cache.remember(basicCredentialText('ada@example.com', 'pw'), { personId: 'person-1', storedHash: 'hash-of-person-1' }, T0);
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), after(1))).toMatchObject({ personId: 'person-1', storedHash: 'hash-of-person-1' });
   });
 
-  it('matches the e-mail case-insensitively but the password exactly', () => {
+  it('matches a Basic e-mail case-insensitively but the password exactly', () => {
     const cache = newCache();
-    cache.remember('Ada@Example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
-    expect(cache.lookup(' ada@example.COM ', 'pw', T0)).toEqual({ personId: 'person-1', passwordHash: 'hash-of-person-1' });
-    expect(cache.lookup('ada@example.com', 'PW', T0)).toBeNull();
-    expect(cache.lookup('ada@example.com', 'pw ', T0)).toBeNull();
+    cache.remember(basicCredentialText('Ada@Example.com', 'pw'), { personId: 'person-1', storedHash: 'hash-of-person-1' }, T0);
+    expect(cache.lookup(basicCredentialText(' ada@example.COM ', 'pw'), T0)).toMatchObject({ personId: 'person-1', storedHash: 'hash-of-person-1' });
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'PW'), T0)).toBeNull();
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw '), T0)).toBeNull();
   });
 
   it('does not confuse where the e-mail ends and the password starts', () => {
     const cache = newCache();
-    cache.remember('ada@example.com', 'xpw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
-    expect(cache.lookup('ada@example.comx', 'pw', T0)).toBeNull();
+    cache.remember(basicCredentialText('ada@example.com', 'xpw'), { personId: 'person-1', storedHash: 'hash-of-person-1' }, T0);
+    expect(cache.lookup(basicCredentialText('ada@example.comx', 'pw'), T0)).toBeNull();
   });
 
   it('forgets an entry left unused for its lifetime', () => {
     const cache = newCache(60);
-    cache.remember('ada@example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
-    expect(cache.lookup('ada@example.com', 'pw', after(60))).toBeNull();
-    expect(cache.lookup('ada@example.com', 'pw', after(1))).toBeNull();
+    cache.remember(basicCredentialText('ada@example.com', 'pw'), { personId: 'person-1', storedHash: 'hash-of-person-1' }, T0);
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), after(60))).toBeNull();
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), after(1))).toBeNull();
   });
 
   it('keeps an entry while it is used: each use starts its lifetime again', () => {
     const cache = newCache(60);
-    const remembered = { personId: 'person-1', passwordHash: 'hash-of-person-1' };
-    cache.remember('ada@example.com', 'pw', remembered, T0);
-    expect(cache.lookup('ada@example.com', 'pw', after(59.999))).toEqual(remembered);
-    expect(cache.lookup('ada@example.com', 'pw', after(119))).toEqual(remembered);
-    expect(cache.lookup('ada@example.com', 'pw', after(178.5))).toEqual(remembered);
-    expect(cache.lookup('ada@example.com', 'pw', after(238.5))).toBeNull();
+    const remembered = { personId: 'person-1', storedHash: 'hash-of-person-1' };
+    cache.remember(basicCredentialText('ada@example.com', 'pw'), remembered, T0);
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), after(59.999))).toMatchObject(remembered);
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), after(119))).toMatchObject(remembered);
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), after(178.5))).toMatchObject(remembered);
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), after(238.5))).toBeNull();
   });
 
   it("forgets every credential of one person at once, and only that person's", () => {
     const cache = newCache();
-    cache.remember('ada@example.com', 'old', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
-    cache.remember('ada@example.com', 'older', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
-    cache.remember('grace@example.com', 'pw', { personId: 'person-2', passwordHash: 'hash-of-person-2' }, T0);
+    cache.remember(basicCredentialText('ada@example.com', 'old'), { personId: 'person-1', storedHash: 'hash-of-person-1' }, T0);
+    cache.remember(basicCredentialText('ada@example.com', 'older'), { personId: 'person-1', storedHash: 'hash-of-person-1' }, T0);
+    cache.remember(basicCredentialText('grace@example.com', 'pw'), { personId: 'person-2', storedHash: 'hash-of-person-2' }, T0);
 
     cache.forgetPerson('person-1');
 
-    expect(cache.lookup('ada@example.com', 'old', T0)).toBeNull();
-    expect(cache.lookup('ada@example.com', 'older', T0)).toBeNull();
-    expect(cache.lookup('grace@example.com', 'pw', T0)).toEqual({ personId: 'person-2', passwordHash: 'hash-of-person-2' });
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'old'), T0)).toBeNull();
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'older'), T0)).toBeNull();
+    expect(cache.lookup(basicCredentialText('grace@example.com', 'pw'), T0)).toMatchObject({ personId: 'person-2', storedHash: 'hash-of-person-2' });
   });
 
   it('holds neither the e-mail nor the password, and keys one credential differently in each process', () => {
     const [first, second] = [newCache(), newCache()];
-    for (const cache of [first, second]) cache.remember('ada@example.com', 'correct horse', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
+    for (const cache of [first, second]) cache.remember(basicCredentialText('ada@example.com', 'correct horse'), { personId: 'person-1', storedHash: 'hash-of-person-1' }, T0);
     const [[firstKey, firstEntry], [secondKey]] = [[...first['entries']][0], [...second['entries']][0]];
     expect(firstKey).toMatch(/^[0-9a-f]{64}$/);
     expect(firstKey).not.toBe(secondKey);
@@ -235,19 +236,19 @@ describe('KeyedCredentialCache', () => {
 
   it('remembers nothing when the lifetime is zero', () => {
     const cache = newCache(0);
-    cache.remember('ada@example.com', 'pw', { personId: 'person-1', passwordHash: 'hash-of-person-1' }, T0);
-    expect(cache.lookup('ada@example.com', 'pw', T0)).toBeNull();
+    cache.remember(basicCredentialText('ada@example.com', 'pw'), { personId: 'person-1', storedHash: 'hash-of-person-1' }, T0);
+    expect(cache.lookup(basicCredentialText('ada@example.com', 'pw'), T0)).toBeNull();
   });
 
   it('drops the least recently used entry when full', () => {
     const cache = newCache(60, 2);
-    cache.remember('a@x.co', 'pw', { personId: 'person-a', passwordHash: 'hash-of-person-a' }, T0);
-    cache.remember('b@x.co', 'pw', { personId: 'person-b', passwordHash: 'hash-of-person-b' }, T0);
-    expect(cache.lookup('a@x.co', 'pw', T0)).toEqual({ personId: 'person-a', passwordHash: 'hash-of-person-a' });
-    cache.remember('c@x.co', 'pw', { personId: 'person-c', passwordHash: 'hash-of-person-c' }, T0);
-    expect(cache.lookup('b@x.co', 'pw', T0)).toBeNull();
-    expect(cache.lookup('a@x.co', 'pw', T0)).toEqual({ personId: 'person-a', passwordHash: 'hash-of-person-a' });
-    expect(cache.lookup('c@x.co', 'pw', T0)).toEqual({ personId: 'person-c', passwordHash: 'hash-of-person-c' });
+    cache.remember(basicCredentialText('a@x.co', 'pw'), { personId: 'person-a', storedHash: 'hash-of-person-a' }, T0);
+    cache.remember(basicCredentialText('b@x.co', 'pw'), { personId: 'person-b', storedHash: 'hash-of-person-b' }, T0);
+    expect(cache.lookup(basicCredentialText('a@x.co', 'pw'), T0)).toMatchObject({ personId: 'person-a', storedHash: 'hash-of-person-a' });
+    cache.remember(basicCredentialText('c@x.co', 'pw'), { personId: 'person-c', storedHash: 'hash-of-person-c' }, T0);
+    expect(cache.lookup(basicCredentialText('b@x.co', 'pw'), T0)).toBeNull();
+    expect(cache.lookup(basicCredentialText('a@x.co', 'pw'), T0)).toMatchObject({ personId: 'person-a', storedHash: 'hash-of-person-a' });
+    expect(cache.lookup(basicCredentialText('c@x.co', 'pw'), T0)).toMatchObject({ personId: 'person-c', storedHash: 'hash-of-person-c' });
   });
 });
 

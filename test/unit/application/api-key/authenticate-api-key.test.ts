@@ -3,6 +3,7 @@ import { InMemoryApiKeyRepository } from '../../../../adapters/persistence/in-me
 import { AesGcmSecretBox } from '../../../../adapters/security/aes-gcm-secret-box';
 import { FlexibleLoginThrottle } from '../../../../adapters/security/flexible-login-throttle';
 import { FlexibleRateLimit } from '../../../../adapters/security/flexible-rate-limit';
+import { KeyedCredentialCache } from '../../../../adapters/security/keyed-credential-cache';
 import { MemoryLimiterStore } from '../../../../adapters/security/limiter-store';
 import { AuthenticateApiKey } from '../../../../application/api-key/authenticate-api-key.use-case';
 import { AuthenticationFailed, Throttled } from '../../../../application/shared/errors';
@@ -16,7 +17,7 @@ describe('authenticating an API key', () => {
   let authenticate: AuthenticateApiKey;
 
   /** A key of `bmk_` + `body`, stored as its prefix and digest. */
-  async function stored(body: string, id = `k-${body}`): Promise<string> {
+  async function stored(body: string, id = `k-${body}`, expiresAt: Date | null = null): Promise<string> {
     const key = `bmk_${body}`;
     const made = ApiKey.create({
       id,
@@ -27,6 +28,7 @@ describe('authenticating an API key', () => {
       prefix: key.slice(0, 12),
       secretHash: box.digest(key),
       createdById: 'p1',
+      expiresAt,
       now: clock.now(),
     });
     await keys.save(made);
@@ -37,8 +39,11 @@ describe('authenticating an API key', () => {
     keys = new InMemoryApiKeyRepository();
     const limiters = new MemoryLimiterStore();
     const throttle = new FlexibleLoginThrottle(limiters, { perEmail: 2, perClient: 100, windowSeconds: 900 });
-    authenticate = new AuthenticateApiKey(keys, box, throttle, clock, new FlexibleRateLimit(limiters, 'api-key-requests', 100, 60));
+    const verified = new KeyedCredentialCache(randomBytes(32), 60);
+    authenticate = new AuthenticateApiKey(keys, box, throttle, clock, new FlexibleRateLimit(limiters, 'api-key-requests', 100, 60), verified);
   });
+
+  afterEach(() => jest.restoreAllMocks());
 
   it('answers the key’s person, the key, and what is left of its minute', async () => {
     const key = await stored('A'.repeat(43));
@@ -77,5 +82,21 @@ describe('authenticating an API key', () => {
     clock.advance({ seconds: 59 });
     await authenticate.execute(key, '10.0.0.5');
     expect((await keys.findHeldByPrefix(key.slice(0, 12))).keys[0].snapshot().lastUsedAt).toEqual(first);
+  });
+
+  it('computes a key’s keyed hash once while it is used, and still reads its state on every request', async () => {
+    const key = await stored('H'.repeat(43), 'h', new Date(clock.now().getTime() + 60_000));
+    const digests = jest.spyOn(box, 'digestMatches');
+    await authenticate.execute(key, '10.0.0.6');
+    await authenticate.execute(key, '10.0.0.6');
+    await authenticate.execute(key, '10.0.0.6');
+    expect(digests).toHaveBeenCalledTimes(1);
+
+    // A key of the same prefix is not taken for the remembered one.
+    await expect(authenticate.execute(`${key.slice(0, -1)}I`, '10.0.0.6')).rejects.toBeInstanceOf(AuthenticationFailed);
+
+    // Expired while remembered: refused at the next request (a revocation too: above).
+    clock.advance({ seconds: 61 });
+    await expect(authenticate.execute(key, '10.0.0.6')).rejects.toBeInstanceOf(AuthenticationFailed);
   });
 });
