@@ -1,3 +1,4 @@
+import type { ApiKeyArea } from '../../domain/api-key/api-key-scope';
 import { DeclaredField, FieldType, snakeCase } from './declared-field';
 
 /**
@@ -64,6 +65,11 @@ export interface ResourceDeclaration {
   readonly tag?: string;
   /** The tag its own follows in the API description's list (else it comes before Operations). */
   readonly tagAfter?: string;
+  /**
+   * The API keys' area its operations are in: a read (GET) needs the area's
+   * `read` scope, any other method its `write`; `never`: no key may call them.
+   */
+  readonly keyArea: ApiKeyArea | 'never';
   readonly table: string;
   /** Where its operations live: the collection's segment (`sales-stages`), its id parameter, its pattern. */
   readonly path?: DeclaredPath;

@@ -10,6 +10,8 @@ export const ACCOUNT_DECLARATION = declareResource<AccountSnapshot>()({
   names: { one: 'account', many: 'accounts' },
   schemaName: 'Account',
   tagDescription: 'The chart of accounts expenses are booked to.',
+  // The chart of accounts is what expenses are booked against.
+  keyArea: 'expenses',
   tagAfter: 'Expenses',
   table: 'accounts',
   restore: Account.restore,

@@ -16,6 +16,8 @@ export const API_KEY_DECLARATION = declareResource<ApiKeySnapshot>()({
   schemaName: 'ApiKey',
   tag: 'API keys',
   tagDescription: 'Keys that integrations authenticate with instead of a password: scoped, revocable, shown once.',
+  // A key never manages keys.
+  keyArea: 'never',
   tagAfter: 'Webhooks',
   table: 'api_keys',
   path: { collection: 'api-keys', pattern: 'detail' },

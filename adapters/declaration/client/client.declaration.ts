@@ -17,6 +17,8 @@ export const CLIENT_DECLARATION = declareResource<ClientSnapshot>()({
   names: { one: 'client', many: 'clients' },
   schemaName: 'Client',
   tagDescription: 'Clients.',
+  // Whom the leads are for.
+  keyArea: 'leads',
   tagAfter: 'Sales stages',
   table: 'clients',
   restore: Client.restore,

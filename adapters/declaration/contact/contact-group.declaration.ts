@@ -9,6 +9,7 @@ export const CONTACT_GROUP_DECLARATION = declareResource<ContactGroupSnapshot>()
   names: { one: 'contact group', many: 'contact groups' },
   schemaName: 'ContactGroup',
   tagDescription: 'Contact groups and the contacts in each.',
+  keyArea: 'contacts',
   tag: 'Contacts',
   tagAfter: 'Vendors',
   table: 'contact_groups',

@@ -14,6 +14,7 @@ export const CONTACT_DECLARATION = declareResource<ContactSnapshot>()({
   names: { one: 'contact', many: 'contacts' },
   schemaName: 'Contact',
   tagDescription: 'Contact groups and the contacts in each.',
+  keyArea: 'contacts',
   tag: 'Contacts',
   tagAfter: 'Vendors',
   table: 'contacts',

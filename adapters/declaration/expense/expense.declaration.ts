@@ -33,6 +33,7 @@ export const EXPENSE_DECLARATION = declareResource<ExpenseSnapshot>()({
   names: { one: 'expense', many: 'expenses' },
   schemaName: 'Expense',
   tagDescription: 'Expenses, their receipts, and the actions that move them from draft to paid.',
+  keyArea: 'expenses',
   tagAfter: 'Members',
   table: 'expenses',
   restore: Expense.restore,

@@ -30,6 +30,7 @@ export const LEAD_DECLARATION = declareResource<LeadSnapshot>()({
   names: { one: 'lead', many: 'leads' },
   schemaName: 'Lead',
   tagDescription: 'Leads and their way through the sales stages.',
+  keyArea: 'leads',
   tagAfter: 'Clients',
   table: 'leads',
   restore: Lead.restore,

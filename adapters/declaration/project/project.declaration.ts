@@ -27,6 +27,8 @@ export const PROJECT_DECLARATION = declareResource<ProjectSnapshot>()({
   names: { one: 'project', many: 'projects' },
   schemaName: 'Project',
   tagDescription: 'Projects: cost centres for expenses, with budgets against actuals.',
+  // The cost centres expenses are booked to.
+  keyArea: 'expenses',
   tagAfter: 'Expenses',
   table: 'projects',
   restore: Project.restore,

@@ -14,6 +14,8 @@ export const SALES_STAGE_DECLARATION = declareResource<SalesStageSnapshot>()({
   path: { collection: 'sales-stages' },
   schemaName: 'SalesStage',
   tagDescription: "The stages of an organisation's sales pipeline.",
+  // The pipeline a lead moves through.
+  keyArea: 'leads',
   tagAfter: 'Accounts',
   table: 'sales_stages',
   restore: SalesStage.restore,

@@ -50,6 +50,7 @@ export const VENDOR_DECLARATION = declareResource<VendorSnapshot>()({
   names: { one: 'vendor', many: 'vendors' },
   schemaName: 'Vendor',
   tagDescription: 'Vendors (suppliers).',
+  keyArea: 'vendors',
   tagAfter: 'Leads',
   table: 'vendors',
   restore: Vendor.restore,

@@ -16,6 +16,7 @@ export const WEBHOOK_ENDPOINT_DECLARATION = declareResource<WebhookEndpointSnaps
   names: { one: 'webhook', many: 'webhooks' },
   schemaName: 'WebhookEndpoint',
   tagDescription: 'Endpoints that receive the events of an organisation, and their deliveries.',
+  keyArea: 'webhooks',
   tagAfter: 'History',
   table: 'webhook_endpoints',
   restore: WebhookEndpoint.restore,

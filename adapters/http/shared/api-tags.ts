@@ -17,7 +17,7 @@ const AREAS = {
 export type Tag = string;
 
 /** A declared resource's tag: its own `tag`, else its collection's path segment, capitalised (`Vendors`, `Sales stages`). */
-const tagOfDeclared = (declaration: ResourceDeclaration): Tag => {
+export const tagOfDeclared = (declaration: ResourceDeclaration): Tag => {
   if (declaration.tag !== undefined) return declaration.tag;
   const segment = segmentOf(declaration);
   return segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');

@@ -2,7 +2,8 @@ import { Middleware } from 'koa';
 import { ApiKeyArea, scopeName, ScopeNeeded, scopesAllow } from '../../../domain/api-key/api-key-scope';
 import { PermissionDenied } from '../../../domain/shared/errors';
 import type { Authenticated } from '../middleware/authentication';
-import { Tag, tagOf } from './api-tags';
+import { DECLARED_RESOURCES } from '../../declaration/declared-resources';
+import { Tag, tagOf, tagOfDeclared } from './api-tags';
 import type { DocumentedOperation } from './operation';
 
 /**
@@ -13,26 +14,17 @@ import type { DocumentedOperation } from './operation';
  */
 export type RouteScope = ScopeNeeded | 'any' | 'never';
 
+type TagArea = ApiKeyArea | '*' | 'profile' | 'never';
+
 /**
  * The key's area of each API tag, or what every operation of the tag asks.
  * Reads (GET) need the area's `read`, every other method (and a GET that
- * changes state, the expense action's) its `write`. A tag missing here fails
- * at registration, so that no route is left without a scope.
+ * changes state, the expense action's) its `write`. A declared resource names
+ * its own (`keyArea`); the areas that are no declared resource are here. A tag
+ * in neither fails at registration, so that no route is left without a scope.
  */
-const AREA_OF_TAG: Readonly<Record<Tag, ApiKeyArea | '*' | 'profile' | 'never'>> = {
-  Expenses: 'expenses',
-  // The chart of accounts is what expenses are booked against.
-  Accounts: 'expenses',
-  // The cost centres expenses are booked to.
-  Projects: 'expenses',
-  Vendors: 'vendors',
-  // The pipeline a lead moves through, and whom it is for.
-  Leads: 'leads',
-  'Sales stages': 'leads',
-  Clients: 'leads',
-  Contacts: 'contacts',
+const AREA_OF_UNDECLARED_TAG: Readonly<Record<string, TagArea>> = {
   Reports: 'reports',
-  Webhooks: 'webhooks',
   Members: 'members',
   // The organisation-wide activity: every area's history at once (a record's history is its area's).
   History: '*',
@@ -41,8 +33,21 @@ const AREA_OF_TAG: Readonly<Record<Tag, ApiKeyArea | '*' | 'profile' | 'never'>>
   Profile: 'profile',
   Organisations: 'profile',
   Auth: 'never',
-  'API keys': 'never',
 };
+
+const AREA_OF_TAG: ReadonlyMap<Tag, TagArea> = areasOfTags();
+
+function areasOfTags(): Map<Tag, TagArea> {
+  const areas = new Map<Tag, TagArea>(Object.entries(AREA_OF_UNDECLARED_TAG));
+  for (const declaration of DECLARED_RESOURCES) {
+    const tag = tagOfDeclared(declaration);
+    const named = areas.get(tag);
+    // Resources that share a tag (contact groups and contacts) share its area.
+    if (named !== undefined && named !== declaration.keyArea) throw new Error(`The ${tag} tag's resources name different API key areas`);
+    areas.set(tag, declaration.keyArea);
+  }
+  return areas;
+}
 
 /** Reading one's own profile and organisation is any key's; changing them no key's. */
 const PROFILE_READ: RouteScope = 'any';
@@ -53,8 +58,8 @@ export function scopeOf(operation: Pick<DocumentedOperation, 'path' | 'method' |
   // A record's history is read as the record is.
   const path = operation.path.replace(/\/history$/, '');
   const tag = tagOf({ path, tag: operation.tag });
-  const area = AREA_OF_TAG[tag];
-  if (area === undefined) throw new Error(`No API key scope for the ${tag} tag (${operation.path}): add it to AREA_OF_TAG`);
+  const area = AREA_OF_TAG.get(tag);
+  if (area === undefined) throw new Error(`No API key scope for the ${tag} tag (${operation.path}): declare its keyArea, or add it to AREA_OF_UNDECLARED_TAG`);
   const access = operation.method === 'GET' && !operation.csrfOnEveryMethod ? 'read' : 'write';
   if (area === 'never') return 'never';
   if (area === 'profile') return access === 'read' ? PROFILE_READ : 'never';
