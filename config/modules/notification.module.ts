@@ -15,6 +15,8 @@ import { UpdateNotificationPreferences } from '../../application/notification/up
 import { NotificationOutbox } from '../../application/notification/notification-outbox';
 import { NOTIFICATION_TOKENS } from '../../application/notification/notification.ports';
 import { UnsubscribeLinks } from '../../application/notification/unsubscribe-links';
+import { NotificationMorning } from '../../application/notification/notification-morning';
+import { AppConfig } from '../config';
 import { Storage } from './storage';
 
 /**
@@ -23,8 +25,9 @@ import { Storage } from './storage';
  * listeners: see the webhook module) and its delivery, each person's
  * preferences and their `me/notifications/` routes.
  */
-export function notificationModule(storage: Storage): ContainerModule {
+export function notificationModule(storage: Storage, config: Pick<AppConfig, 'notificationHour' | 'timeZone'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(NotificationMorning).toConstantValue(new NotificationMorning(config.notificationHour, config.timeZone));
     if (storage.kind === 'typeorm') {
       bind(NOTIFICATION_TOKENS.NotificationQueue).to(TypeOrmNotificationQueue).inSingletonScope();
       bind(NOTIFICATION_TOKENS.NotificationPreferencesRepository).to(TypeOrmNotificationPreferencesRepository).inSingletonScope();
