@@ -12,6 +12,7 @@ import { GetNotificationPreferences } from '../../application/notification/get-n
 import { ListMyNotificationDeliveries } from '../../application/notification/list-my-notification-deliveries.use-case';
 import { UnsubscribeByLink } from '../../application/notification/unsubscribe-by-link.use-case';
 import { UpdateNotificationPreferences } from '../../application/notification/update-notification-preferences.use-case';
+import { AssignmentNotices } from '../../application/notification/assignment-notices';
 import { NotificationOutbox } from '../../application/notification/notification-outbox';
 import { NOTIFICATION_TOKENS } from '../../application/notification/notification.ports';
 import { UnsubscribeLinks } from '../../application/notification/unsubscribe-links';
@@ -41,6 +42,7 @@ export function notificationModule(storage: Storage, config: Pick<AppConfig, 'no
     for (const useCase of [RemindFollowUps, ReleaseDailyDigests, GetNotificationPreferences, UpdateNotificationPreferences, ListMyNotificationDeliveries, UnsubscribeByLink]) bind(useCase).toSelf().inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(NotificationController).inSingletonScope();
     bind(NotificationOutbox).toSelf().inSingletonScope();
+    bind(AssignmentNotices).toSelf().inSingletonScope();
     bind(UnsubscribeLinks).toSelf().inSingletonScope();
     bind(DeliverNotifications).toSelf().inSingletonScope();
   });

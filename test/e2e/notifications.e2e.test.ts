@@ -142,6 +142,8 @@ describe.each(testDatabases())('notification e-mails through the expense workflo
       expense_reimbursed: true,
       expense_reopened: true,
       vendor_follow_up: true,
+      lead_assigned: true,
+      vendor_assigned: true,
     });
     expect((await member.api.patch(prefs, { digest: 'hourly' })).body).toEqual({ digest: ['"hourly" is not a valid choice.'] });
     const off = await member.api.patch(prefs, { expense_approved: false });

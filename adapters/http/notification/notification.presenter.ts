@@ -35,7 +35,9 @@ const WHEN: Record<NotificationKind, string> = {
   'expense.paid': 'your expense is paid',
   'expense.reimbursed': 'your expense is reimbursed',
   'expense.reopened': 'your expense is reopened',
-  'vendor.follow_up': 'the follow-up date of a vendor assigned to you is reached (that morning)',
+  'vendor.follow_up': 'the follow-up date of a vendor assigned to you is reached (that morning, from NOTIFICATION_HOUR)',
+  'lead.assigned': 'someone else assigns a lead to you',
+  'vendor.assigned': 'someone else assigns a vendor to you',
 };
 for (const kind of NOTIFICATION_KINDS) {
   Input(kindField(kind), fields.boolean(), { description: `Whether to be e-mailed when ${WHEN[kind]}.` })(
