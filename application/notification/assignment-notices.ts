@@ -45,11 +45,11 @@ export class AssignmentNotices {
   async publish(event: RecordEvent): Promise<void> {
     const assigning = ASSIGNING[event.type];
     if (!assigning || !('declared' in event.subject)) return;
-    const record = event.subject.view.record as unknown as { assignedToId: string; uniqueId: string };
+    const record = event.subject.view.record as unknown as { assignedToId: string; createdById: string; uniqueId: string };
     const before = event.before as { assignedToId?: string } | undefined;
-    // An update tells only of a new assignee; a creation of any but the actor.
-    if (before && before.assignedToId === record.assignedToId) return;
-    const actorId = this.acting.current()?.personId ?? null;
+    // An update tells only of a new assignee; a creation of any but its creator (who made it).
+    if (before ? before.assignedToId === record.assignedToId : record.assignedToId === record.createdById) return;
+    const actorId = this.acting.current()?.personId ?? (before ? null : record.createdById);
     const recipientId = record.assignedToId;
     if (recipientId === actorId) return;
     const wanted = (await this.preferences.findMany([recipientId])).get(recipientId);

@@ -34,3 +34,6 @@ export const DIGEST_KIND = 'digest';
 
 /** The kind of an invitation's e-mail (to someone who may have no account yet: not a preference of anyone's). */
 export const INVITATION_KIND = 'invitation';
+
+/** The kind of the notice to an organisation's owner that failures disabled a webhook endpoint (no preference turns it off). */
+export const WEBHOOK_DISABLED_KIND = 'webhook_endpoint.disabled';

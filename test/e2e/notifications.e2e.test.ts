@@ -192,7 +192,12 @@ describe.each(testDatabases())('notification e-mails through the expense workflo
     await act(member, expense.unique_id, 'submit');
     await act(owner, expense.unique_id, 'reject', 'Too dear');
     await settledMailsAbout(expense, 2);
-    const list = await member.api.get('/api/v1.0/me/notifications/deliveries/?page_size=1');
+    // The mail is out before its attempt is recorded: wait for the record, not only the mail.
+    let list = await member.api.get('/api/v1.0/me/notifications/deliveries/?page_size=1');
+    for (const until = Date.now() + 5000; list.body[0]?.status !== 'sent' && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      list = await member.api.get('/api/v1.0/me/notifications/deliveries/?page_size=1');
+    }
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
       { id: expect.any(String), kind: 'expense.rejected', record: expense.unique_id, status: 'sent', attempts: 1, created_at: expect.any(String), sent_at: expect.any(String) },

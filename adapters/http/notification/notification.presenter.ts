@@ -1,5 +1,5 @@
 import { NotificationDelivery } from '../../../application/notification/notification.ports';
-import { DIGEST_KIND, NOTIFICATION_KINDS, NOTIFICATION_STATES, NotificationKind } from '../../../domain/notification/notification-kinds';
+import { DIGEST_KIND, NOTIFICATION_KINDS, NOTIFICATION_STATES, NotificationKind, WEBHOOK_DISABLED_KIND } from '../../../domain/notification/notification-kinds';
 import { Digest, DIGESTS, NotificationPreferences } from '../../../domain/notification/notification-preferences';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
@@ -82,7 +82,7 @@ export const DELIVERY_SCHEMA = s.named(
   'NotificationDelivery',
   s.object<ReturnType<typeof presentDelivery>>({
     id: s.text(),
-    kind: s.choice([...NOTIFICATION_KINDS, DIGEST_KIND]), // an invitation's e-mail is nobody's: not listed
+    kind: s.choice([...NOTIFICATION_KINDS, DIGEST_KIND, WEBHOOK_DISABLED_KIND]), // an invitation's e-mail is nobody's: not listed
     record: s.nullable(s.text()),
     status: s.choice(NOTIFICATION_STATES),
     attempts: s.integer({ min: 0 }),
