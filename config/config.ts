@@ -18,6 +18,8 @@ export interface AppConfig {
   production: boolean;
   sessionLifetimeSeconds: number;
   timeZone: string;
+  /** The hour (0–23, in TIME_ZONE) from which a day's follow-up reminders and digests go out (`NOTIFICATION_HOUR`). */
+  notificationHour: number;
   cookieSecure: boolean;
   trustProxy: boolean;
   basicAuthCacheSeconds: number;
@@ -159,6 +161,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     production,
     sessionLifetimeSeconds: integer('SESSION_LIFETIME_SECONDS', 14 * 24 * 3600, 60, 365 * 24 * 3600),
     timeZone,
+    notificationHour: integer('NOTIFICATION_HOUR', 8, 0, 23),
     cookieSecure: flag('COOKIE_SECURE', production),
     trustProxy: flag('TRUST_PROXY', false),
     basicAuthCacheSeconds: integer('BASIC_AUTH_CACHE_SECONDS', 60, 0, 3600),

@@ -77,7 +77,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     projectModule(storage),
     webhookModule(storage, config, limiters, parts.webhookSender),
     apiKeyModule(storage, config, limiters),
-    notificationModule(storage),
+    notificationModule(storage, config),
     reportModule(storage),
     importModule(storage),
   );

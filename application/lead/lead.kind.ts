@@ -25,16 +25,17 @@ export type NewLeadCommand = LeadCommand & { title: string; leadSource: LeadSour
 
 /**
  * Leads (spec Part 4): any member records them in a stage of the pipeline and
- * is their creator and assignee; without a win probability a lead takes its
+ * is their creator, and their assignee unless they give them to another member
+ * (`assigned_to_id`); without a win probability a lead takes its
  * stage's. An update that brings the probability to 100 or 0 closes the lead:
  * `lead.won` or `lead.lost` is announced after `lead.updated`.
  */
-export function leadKind(stages: ReferencedRecords, clients: ReferencedRecords): RecordKind<Lead, LeadSnapshot, NewLeadCommand, LeadCommand> {
+export function leadKind(stages: ReferencedRecords, clients: ReferencedRecords, members: ReferencedRecords): RecordKind<Lead, LeadSnapshot, NewLeadCommand, LeadCommand> {
   return {
     names: { one: 'lead', many: 'leads' },
     roles: { read: 'member', write: 'member' },
     events: true,
-    references: { salesStageId: stages, clientId: clients },
+    references: { salesStageId: stages, clientId: clients, assignedToId: members },
     create: (command, { id, uniqueId, organisation, actor, now, referenced }) => {
       const salesStage = referenced.salesStageId as unknown as StageOfNewLead | null | undefined;
       if (!salesStage) throw ValidationFailed.field('sales_stage', 'This field may not be null.');

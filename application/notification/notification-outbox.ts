@@ -6,6 +6,7 @@ import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
 import { ActingContext, HISTORY_TOKENS } from '../shared/history';
 import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
 import { RecordEvent, RecordEvents } from '../webhook/record-events';
+import { AssignmentNotices } from './assignment-notices';
 import { expenseNotice } from './expense-notice';
 import { NewNotification, NOTIFICATION_TOKENS, NotificationPreferencesRepository, NotificationQueue } from './notification.ports';
 import { UnsubscribeLinks } from './unsubscribe-links';
@@ -15,7 +16,8 @@ import { UnsubscribeLinks } from './unsubscribe-links';
  * to each person who must hear of it, in the transaction of the change (a
  * rolled-back change sends nothing, a committed one cannot lose its e-mail).
  * A submission goes to the organisation's owners, who approve; every other
- * action to the expense's employee. Nobody is told of their own action.
+ * action to the expense's employee. A lead or a vendor given to a member
+ * tells that member (`AssignmentNotices`). Nobody is told of their own action.
  */
 @injectable()
 export class NotificationOutbox implements RecordEvents {
@@ -30,9 +32,11 @@ export class NotificationOutbox implements RecordEvents {
     @inject(UnsubscribeLinks) private readonly unsubscribe: UnsubscribeLinks,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(AssignmentNotices) private readonly assignments: AssignmentNotices,
   ) {}
 
   async publish(event: RecordEvent): Promise<void> {
+    if (this.assignments.handles(event)) return this.assignments.publish(event);
     if (!isExpenseNotificationKind(event.type) || !('declared' in event.subject)) return;
     const kind = event.type;
     const expense = event.subject.view.record as ExpenseSnapshot;

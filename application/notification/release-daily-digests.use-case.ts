@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { DIGEST_KIND } from '../../domain/notification/notification-kinds';
+import { NotificationMorning } from './notification-morning';
 import { Clock, IdGenerator, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { dailyDigest } from './daily-digest';
 import { NOTIFICATION_TOKENS, NotificationQueue } from './notification.ports';
 
 /**
- * The daily digests: once a day has begun (in TIME_ZONE, the clock's), the
+ * The daily digests: once a day's NOTIFICATION_HOUR has come (in TIME_ZONE, the clock's), the
  * e-mails held on earlier days for each person who takes a digest become one
  * e-mail, queued as any other, in the transaction that takes them out of the
  * hold: a digest is never lost nor composed twice, whichever worker gets there.
@@ -17,9 +18,11 @@ export class ReleaseDailyDigests {
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(NotificationMorning) private readonly morning: NotificationMorning,
   ) {}
 
   async execute(): Promise<void> {
+    if (!this.morning.hasBegun(this.clock.now())) return;
     const today = this.clock.today().toString();
     if (!(await this.queue.anyHeldBefore(today))) return;
     await this.unitOfWork.transaction(async () => {

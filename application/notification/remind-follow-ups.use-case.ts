@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { ORGANISATION_TOKENS, OrganisationRepository } from '../organisation/organisation.ports';
 import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
+import { NotificationMorning } from './notification-morning';
 import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
 import { followUpNotice } from './follow-up-notice';
 import { FollowUpsDue, NewNotification, NOTIFICATION_TOKENS, NotificationPreferencesRepository, NotificationQueue } from './notification.ports';
@@ -9,7 +10,7 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 const KIND = 'vendor.follow_up';
 
 /**
- * The morning reminders: once a day has begun (in TIME_ZONE, the clock's),
+ * The morning reminders: once a day's NOTIFICATION_HOUR has come (in TIME_ZONE, the clock's),
  * each vendor whose follow-up date it is queues one e-mail to the person it
  * is assigned to. Each process looks once a day; the e-mail's key (vendor and
  * day) keeps it to one whichever processes look, and across restarts.
@@ -29,11 +30,12 @@ export class RemindFollowUps {
     @inject(UnsubscribeLinks) private readonly unsubscribe: UnsubscribeLinks,
     @inject(SHARED_TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
+    @inject(NotificationMorning) private readonly morning: NotificationMorning,
   ) {}
 
   async execute(): Promise<void> {
     const today = this.clock.today().toString();
-    if (this.lookedOn === today) return;
+    if (this.lookedOn === today || !this.morning.hasBegun(this.clock.now())) return;
     const due = await this.due.on(today);
     const assignees = [...new Set(due.map((vendor) => vendor.assignedToId))];
     const [people, preferences] = await Promise.all([this.people.findByIds(assignees), this.preferences.findMany(assignees)]);

@@ -170,8 +170,8 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
     for (const [property, file] of left(before, after)) await this.kind.files?.[property]?.discard(file);
   }
 
-  /** `<model>.<change>` to the organisation's webhooks, in the change's transaction, for kinds that announce theirs. */
-  async announce(grant: OrganisationAccessGrant, change: string, record: T, view: RecordView<S>): Promise<void> {
+  /** `<model>.<change>` to the organisation's webhooks (and e-mails), in the change's transaction, for kinds that announce theirs; `before`: an update's record as it was. */
+  async announce(grant: OrganisationAccessGrant, change: string, record: T, view: RecordView<S>, before?: S): Promise<void> {
     if (!this.kind.events) return;
     const model = this.kind.names.one;
     await this.events.publish({
@@ -179,6 +179,7 @@ export class RecordContext<T extends KeptRecord<S>, S extends OrganisationRecord
       type: `${model}.${change}` as WebhookEventType,
       recordId: record.id,
       subject: { model, declared: true, view },
+      ...(before && { before }),
     });
   }
 }

@@ -17,7 +17,7 @@ export class UpdateRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
         const { kind } = this.context;
         const record = await this.context.find(grant.organisation.id, uniqueId, true, grant.parent, this.context.ownerFor(actor, grant));
         await kind.beforeChange?.(record, grant);
-        const before = kind.updateEvents ? record.snapshot() : undefined;
+        const before = record.snapshot();
         const held = this.context.filesOf(record);
         const { command: resolved, referenced } = await this.context.resolve(grant.organisation.id, changes, record);
         const now = this.context.clock.now();
@@ -25,8 +25,8 @@ export class UpdateRecord<T extends KeptRecord<S>, S extends OrganisationRecordS
         await this.context.assertFree(record, false);
         await this.context.save(record, now);
         const view = await this.context.views.one(record, grant.member, grant, namedIn(referenced));
-        await this.context.announce(grant, 'updated', record, view);
-        for (const change of before ? (kind.updateEvents?.(before, record) ?? []) : []) await this.context.announce(grant, change, record, view);
+        await this.context.announce(grant, 'updated', record, view, before);
+        for (const change of kind.updateEvents?.(before, record) ?? []) await this.context.announce(grant, change, record, view);
         const after = this.context.filesOf(record);
         await this.context.leaveFiles(held, after);
         files.push({ before: held, after });

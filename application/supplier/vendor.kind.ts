@@ -1,6 +1,6 @@
 import { InUse } from '../../domain/shared/errors';
 import { Vendor, VENDOR_IN_USE, VendorChanges, VendorSnapshot } from '../../domain/supplier/vendor';
-import { RecordKind } from '../records/record-kind';
+import { RecordKind, ReferencedRecords } from '../records/record-kind';
 import { RecordRepository } from '../records/record.ports';
 
 export type VendorRepository = RecordRepository<Vendor>;
@@ -22,15 +22,17 @@ export type NewVendorCommand = VendorChanges & { name: string };
 
 /**
  * Vendors (spec Part 4): any member records and changes them. The creator is
- * also the vendor's assignee and account owner; without a currency it deals in
+ * also the vendor's account owner, and its assignee unless another member is
+ * named (`assigned_to_id`); without a currency it deals in
  * the organisation's. One that expenses name stays (409 `in_use`): the contract
  * says to set it inactive instead.
  */
-export function vendorKind(references: VendorReferences): RecordKind<Vendor, VendorSnapshot, NewVendorCommand, VendorChanges> {
+export function vendorKind(references: VendorReferences, members: ReferencedRecords): RecordKind<Vendor, VendorSnapshot, NewVendorCommand, VendorChanges> {
   return {
     names: { one: 'vendor', many: 'vendors' },
     roles: { read: 'member', write: 'member' },
     events: true,
+    references: { assignedToId: members },
     create: (command, { id, uniqueId, organisation, actor, now }) =>
       Vendor.create(
         Object.assign({}, command, {

@@ -26,7 +26,7 @@ export interface DeliveryRound {
  * One round of the webhook worker: claims the deliveries that are due, sends
  * each, and logs the attempt. A failure is tried again on the retry schedule,
  * then given up; every attempt failing for three days disables the endpoint,
- * and its owner is e-mailed.
+ * and its owner's e-mail is queued in the same transaction.
  * Deliveries are at least once: a worker that dies mid-attempt leaves its
  * claim to lapse, and another sends the message again, with the same id.
  */
@@ -76,19 +76,18 @@ export class DeliverWebhooks {
       succeeded,
       at,
     };
-    const disabled = await this.unitOfWork.transaction(async () => {
+    await this.unitOfWork.transaction(async () => {
       // Read again, and locked first (before the log's row refers to it): the owner may have changed
       // the endpoint while the message was out, and concurrent settlements queue here rather than deadlock.
       const current = await this.endpoints.findById(delivery.endpointId, { forUpdate: true });
-      if (!current) return null;
+      if (!current) return;
       await this.queue.settle(delivery, attempt, succeeded ? { state: 'delivered' } : retryOf(delivery.attempts + 1, at));
       const outcome = succeeded ? (current.recordSuccess() ? 'recorded' : 'unchanged') : current.recordFailure(at);
       if (outcome !== 'unchanged') await this.endpoints.save(current);
-      // Under the row's lock, one settlement alone sees the endpoint go from active to disabled.
-      return outcome === 'disabled' ? current : null;
+      // Under the row's lock, one settlement alone sees the endpoint go from active to disabled: its owner's notice is
+      // queued with the change, and sent by the e-mail worker (no mail server is waited for under the lock).
+      if (outcome === 'disabled') await this.notice.enqueue(current, attempt);
     });
-    // Mail goes out once the change is committed, outside the transaction: a slow mail server holds no lock.
-    if (disabled) await this.notice.send(disabled, attempt);
   }
 }
 

@@ -18,6 +18,8 @@ export interface RecordEvent {
   /** The record's internal id: events of one record are delivered in the order they were committed. */
   recordId: string;
   subject: EventSubject;
+  /** An update's record as it was before (its snapshot), for a listener that tells what changed (a new assignee); not sent to webhooks. */
+  before?: object;
 }
 
 /**

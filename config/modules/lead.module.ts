@@ -1,3 +1,5 @@
+import { membersAsReferences } from '../../application/person/members-as-references';
+import { PERSON_TOKENS, PersonRepository } from '../../application/person/person.ports';
 import { ContainerModule } from 'inversify';
 import { LEAD_DECLARATION } from '../../adapters/declaration/lead/lead.declaration';
 import { InMemoryLeadRepository } from '../../adapters/persistence/in-memory/in-memory-lead.repository';
@@ -17,6 +19,7 @@ export function leadModule(storage: Storage): ContainerModule {
       leadKind(
         context.get<ReferencedRecords>(SALES_STAGE_TOKENS.SalesStageRepository),
         context.get<ReferencedRecords>(CLIENT_TOKENS.ClientRepository),
+        membersAsReferences(context.get<PersonRepository>(PERSON_TOKENS.PersonRepository)),
       ),
     repositoryToken: LEAD_TOKENS.LeadRepository,
     repositories: { typeorm: TypeOrmLeadRepository, memory: () => new InMemoryLeadRepository() },

@@ -12,9 +12,12 @@ import { GetNotificationPreferences } from '../../application/notification/get-n
 import { ListMyNotificationDeliveries } from '../../application/notification/list-my-notification-deliveries.use-case';
 import { UnsubscribeByLink } from '../../application/notification/unsubscribe-by-link.use-case';
 import { UpdateNotificationPreferences } from '../../application/notification/update-notification-preferences.use-case';
+import { AssignmentNotices } from '../../application/notification/assignment-notices';
 import { NotificationOutbox } from '../../application/notification/notification-outbox';
 import { NOTIFICATION_TOKENS } from '../../application/notification/notification.ports';
 import { UnsubscribeLinks } from '../../application/notification/unsubscribe-links';
+import { NotificationMorning } from '../../application/notification/notification-morning';
+import { AppConfig } from '../config';
 import { Storage } from './storage';
 
 /**
@@ -23,8 +26,9 @@ import { Storage } from './storage';
  * listeners: see the webhook module) and its delivery, each person's
  * preferences and their `me/notifications/` routes.
  */
-export function notificationModule(storage: Storage): ContainerModule {
+export function notificationModule(storage: Storage, config: Pick<AppConfig, 'notificationHour' | 'timeZone'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(NotificationMorning).toConstantValue(new NotificationMorning(config.notificationHour, config.timeZone));
     if (storage.kind === 'typeorm') {
       bind(NOTIFICATION_TOKENS.NotificationQueue).to(TypeOrmNotificationQueue).inSingletonScope();
       bind(NOTIFICATION_TOKENS.NotificationPreferencesRepository).to(TypeOrmNotificationPreferencesRepository).inSingletonScope();
@@ -38,6 +42,7 @@ export function notificationModule(storage: Storage): ContainerModule {
     for (const useCase of [RemindFollowUps, ReleaseDailyDigests, GetNotificationPreferences, UpdateNotificationPreferences, ListMyNotificationDeliveries, UnsubscribeByLink]) bind(useCase).toSelf().inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(NotificationController).inSingletonScope();
     bind(NotificationOutbox).toSelf().inSingletonScope();
+    bind(AssignmentNotices).toSelf().inSingletonScope();
     bind(UnsubscribeLinks).toSelf().inSingletonScope();
     bind(DeliverNotifications).toSelf().inSingletonScope();
   });

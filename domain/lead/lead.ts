@@ -86,10 +86,13 @@ export interface NewLead extends Partial<Omit<LeadDetails, 'salesStageId'>> {
   leadSource: LeadSource;
   salesStage: StageOfNewLead;
   createdById: string;
+  /** The member it is assigned to (internal id): its creator when none is named. */
+  assignedToId?: string;
   now: Date;
 }
 
-export type LeadChanges = Partial<LeadDetails> & { uniqueId?: string };
+/** `assignedToId`: the member the lead is given to (internal id, resolved by the use case from `assigned_to_id`). */
+export type LeadChanges = Partial<LeadDetails> & { uniqueId?: string; assignedToId?: string };
 
 /** A sales opportunity moving through the organisation's pipeline. */
 export class Lead extends OrganisationRecord<LeadSnapshot> {
@@ -128,7 +131,7 @@ export class Lead extends OrganisationRecord<LeadSnapshot> {
             uniqueId,
             organisationId,
             createdById,
-            assignedToId: createdById,
+            assignedToId: input.assignedToId ?? createdById,
             dateCreated: now,
             lastUpdated: now,
           },

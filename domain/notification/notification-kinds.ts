@@ -4,8 +4,12 @@ import { EXPENSE_ACTION_EVENTS } from '../webhook/webhook-events';
 export const EXPENSE_NOTIFICATION_KINDS = Object.values(EXPENSE_ACTION_EVENTS);
 export type ExpenseNotificationKind = (typeof EXPENSE_NOTIFICATION_KINDS)[number];
 
-/** What a person may be e-mailed about: each expense action, and a vendor's follow-up date reached. */
-export const NOTIFICATION_KINDS = [...EXPENSE_NOTIFICATION_KINDS, 'vendor.follow_up'] as const;
+/** A lead or a vendor assigned to a member by someone else: each a kind of e-mail to the assignee. */
+export const ASSIGNMENT_NOTIFICATION_KINDS = ['lead.assigned', 'vendor.assigned'] as const;
+export type AssignmentNotificationKind = (typeof ASSIGNMENT_NOTIFICATION_KINDS)[number];
+
+/** What a person may be e-mailed about: each expense action, a vendor's follow-up date reached, a lead or a vendor assigned to them. */
+export const NOTIFICATION_KINDS = [...EXPENSE_NOTIFICATION_KINDS, 'vendor.follow_up', ...ASSIGNMENT_NOTIFICATION_KINDS] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,3 +34,6 @@ export const DIGEST_KIND = 'digest';
 
 /** The kind of an invitation's e-mail (to someone who may have no account yet: not a preference of anyone's). */
 export const INVITATION_KIND = 'invitation';
+
+/** The kind of the notice to an organisation's owner that failures disabled a webhook endpoint (no preference turns it off). */
+export const WEBHOOK_DISABLED_KIND = 'webhook_endpoint.disabled';

@@ -95,11 +95,15 @@ export interface NewVendor extends Partial<VendorDetails> {
   address?: NestedChanges<VendorAddress>;
   bankingInformation?: NestedChanges<VendorBanking>;
   createdById: string;
+  /** The member it is assigned to (internal id): its creator when none is named. */
+  assignedToId?: string;
   now: Date;
 }
 
 export type VendorChanges = Partial<VendorDetails> & {
   uniqueId?: string;
+  /** The member the vendor is given to (internal id, resolved by the use case from `assigned_to_id`). */
+  assignedToId?: string;
   address?: NestedChanges<VendorAddress>;
   bankingInformation?: NestedChanges<VendorBanking>;
 };
@@ -148,7 +152,7 @@ export class Vendor extends OrganisationRecord<VendorSnapshot> {
         uniqueId,
         organisationId,
         createdById,
-        assignedToId: createdById,
+        assignedToId: input.assignedToId ?? createdById,
         accountOwnerId: createdById,
         dateCreated: now,
         lastUpdated: now,

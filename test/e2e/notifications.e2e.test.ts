@@ -35,6 +35,12 @@ function outboxMails(outbox: string): OutboxMail[] {
   });
 }
 
+/** Today (UTC, the tests' TIME_ZONE) at the given hour. */
+function todayAt(hour: number): Date {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Date(`${day}T${String(hour).padStart(2, '0')}:00:00.000Z`);
+}
+
 async function eventually<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -136,6 +142,8 @@ describe.each(testDatabases())('notification e-mails through the expense workflo
       expense_reimbursed: true,
       expense_reopened: true,
       vendor_follow_up: true,
+      lead_assigned: true,
+      vendor_assigned: true,
     });
     expect((await member.api.patch(prefs, { digest: 'hourly' })).body).toEqual({ digest: ['"hourly" is not a valid choice.'] });
     const off = await member.api.patch(prefs, { expense_approved: false });
@@ -184,7 +192,12 @@ describe.each(testDatabases())('notification e-mails through the expense workflo
     await act(member, expense.unique_id, 'submit');
     await act(owner, expense.unique_id, 'reject', 'Too dear');
     await settledMailsAbout(expense, 2);
-    const list = await member.api.get('/api/v1.0/me/notifications/deliveries/?page_size=1');
+    // The mail is out before its attempt is recorded: wait for the record, not only the mail.
+    let list = await member.api.get('/api/v1.0/me/notifications/deliveries/?page_size=1');
+    for (const until = Date.now() + 5000; list.body[0]?.status !== 'sent' && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      list = await member.api.get('/api/v1.0/me/notifications/deliveries/?page_size=1');
+    }
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
       { id: expect.any(String), kind: 'expense.rejected', record: expense.unique_id, status: 'sent', attempts: 1, created_at: expect.any(String), sent_at: expect.any(String) },
@@ -229,10 +242,10 @@ describe.each(testDatabases())('notification e-mails over a failing SMTP server 
 });
 
 describe.each(testDatabases())('the daily digest on $name', (factory) => {
-  it('holds the e-mails of a person who takes a digest, and sends them in one e-mail once the next day begins', async () => {
+  it('holds the e-mails of a person who takes a digest, and sends them in one e-mail at NOTIFICATION_HOUR of the next day', async () => {
     const database = await factory.create();
     const outbox = path.join(database.dataDir, 'outbox');
-    const clock = new FixedClock(new Date());
+    const clock = new FixedClock(todayAt(12));
     const app = await startTestApp(database, { clock, env: { WEBHOOK_POLL_MS: '20' } });
     const read = () => outboxMails(outbox);
     try {
@@ -253,7 +266,13 @@ describe.each(testDatabases())('the daily digest on $name', (factory) => {
       expect(read().filter((mail) => mail.to === member.email)).toEqual([]);
       expect((await member.api.get('/api/v1.0/me/notifications/deliveries/')).body.map((d: { status: string }) => d.status)).toEqual(['held', 'held']);
 
-      clock.advance({ days: 1 });
+      // The next day, before 8 (the default NOTIFICATION_HOUR): still held.
+      clock.advance({ hours: 12 + 7, minutes: 59 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(read().filter((mail) => mail.to === member.email)).toEqual([]);
+      expect((await member.api.get('/api/v1.0/me/notifications/deliveries/')).body.map((d: { status: string }) => d.status)).toEqual(['held', 'held']);
+
+      clock.advance({ minutes: 1 }); // 08:00
       const [digest] = await eventually(() => {
         const mine = read().filter((mail) => mail.to === member.email);
         return mine.length > 0 ? mine : undefined;
@@ -278,10 +297,10 @@ describe.each(testDatabases())('the daily digest on $name', (factory) => {
 });
 
 describe.each(testDatabases())('vendor follow-up reminders on $name', (factory) => {
-  it('e-mails the assignee once, on the morning the follow-up date is reached, and not when they turned the kind off', async () => {
+  it('e-mails the assignee once, at NOTIFICATION_HOUR of the day the follow-up date is reached, and not when they turned the kind off', async () => {
     const database = await factory.create();
     const outbox = path.join(database.dataDir, 'outbox');
-    const clock = new FixedClock(new Date());
+    const clock = new FixedClock(todayAt(12));
     let app = await startTestApp(database, { clock, env: { WEBHOOK_POLL_MS: '20' } });
     const read = () => outboxMails(outbox);
     try {
@@ -296,7 +315,11 @@ describe.each(testDatabases())('vendor follow-up reminders on $name', (factory) 
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(read()).toEqual([]); // not before the day
 
-      clock.advance({ days: 1 });
+      clock.advance({ hours: 12 + 7, minutes: 59 }); // the day, before 8 (the default NOTIFICATION_HOUR)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(read()).toEqual([]);
+
+      clock.advance({ minutes: 1 }); // 08:00
       const [reminder] = await eventually(() => {
         const sent = read();
         return sent.length > 0 ? sent : undefined;

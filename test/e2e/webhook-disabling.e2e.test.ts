@@ -3,6 +3,7 @@ import path from 'node:path';
 import { signUp, TestUser } from '../support/accounts';
 import { testDatabases } from '../support/databases';
 import { FixedClock } from '../support/fixed-clock';
+import { TestSmtpServer } from '../support/smtp-server';
 import { startTestApp, TestApp } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -95,6 +96,10 @@ describe.each(testDatabases())('a webhook endpoint that keeps failing on $name',
     expect(mails[0].text).toContain('"failing" of your organisation "Acme"');
     expect(mails[0].text).toContain(`since ${failingFrom.toISOString()}`);
     expect(mails[0].text).toContain(`${app.config.publicBaseUrl}${endpoint()} with {"is_active": true}`);
+    // Sent from the e-mail outbox, as every e-mail: listed among the owner's.
+    expect((await owner.api.get('/api/v1.0/me/notifications/deliveries/')).body).toEqual([
+      expect.objectContaining({ kind: 'webhook_endpoint.disabled', record: 'failing', status: 'sent', attempts: 1 }),
+    ]);
 
     // Nothing more is attempted: neither the retries due nor new events.
     const attempted = receiver.received.length;
@@ -138,5 +143,57 @@ describe.each(testDatabases())('a webhook endpoint that keeps failing on $name',
     const mails = outbox().length;
     await pause(100);
     expect(outbox()).toHaveLength(mails);
+  });
+});
+
+describe.each(testDatabases())('the notice of a disabled webhook endpoint over a failing SMTP server on $name', (factory) => {
+  it('is queued with the change that disables the endpoint, retried on the back-off schedule, and delivered once', async () => {
+    const smtp = await TestSmtpServer.start();
+    const receiver = await new WebhookReceiver().start();
+    const database = await factory.create();
+    const clock = new FixedClock(new Date());
+    const app = await startTestApp(database, { clock, env: { SMTP_URL: smtp.url(), WEBHOOK_POLL_MS: '20' } });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const until = async (done: () => boolean | Promise<boolean>, what: string) => {
+      const deadline = Date.now() + 15_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await pause(20);
+      }
+    };
+    try {
+      const owner = await signUp(app.client, { organisation_name: 'Acme' });
+      const org = `/api/v1.0/organisation/${owner.organisationUniqueId}`;
+      receiver.answers.push(...Array(100).fill(500));
+      await owner.api.post(`${org}/webhooks/create/`, { url: receiver.url, events: ['vendor.created'], unique_id: 'failing' });
+      await owner.api.post(`${org}/vendors/create/`, { name: 'First Co' });
+      await receiver.waitFor((received) => received.length === 1);
+      await until(async () => (await owner.api.get(`${org}/webhooks/failing/`)).body.failing_since !== null, 'the first failure');
+      clock.advance(3 * DAY_MS + 1000);
+      smtp.refuseNext = 2;
+      await owner.api.post(`${org}/vendors/create/`, { name: 'Second Co' });
+      await until(async () => (await owner.api.get(`${org}/webhooks/failing/`)).body.is_active === false, 'the endpoint to be disabled');
+
+      for (const [refused, retryAfterMinutes] of [[1, 1], [2, 5]]) {
+        await until(() => smtp.refused >= refused, `refusal ${refused}`);
+        await pause(100);
+        expect(smtp.refused).toBe(refused); // not before its retry is due
+        expect(smtp.received).toEqual([]);
+        clock.advance({ minutes: retryAfterMinutes });
+      }
+      await until(() => smtp.received.length > 0, 'the notice');
+      await pause(200);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].envelopeTo).toEqual([owner.email]);
+      expect(smtp.received[0].headers.subject).toBe('A webhook endpoint was disabled');
+      expect((await owner.api.get('/api/v1.0/me/notifications/deliveries/')).body).toEqual([
+        expect.objectContaining({ kind: 'webhook_endpoint.disabled', record: 'failing', status: 'sent', attempts: 3 }),
+      ]);
+    } finally {
+      await app.close();
+      await receiver.close();
+      await database.dispose();
+      await smtp.stop();
+    }
   });
 });

@@ -53,7 +53,12 @@ export const LEAD_DECLARATION = declareResource<LeadSnapshot>()({
     f.date('expectedCloseDate', { nullable: true, ordering: true }),
     f.timestamp('followUpDate', { nullable: true, readOnly: false }),
     f.person('createdById', 'created_by'),
-    f.person('assignedToId', 'assigned_to'),
+    // Given to a member by unique_id (write-only); shown as the person (`assigned_to`). Left out: the creator (docs/decisions/leads-vendors.md).
+    f.reference('assignedToId', 'persons', 'assigned_to_id', {
+      writeOnly: true,
+      description: 'The member it is assigned to, by unique_id: the creator when left out on a create, unchanged when left out on an update.',
+    }),
+    f.derived('assignedTo', { type: 'person' }, { compute: (lead) => lead.assignedToId }),
     f.derived('isClosed', { type: 'boolean' }),
     f.timestamp('dateCreated', { ordering: true }),
     f.timestamp('lastUpdated'),

@@ -80,7 +80,12 @@ export const VENDOR_DECLARATION = declareResource<VendorSnapshot>()({
     f.nested('address', address, { nullable: true }),
     f.nested('bankingInformation', banking, { nullable: true, secret: true, column: 'banking_sealed' }),
     f.person('createdById', 'created_by'),
-    f.person('assignedToId', 'assigned_to'),
+    // Given to a member by unique_id (write-only); shown as the person (`assigned_to`). Left out: the creator (docs/decisions/leads-vendors.md).
+    f.reference('assignedToId', 'persons', 'assigned_to_id', {
+      writeOnly: true,
+      description: 'The member it is assigned to, by unique_id: the creator when left out on a create, unchanged when left out on an update.',
+    }),
+    f.derived('assignedTo', { type: 'person' }, { compute: (vendor) => vendor.assignedToId }),
     f.person('accountOwnerId', 'account_owner'),
     f.derived('daysSinceLastContact', { type: 'integer' }, { nullable: true }),
     f.derived('daysSinceLastOrder', { type: 'integer' }, { nullable: true }),

@@ -1,5 +1,5 @@
 import { NotificationDelivery } from '../../../application/notification/notification.ports';
-import { DIGEST_KIND, NOTIFICATION_KINDS, NOTIFICATION_STATES, NotificationKind } from '../../../domain/notification/notification-kinds';
+import { DIGEST_KIND, NOTIFICATION_KINDS, NOTIFICATION_STATES, NotificationKind, WEBHOOK_DISABLED_KIND } from '../../../domain/notification/notification-kinds';
 import { Digest, DIGESTS, NotificationPreferences } from '../../../domain/notification/notification-preferences';
 import { fields } from '../validation/fields';
 import { Input } from '../validation/input';
@@ -35,7 +35,9 @@ const WHEN: Record<NotificationKind, string> = {
   'expense.paid': 'your expense is paid',
   'expense.reimbursed': 'your expense is reimbursed',
   'expense.reopened': 'your expense is reopened',
-  'vendor.follow_up': 'the follow-up date of a vendor assigned to you is reached (that morning)',
+  'vendor.follow_up': 'the follow-up date of a vendor assigned to you is reached (that morning, from NOTIFICATION_HOUR)',
+  'lead.assigned': 'someone else assigns a lead to you',
+  'vendor.assigned': 'someone else assigns a vendor to you',
 };
 for (const kind of NOTIFICATION_KINDS) {
   Input(kindField(kind), fields.boolean(), { description: `Whether to be e-mailed when ${WHEN[kind]}.` })(
@@ -80,7 +82,7 @@ export const DELIVERY_SCHEMA = s.named(
   'NotificationDelivery',
   s.object<ReturnType<typeof presentDelivery>>({
     id: s.text(),
-    kind: s.choice([...NOTIFICATION_KINDS, DIGEST_KIND]), // an invitation's e-mail is nobody's: not listed
+    kind: s.choice([...NOTIFICATION_KINDS, DIGEST_KIND, WEBHOOK_DISABLED_KIND]), // an invitation's e-mail is nobody's: not listed
     record: s.nullable(s.text()),
     status: s.choice(NOTIFICATION_STATES),
     attempts: s.integer({ min: 0 }),

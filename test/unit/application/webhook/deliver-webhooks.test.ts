@@ -1,4 +1,5 @@
 import { RecordingMailer } from '../../../../adapters/system/recording-mailer';
+import { DeliverNotifications } from '../../../../application/notification/deliver-notifications.use-case';
 import { ORGANISATION_TOKENS } from '../../../../application/organisation/organisation.ports';
 import { Actor } from '../../../../application/shared/actor';
 import { DeliverWebhooks } from '../../../../application/webhook/deliver-webhooks.use-case';
@@ -35,6 +36,12 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
   let mailer: RecordingMailer;
   const deliver = async () => {
     const round = await app.container.get(DeliverWebhooks).execute(20);
+    await round.settled;
+    return round.claimed;
+  };
+  /** A round of the e-mail worker: the owner's notice goes out through the e-mail outbox. */
+  const sendMail = async () => {
+    const round = await app.container.get(DeliverNotifications).execute(20);
     await round.settled;
     return round.claimed;
   };
@@ -90,7 +97,7 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
     expect(sender.typesSent()).toEqual(['vendor.created', 'vendor.created', 'vendor.created', 'vendor.updated']);
   });
 
-  it('disables an endpoint whose every attempt has failed for three days, sends it nothing more, and e-mails the owner once', async () => {
+  it('disables an endpoint whose every attempt has failed for three days, sends it nothing more, and e-mails the owner once through the outbox', async () => {
     sender.answers.push(...Array(100).fill(500));
     const failingFrom = app.clock.now();
     for (let day = 0; day <= 3; day += 1) {
@@ -102,6 +109,8 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
     const endpoint = await webhooks(app).get.execute(owner, org, 'hook');
     expect(endpoint.record).toMatchObject({ isActive: false, failingSince: failingFrom, disabledAt: app.clock.now(), disabledReason: 'delivery_failures' });
 
+    expect(mailer.sent).toEqual([]); // queued with the change, not sent by the webhook worker
+    expect(await sendMail()).toBe(1);
     expect(mailer.sent).toHaveLength(1);
     const [mail] = mailer.sent;
     expect(mail).toMatchObject({ to: `${owner.personId}@example.com`, subject: 'A webhook endpoint was disabled' });
@@ -118,10 +127,11 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
       expect(await deliver()).toBe(0);
     }
     expect(sender.sent).toHaveLength(sent);
+    expect(await sendMail()).toBe(0);
     expect(mailer.sent).toHaveLength(1);
   });
 
-  it('disables the endpoint all the same when the mail server does not take the notice', async () => {
+  it('disables the endpoint all the same when the mail server does not take the notice, which is retried and sent once', async () => {
     sender.answers.push(...Array(10).fill(500));
     mailer.unavailable = true;
     await useCasesOf(app.container, 'vendor').create.execute(owner, org, { name: 'Early' });
@@ -131,7 +141,17 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
     const round = await app.container.get(DeliverWebhooks).execute(20);
     await expect(round.settled).resolves.toBeUndefined();
     expect((await webhooks(app).get.execute(owner, org, 'hook')).record).toMatchObject({ isActive: false, disabledReason: 'delivery_failures' });
+    expect(await sendMail()).toBe(1); // refused
     expect(mailer.sent).toEqual([]);
+    mailer.unavailable = false;
+    app.clock.advance({ seconds: 59 });
+    expect(await sendMail()).toBe(0); // its retry is due a minute later
+    app.clock.advance({ seconds: 1 });
+    expect(await sendMail()).toBe(1);
+    app.clock.advance({ days: 1 });
+    expect(await sendMail()).toBe(0);
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ subject: 'A webhook endpoint was disabled', to: `${owner.personId}@example.com` });
   });
 
   it('keeps the deliveries pending when it was disabled, and sends them once the owner enables it again, with a fresh count', async () => {
@@ -168,6 +188,7 @@ describe('delivering webhooks (use cases on in-memory adapters)', () => {
     await deliver(); // fails four days after the first failure, two after the run began
     const endpoint = await webhooks(app).get.execute(owner, org, 'hook');
     expect(endpoint.record).toMatchObject({ isActive: true, disabledAt: null });
+    expect(await sendMail()).toBe(0);
     expect(mailer.sent).toEqual([]);
   });
 

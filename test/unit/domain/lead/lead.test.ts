@@ -288,3 +288,15 @@ describe('lead choices', () => {
     expect(LEAD_SOURCES.label('cold_calling')).toBe('Cold Calling');
   });
 });
+
+describe('a lead’s assignee', () => {
+  it('is the creator unless another member is named, and an update gives it to another, leaving the creator as it was', () => {
+    expect(aLead().snapshot().assignedToId).toBe('person-1');
+    const given = aLead({ assignedToId: 'person-2' });
+    expect(given.snapshot()).toMatchObject({ createdById: 'person-1', assignedToId: 'person-2' });
+    given.update({ assignedToId: 'person-3' }, LATER);
+    expect(given.snapshot()).toMatchObject({ createdById: 'person-1', assignedToId: 'person-3', lastUpdated: LATER });
+    given.update({ title: 'Renamed' }, LATER);
+    expect(given.snapshot().assignedToId).toBe('person-3');
+  });
+});
