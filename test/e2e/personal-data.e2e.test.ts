@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { signUp, TestUser } from '../support/accounts';
 import { TestDatabase, testDatabases } from '../support/databases';
 import { actOn, createExpense } from '../support/expenses';
+import { filesUnder } from '../support/files';
 import { addMember } from '../support/members';
+import { PICTURE_FILES, putPicture } from '../support/pictures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /** A value nobody else writes, so that finding it anywhere means it is the person's. */
@@ -79,6 +82,7 @@ describe.each(testDatabases())('personal data on $name', (factory) => {
     const vendor = await erin.api.post(`${shared()}/vendors/create/`, { name: 'Erin Supplies' });
     expect(vendor.status).toBe(201);
     erinVendor = vendor.body.unique_id;
+    for (const user of [erin, paul]) expect((await putPicture(user.api, '/api/v1.0/me/picture/', PICTURE_FILES.png)).status).toBe(200);
     const key = await erin.api.post(`${shared()}/api-keys/create/`, { name: 'Erin sync', scopes: ['*:read'] });
     expect(key.status).toBe(201);
     expect((await erin.api.patch('/api/v1.0/me/notifications/', { digest: 'daily' })).status).toBe(200);
@@ -159,10 +163,19 @@ describe.each(testDatabases())('personal data on $name', (factory) => {
     expect(before.status).toBe(200);
     // The scan can fail: before the erasure, the database holds Erin's name in clear.
     expect(rawDatabase()).toContain(erinData.lastName);
+    const pictures = () => filesUnder(path.join(app.config.dataDir, 'pictures'));
+    const picturesBefore = pictures();
+    expect(picturesBefore).toHaveLength(2);
+    expect((await owner.api.get(`/api/v1.0/people/${erin.personUniqueId}/picture/`)).status).toBe(200);
 
     const erased = await erin.api.delete('/api/v1.0/me/', { json: { current_password: erin.password } });
     expect(erased.status).toBe(204);
     expect((await erin.api.get('/api/v1.0/me/')).status).toBe(401);
+    // Her picture's file is gone, Paul's is not.
+    expect((await owner.api.get(`/api/v1.0/people/${erin.personUniqueId}/picture/`)).status).toBe(404);
+    expect(pictures()).toHaveLength(1);
+    expect(picturesBefore).toContain(pictures()[0]);
+    expect((await owner.api.get(`/api/v1.0/people/${paul.personUniqueId}/picture/`)).status).toBe(200);
 
     const after = await report();
     expect(after.body).toEqual(before.body);
