@@ -135,6 +135,22 @@ describe.each(testDatabases())('personal data on $name', (factory) => {
     }
   });
 
+  it('pages through every store: more records and history than a page, each once', async () => {
+    const busy = await signUp(app.client, { organisation_name: 'Busy' });
+    const made: string[] = [];
+    for (let batch = 0; batch < 21; batch += 1) {
+      const created = await Promise.all(Array.from({ length: 10 }, () => createExpense(busy.api, busy.organisationUniqueId, { amount: '1.00' })));
+      made.push(...created.map((expense) => expense.unique_id));
+    }
+    const exported = await busy.api.get('/api/v1.0/me/export/');
+    expect(exported.status).toBe(200);
+    const expenses = (exported.body.records as { model: string; record: { unique_id: string } }[]).filter((r) => r.model === 'expense').map((r) => r.record.unique_id);
+    expect(expenses.sort()).toEqual(made.sort());
+    const created = (exported.body.history as { model: string; action: string; record: string }[]).filter((h) => h.model === 'expense' && h.action === 'created');
+    expect(new Set(created.map((h) => h.record)).size).toBe(210);
+    expect(created).toHaveLength(210);
+  });
+
   it('is no API key’s to export or erase', async () => {
     const key = await erin.api.post(`${shared()}/api-keys/create/`, { name: 'Everything', scopes: ['*:write'] });
     const withKey = app.client.withKey(key.body.key);
