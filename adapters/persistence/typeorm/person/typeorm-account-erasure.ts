@@ -47,14 +47,22 @@ const DELETION_ORDER = deletionOrder(DECLARED_RESOURCES);
 export class TypeOrmAccountErasure implements AccountErasure {
   constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
 
+  /**
+   * On Postgres the organisations are locked `FOR UPDATE` before their members
+   * are counted: that conflicts with the key-share lock a new membership's key
+   * takes on its organisation, so a member joining meanwhile is either counted
+   * (committed first) or waits for the erasure. SQLite runs one write at a time.
+   */
   async ownedOrganisations(personId: string): Promise<OwnedOrganisation[]> {
+    const [owned] = await this.db.select([this.db.sql("SELECT organisation_id FROM memberships WHERE person_id = :personId AND role = 'owner'", { personId })]);
+    const ids = owned.map((row) => String(row.organisation_id));
+    if (ids.length === 0) return [];
+    if (this.db.dialect === 'postgres') await this.db.select([this.db.sql('SELECT id FROM organisations WHERE id IN (:...ids) ORDER BY id FOR UPDATE', { ids })]);
     const [rows] = await this.db.select([
       this.db.sql(
         `SELECT o.id, o.name, (SELECT COUNT(*) FROM memberships others WHERE others.organisation_id = o.id AND others.person_id <> :personId) AS others
-         FROM memberships m JOIN organisations o ON o.id = m.organisation_id
-         WHERE m.person_id = :personId AND m.role = 'owner'
-         ORDER BY o.name`,
-        { personId },
+         FROM organisations o WHERE o.id IN (:...ids) ORDER BY o.name`,
+        { personId, ids },
       ),
     ]);
     return rows.map((row) => ({ id: String(row.id), name: String(row.name), otherMembers: Number(row.others) }));
