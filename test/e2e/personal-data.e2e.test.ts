@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signUp, TestUser } from '../support/accounts';
 import { TestDatabase, testDatabases } from '../support/databases';
-import { actOn, createExpense } from '../support/expenses';
+import { actOn, createExpense, expensePaths, multipart, RECEIPT_FILES, anExpense } from '../support/expenses';
+import { SweepFileRemovals } from '../../application/shared/sweep-file-removals.use-case';
 import { filesUnder } from '../support/files';
 import { addMember } from '../support/members';
 import { PICTURE_FILES, putPicture } from '../support/pictures';
@@ -76,7 +77,9 @@ describe.each(testDatabases())('personal data on $name', (factory) => {
     await actOn(erin.api, owner.organisationUniqueId, first.unique_id, 'submit');
     await actOn(owner.api, owner.organisationUniqueId, first.unique_id, 'approve');
     await createExpense(paul.api, owner.organisationUniqueId, { amount: '10.00', employee_id: paul.personUniqueId });
-    await createExpense(erin.api, erin.organisationUniqueId, { amount: '33.00' });
+    // In her own organisation, with a receipt: the organisation and its files go with her.
+    const own = await erin.api.post(expensePaths(erin.organisationUniqueId).create, undefined, { multipart: multipart(anExpense({ amount: '33.00' }), RECEIPT_FILES.pdf) });
+    expect(own.status).toBe(201);
     erinExpenses = [first.unique_id, second.unique_id];
 
     const vendor = await erin.api.post(`${shared()}/vendors/create/`, { name: 'Erin Supplies' });
@@ -179,6 +182,8 @@ describe.each(testDatabases())('personal data on $name', (factory) => {
     expect(before.status).toBe(200);
     // The scan can fail: before the erasure, the database holds Erin's name in clear.
     expect(rawDatabase()).toContain(erinData.lastName);
+    const receipts = () => filesUnder(path.join(app.config.dataDir, 'receipts'));
+    expect(receipts()).toHaveLength(1);
     const pictures = () => filesUnder(path.join(app.config.dataDir, 'pictures'));
     const picturesBefore = pictures();
     expect(picturesBefore).toHaveLength(2);
@@ -192,6 +197,9 @@ describe.each(testDatabases())('personal data on $name', (factory) => {
     expect(pictures()).toHaveLength(1);
     expect(picturesBefore).toContain(pictures()[0]);
     expect((await owner.api.get(`/api/v1.0/people/${paul.personUniqueId}/picture/`)).status).toBe(200);
+    // Her own organisation's receipt is recorded for removal, and the sweep removes it.
+    await app.application.container.get(SweepFileRemovals).execute();
+    expect(receipts()).toEqual([]);
 
     const after = await report();
     expect(after.body).toEqual(before.body);
