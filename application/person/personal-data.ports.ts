@@ -42,6 +42,7 @@ export interface NamingRecord {
 export type ExportPiece =
   | { section: 'memberships'; item: { organisation: string; name: string; role: string; dateJoined: Date } }
   | { section: 'records'; item: NamingRecord }
+  | { section: 'imports'; item: { organisation: string | null; uniqueId: string; resource: string; mode: string; dryRun: boolean; status: string; rows: number; created: number; updated: number; unchanged: number; invalid: number; dateCreated: Date } }
   | { section: 'history'; item: { organisation: string | null; model: string; record: string; action: string; at: Date; changes: unknown } }
   | { section: 'sessions'; item: { createdAt: Date; expiresAt: Date } }
   | { section: 'notification_preferences'; item: { digest: string; kindsOff: unknown; lastUpdated: Date } }
@@ -50,7 +51,7 @@ export type ExportPiece =
 /**
  * Everything the storage holds about a person across organisations (issue
  * 47), read page by page: the records naming them in a person field of any
- * declared resource, their history entries, sessions (no tokens), API keys
+ * declared resource, the CSV imports they ran, their history entries, sessions (no tokens), API keys
  * (no secrets), memberships, notification preferences and deliveries.
  */
 export interface PersonalDataReader {

@@ -85,6 +85,10 @@ describe.each(testDatabases())('personal data on $name', (factory) => {
     const vendor = await erin.api.post(`${shared()}/vendors/create/`, { name: 'Erin Supplies' });
     expect(vendor.status).toBe(201);
     erinVendor = vendor.body.unique_id;
+    const csv = new FormData();
+    for (const [name, value] of Object.entries({ resource: 'vendors', dry_run: 'true' })) csv.append(name, value);
+    csv.append('file', new Blob([Buffer.from('unique_id,name\r\nchecked,Checked Ltd\r\n', 'utf8')], { type: 'text/csv' }), 'import.csv');
+    expect((await erin.api.request('POST', `${shared()}/imports/`, { multipart: csv })).status).toBe(201);
     for (const user of [erin, paul]) expect((await putPicture(user.api, '/api/v1.0/me/picture/', PICTURE_FILES.png)).status).toBe(200);
     const key = await erin.api.post(`${shared()}/api-keys/create/`, { name: 'Erin sync', scopes: ['*:read'] });
     expect(key.status).toBe(201);
@@ -126,6 +130,7 @@ describe.each(testDatabases())('personal data on $name', (factory) => {
     expect(keys.map((r) => r.record.name)).toEqual(['Erin sync']);
     expect(keys[0].record).not.toHaveProperty('key');
 
+    expect(document.imports).toEqual([expect.objectContaining({ organisation: owner.organisationUniqueId, resource: 'vendors', dry_run: true, row_count: 1 })]);
     expect(document.history.length).toBeGreaterThanOrEqual(4);
     expect(document.history.every((entry: { at: string }) => typeof entry.at === 'string')).toBe(true);
     expect(document.sessions.length).toBeGreaterThanOrEqual(1);

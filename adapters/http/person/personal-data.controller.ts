@@ -27,7 +27,7 @@ export class PersonalDataController implements HttpController {
       path: `${API_PREFIX}/me/export`,
       summary: 'Export my personal data',
       description:
-        'Everything the service holds about the caller, in every organisation, as one JSON document to download: the profile with its bank and employee details in clear, memberships, the records that name the caller in one of their people fields (as their detail answers them, other people shown as null), the caller’s history entries, sessions (without tokens), API keys (as records, without secrets), notification preferences and the e-mails written to them. Written as it is read, page by page. No API key.',
+        'Everything the service holds about the caller, in every organisation, as one JSON document to download: the profile with its bank and employee details in clear, memberships, the records that name the caller in one of their people fields (as their detail answers them, other people shown as null), the CSV imports they ran, the caller’s history entries, sessions (without tokens), API keys (as records, without secrets), notification preferences and the e-mails written to them. Written as it is read, page by page. No API key.',
       scope: 'never',
       answers: [{ ...answers.ok(PERSONAL_DATA_SCHEMA), headers: { 'Content-Disposition': true } }],
       handle: async (ctx) => {

@@ -8,7 +8,7 @@ import { WireSchema, wireSchema as s } from '../shared/wire-schema';
 import { presentProfile, PROFILE_SCHEMA } from './profile.presenter';
 
 /** The sections of the export after its profile, in the order they are written. */
-const SECTIONS = ['memberships', 'records', 'history', 'sessions', 'notification_preferences', 'notification_deliveries'] as const;
+const SECTIONS = ['memberships', 'records', 'imports', 'history', 'sessions', 'notification_preferences', 'notification_deliveries'] as const;
 
 const anyObject = (description: string) => ({ json: { type: 'object', description }, components: {} }) as unknown as WireSchema<Record<string, unknown>>;
 
@@ -25,6 +25,22 @@ export const PERSONAL_DATA_SCHEMA = s.named(
         model: s.text(),
         organisation: s.uniqueId(),
         record: anyObject('The record as its detail answers it; the people it names other than the caller are null, as are the references to other records.'),
+      }),
+    ),
+    imports: s.array(
+      s.object({
+        organisation: s.nullable(s.uniqueId()),
+        unique_id: s.uniqueId(),
+        resource: s.text(),
+        mode: s.text(),
+        dry_run: s.boolean(),
+        status: s.text(),
+        row_count: s.integer(),
+        created_count: s.integer(),
+        updated_count: s.integer(),
+        unchanged_count: s.integer(),
+        invalid_count: s.integer(),
+        date_created: s.dateTime(),
       }),
     ),
     history: s.array(
@@ -75,6 +91,23 @@ function presentPiece(piece: ExportPiece, self: ReadonlyMap<string, PersonRef>, 
       const { model, organisationUniqueId, record } = piece.item;
       const view = { record: record.snapshot() as never, people: self, derived: {}, organisationUniqueId };
       return { model, organisation: organisationUniqueId, record: presenterOf(declarationOf(model))(view, origin) };
+    }
+    case 'imports': {
+      const i = piece.item;
+      return {
+        organisation: i.organisation,
+        unique_id: i.uniqueId,
+        resource: i.resource,
+        mode: i.mode,
+        dry_run: i.dryRun,
+        status: i.status,
+        row_count: i.rows,
+        created_count: i.created,
+        updated_count: i.updated,
+        unchanged_count: i.unchanged,
+        invalid_count: i.invalid,
+        date_created: wire.dateTime(i.dateCreated),
+      };
     }
     case 'history':
       return { ...piece.item, at: wire.dateTime(piece.item.at) };

@@ -62,6 +62,29 @@ export class TypeOrmPersonalDataReader implements PersonalDataReader {
         after = String(rows[rows.length - 1].id);
       }
     }
+    for await (const row of this.pages(
+      'i.id',
+      'SELECT i.id, o.unique_id AS organisation, i.unique_id, i.resource, i.mode, i.dry_run, i.status, i.row_count, i.created_count, i.updated_count, i.unchanged_count, i.invalid_count, i.date_created FROM imports i LEFT JOIN organisations o ON o.id = i.organisation_id WHERE i.created_by_id = :personId',
+      { personId },
+    )) {
+      yield {
+        section: 'imports',
+        item: {
+          organisation: nullableText(row.organisation),
+          uniqueId: String(row.unique_id),
+          resource: String(row.resource),
+          mode: String(row.mode),
+          dryRun: Number(row.dry_run) === 1,
+          status: String(row.status),
+          rows: Number(row.row_count),
+          created: Number(row.created_count),
+          updated: Number(row.updated_count),
+          unchanged: Number(row.unchanged_count),
+          invalid: Number(row.invalid_count),
+          dateCreated: new Date(Number(row.date_created)),
+        },
+      };
+    }
     for await (const row of this.pages('h.id', 'SELECT h.id, o.unique_id AS organisation, h.model, h.record_unique_id, h.action, h.at, h.changes FROM history h LEFT JOIN organisations o ON o.id = h.organisation_id WHERE h.actor_id = :personId', { personId })) {
       yield {
         section: 'history',
