@@ -21,6 +21,7 @@ import { expenseModule } from './modules/expense.module';
 import { fileStorageModule } from './modules/file-storage.module';
 import { importModule } from './modules/import.module';
 import { organisationModule } from './modules/organisation.module';
+import { personalDataModule } from './modules/personal-data.module';
 import { reportModule } from './modules/report.module';
 import { salesModule } from './modules/sales.module';
 import { sharedModule } from './modules/shared.module';
@@ -80,6 +81,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     notificationModule(storage, config),
     reportModule(storage),
     importModule(storage),
+    personalDataModule(storage),
   );
   return container;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LoginThrottle } from '../../application/auth/auth.ports';
 import { emailKey } from '../../domain/person/email-address';
@@ -39,7 +40,7 @@ export class FlexibleLoginThrottle implements LoginThrottle {
   }
 
   async retryAfter(email: string, clientAddress: string): Promise<number | null> {
-    const account = emailKey(email);
+    const account = accountKeyOf(email);
     const waits = await Promise.all(
       this.counters.map(async ([limit, limiter, keyOf]) => {
         const counted = await limiter.get(keyOf(account, clientAddress));
@@ -51,7 +52,16 @@ export class FlexibleLoginThrottle implements LoginThrottle {
   }
 
   async recordFailure(email: string, clientAddress: string): Promise<void> {
-    const account = emailKey(email);
+    const account = accountKeyOf(email);
     await Promise.all(this.counters.map(([, limiter, keyOf]) => limiter.penalty(keyOf(account, clientAddress), 1)));
   }
+}
+
+/**
+ * The counters' key of an e-mail: its digest, not the address, so that the
+ * limiter's store (a table of the database on Postgres) holds no e-mail in
+ * clear, and an erased account's address is nowhere to be found (personal-data.md).
+ */
+function accountKeyOf(email: string): string {
+  return createHash('sha256').update(emailKey(email)).digest('base64url').slice(0, 32);
 }

@@ -33,7 +33,12 @@ export interface PersonSnapshot {
   lastLogin: Date | null;
   dateCreated: Date;
   lastUpdated: Date;
+  /** When the account was erased: the row is then a tombstone that records still name. */
+  erasedAt: Date | null;
 }
+
+/** How an erased account is named wherever a record its organisation keeps names it. */
+export const ERASED_PERSON_NAME = { firstName: 'Deleted', lastName: 'user' } as const;
 
 export interface RegisterPerson {
   id: string;
@@ -76,6 +81,7 @@ export class Person {
       lastLogin: null,
       dateCreated: input.now,
       lastUpdated: input.now,
+      erasedAt: null,
     });
   }
 
@@ -104,6 +110,10 @@ export class Person {
     return this.state.isActive;
   }
 
+  get isErased(): boolean {
+    return this.state.erasedAt !== null;
+  }
+
   get picture(): Picture | null {
     return this.state.picture;
   }
@@ -126,6 +136,31 @@ export class Person {
   removePicture(now: Date): void {
     if (this.state.picture === null) return;
     this.state = { ...this.state, picture: null, lastUpdated: now };
+  }
+
+  /**
+   * The account is erased: only the unique_id and the dates stay, so that the
+   * records organisations keep still name someone ("Deleted user"). The
+   * e-mail becomes an address of no one's, unique to the tombstone, so that
+   * the real one may sign up again.
+   */
+  erase(now: Date): void {
+    this.state = {
+      ...this.state,
+      email: `erased-${this.state.id}@erased.invalid`,
+      ...ERASED_PERSON_NAME,
+      isActive: false,
+      currentLanguage: 'en',
+      jobTitle: null,
+      userType: 'user',
+      picture: null,
+      address: null,
+      bankingInformation: null,
+      employeeInformation: null,
+      lastLogin: null,
+      lastUpdated: now,
+      erasedAt: now,
+    };
   }
 
   updateProfile(changes: ProfileChanges, now: Date): void {

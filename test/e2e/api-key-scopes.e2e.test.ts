@@ -19,6 +19,8 @@ const ROWS: readonly [method: string, route: string, scope: string][] = [
   ['GET', '/api/v1.0/me', 'any'],
   ['PUT', '/api/v1.0/me', 'never'],
   ['PATCH', '/api/v1.0/me', 'never'],
+  ['DELETE', '/api/v1.0/me', 'never'],
+  ['GET', '/api/v1.0/me/export', 'never'],
   ['GET', '/api/v1.0/me/notifications', 'any'],
   ['PATCH', '/api/v1.0/me/notifications', 'never'],
   ['GET', '/api/v1.0/me/notifications/deliveries', 'any'],

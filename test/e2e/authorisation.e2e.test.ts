@@ -233,6 +233,9 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/v1.0/me', expect: [200, 200, 200, 401] },
   { method: 'PUT', route: '/api/v1.0/me', body: () => ({ job_title: 'Put by the table' }), expect: [200, 200, 200, 401] },
   { method: 'PATCH', route: '/api/v1.0/me', body: () => ({ job_title: 'Patched by the table' }), expect: [200, 200, 200, 401] },
+  { method: 'GET', route: '/api/v1.0/me/export', expect: [200, 200, 200, 401] },
+  // Nobody's account goes with a wrong password (the erasure itself: personal-data.e2e.test.ts).
+  { method: 'DELETE', route: '/api/v1.0/me', body: () => ({ current_password: 'not the password' }), unchanged: (w) => w.users.owner.api.get('/api/v1.0/me/').then((r) => r.status), expect: [400, 400, 400, 401] },
   { method: 'GET', route: '/api/v1.0/me/notifications', expect: [200, 200, 200, 401] },
   { method: 'PATCH', route: '/api/v1.0/me/notifications', body: () => ({ expense_paid: true }), expect: [200, 200, 200, 401] },
   { method: 'GET', route: '/api/v1.0/me/notifications/deliveries', expect: [200, 200, 200, 401] },

@@ -246,6 +246,8 @@ describe.each(testDatabases().slice(0, 1))('a client typed by openapi-typescript
         loggedIn: expect.stringMatching(/^newcomer-/),
         afterPasswordChange: expect.stringMatching(/^newcomer-/),
         sessionAfterLogout: null,
+        exported: expect.stringMatching(/^newcomer-/),
+        exportedMemberships: 1,
       },
       me: { email: owner.email, jobTitle: 'Founder', city: 'Nairobi' },
       notifications: { digest: 'immediate', rejected: false, paidAfterUnsubscribe: false, deliveries: 0 },

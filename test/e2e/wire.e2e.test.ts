@@ -193,7 +193,7 @@ describe.each(testDatabases())('wire conventions on $name', (factory) => {
   });
 
   it('answers a wrong method with 405 and the DRF message', async () => {
-    const response = await user.api.delete('/api/v1.0/me/');
+    const response = await user.api.delete('/api/v1.0/me/notifications/');
     expect(response.status).toBe(405);
     expect(response.body).toEqual({ detail: 'Method "DELETE" not allowed.' });
     expect(response.headers.get('allow')).toContain('PATCH');

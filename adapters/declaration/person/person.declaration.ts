@@ -72,6 +72,7 @@ export const PERSON_DECLARATION = declareStored<PersonSnapshot>()({
     f.text('firstName', { internal: true, max: 150 }),
     f.text('lastName', { internal: true, max: 150 }),
     f.boolean('isActive', { internal: true, default: true }),
+    f.timestamp('erasedAt', { internal: true, nullable: true }),
     f.picture('picture'),
   ],
   storage: {

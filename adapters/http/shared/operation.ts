@@ -107,6 +107,7 @@ export type DocumentedOperation = Omit<Operation, 'handle'>;
 /** An operation whose success is one record (not a list, a file or nothing): its answers carry an ETag. */
 export function answersOneRecord(operation: DocumentedOperation): boolean {
   if (operation.table || operation.list) return false; // a report or a page: not a record to update
+  if (operation.answers[0]?.headers?.['Content-Disposition']) return false; // a document to download (a personal data export): not a record either
   const json = operation.answers[0]?.json?.json as { type?: string } | undefined;
   return json !== undefined && json.type !== 'array';
 }

@@ -82,6 +82,8 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
       }
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
+      // Deleted and overwritten values are zeroed, not left in free space: an erased account leaves no trace (personal-data.md).
+      db.pragma('secure_delete = ON');
       db.pragma('busy_timeout = 5000');
       db.defaultSafeIntegers(true);
     },

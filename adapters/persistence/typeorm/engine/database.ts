@@ -242,6 +242,15 @@ export class TypeOrmDatabase implements UnitOfWork {
     return work(this.dataSource.manager);
   }
 
+  /**
+   * SQLite: copies the write-ahead log into the database and empties it, so
+   * that no earlier version of a page lingers there (see `SqliteEngine.checkpoint`);
+   * false when the writer was busy. Postgres keeps no such file of ours: true.
+   */
+  checkpoint(): boolean {
+    return this.sqlite?.checkpoint() ?? true;
+  }
+
   get inTransaction(): boolean {
     return this.scope.current() !== undefined;
   }

@@ -87,6 +87,18 @@ export class SqliteEngine {
     return this.writer.submit((manager) => this.scope.within(manager, () => work(manager)));
   }
 
+  /**
+   * Copies the write-ahead log into the database file and empties it
+   * (`wal_checkpoint(TRUNCATE)`), when the writer is between transactions:
+   * whether it did. The reader's reads are synchronous, so none is open now.
+   */
+  checkpoint(): boolean {
+    const writer = this.writeConnection();
+    if (writer.inTransaction) return false;
+    const [result] = writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number | bigint }[];
+    return Number(result?.busy ?? 1) === 0;
+  }
+
   /** The writer at work or idle, and the units of work waiting for it. */
   connectionStats(): { busy: number; idle: number; waiting: number } {
     const writer = this.writer?.state() ?? { writing: false, waiting: 0 };

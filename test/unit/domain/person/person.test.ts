@@ -36,6 +36,7 @@ describe('registering a person', () => {
       lastLogin: null,
       dateCreated: REGISTERED_AT,
       lastUpdated: REGISTERED_AT,
+      erasedAt: null,
     });
   });
 
@@ -59,6 +60,35 @@ describe('registering a person', () => {
   it('restores exactly what was stored', () => {
     const snapshot = { ...aPerson().snapshot(), isActive: false, jobTitle: 'Analyst' };
     expect(Person.restore(snapshot).snapshot()).toEqual(snapshot);
+  });
+});
+
+describe('erasing the account', () => {
+  it('keeps only the unique_id and the creation date: the rest wiped, named "Deleted user", at an address of no one’s', () => {
+    const person = aPerson();
+    person.updateProfile({ jobTitle: 'Analyst', bankingInformation: { accountNumber: 'GB00 1234' }, employeeInformation: { allergies: 'Peanuts' } }, LATER);
+    person.changePicture(aPicture(), LATER);
+    person.erase(LATER);
+    expect(person.snapshot()).toEqual({
+      id: 'person-id-1',
+      uniqueId: 'ada',
+      email: 'erased-person-id-1@erased.invalid',
+      firstName: 'Deleted',
+      lastName: 'user',
+      isActive: false,
+      currentLanguage: 'en',
+      jobTitle: null,
+      userType: 'user',
+      picture: null,
+      address: null,
+      bankingInformation: null,
+      employeeInformation: null,
+      lastLogin: null,
+      dateCreated: REGISTERED_AT,
+      lastUpdated: LATER,
+      erasedAt: LATER,
+    });
+    expect([person.fullName, person.isErased]).toEqual(['Deleted user', true]);
   });
 });
 
