@@ -1,6 +1,6 @@
 import { BackupError } from '../adapters/backup/backup-manifest';
 import { DataPlace } from '../adapters/backup/backup-set';
-import { dialectOf, sqliteFileOf } from '../adapters/persistence/typeorm/data-source';
+import { dialectOf, sqliteFileOf } from '../adapters/persistence/typeorm/database-url';
 import { AppConfig } from './config';
 import { startupFailure } from './startup-failure';
 
