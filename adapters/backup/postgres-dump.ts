@@ -14,12 +14,14 @@ export async function dumpPostgres(databaseUrl: string, file: string): Promise<v
 
 /**
  * Restores a custom-format dump in one transaction: on an error nothing of it
- * stays. Ownership and grants are the target's (the role of DATABASE_URL owns what it restores).
+ * stays. Ownership and grants are the target's (the role of DATABASE_URL owns
+ * what it restores); comments are left out, the schema has none of its own and
+ * the one on the `pg_trgm` extension would stop a role that does not own it.
  */
 export async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
   await run(
     'pg_restore',
-    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--no-password', `--dbname=${withoutPassword(databaseUrl)}`, file],
+    ['--no-owner', '--no-privileges', '--no-comments', '--exit-on-error', '--single-transaction', '--no-password', `--dbname=${withoutPassword(databaseUrl)}`, file],
     databaseUrl,
   );
 }
