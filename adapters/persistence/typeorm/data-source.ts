@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client, ClientConfig } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { enableWriteAheadLog } from '../sqlite-wal';
-import { Dialect } from './columns';
+import { dialectOf, sqliteFileOf } from './database-url';
 import { entitySchemas, migrations } from './registry';
 
 export interface DatabaseSettings {
@@ -29,17 +29,7 @@ export interface DatabaseBounds {
 /** Past the server's `statement_timeout`, so that the server's cancellation (57014) is what the service normally sees. */
 const READ_MARGIN_MS = 1000;
 
-export function dialectOf(url: string | undefined): Dialect {
-  return url && /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
-}
-
-export function sqliteFileOf(settings: DatabaseSettings): string {
-  if (settings.url?.startsWith('sqlite://')) {
-    const file = settings.url.slice('sqlite://'.length);
-    return file === '/:memory:' || file === ':memory:' ? ':memory:' : file;
-  }
-  return path.join(settings.dataDir, 'app.db');
-}
+export { dialectOf, sqliteFileOf } from './database-url';
 
 /**
  * The TypeORM data source for the configured engine. Migrations run at start;
