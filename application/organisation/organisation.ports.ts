@@ -72,6 +72,8 @@ export interface LeftFile {
  * batch at a time, each in the caller's transaction (docs/decisions/organisation-lifecycle.md).
  */
 export interface ClosedOrganisationPurge {
+  /** Whether any organisation's deletion is due at `now` (a read outside any transaction: the worker asks it every round). */
+  anyDue(now: Date): Promise<boolean>;
   /**
    * One organisation whose deletion is due at `now`, its row locked until the transaction ends; one
    * another process holds is passed over (Postgres), so that two never delete the same one at once.

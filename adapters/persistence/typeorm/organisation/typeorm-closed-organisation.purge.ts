@@ -59,6 +59,11 @@ const PURGED_TABLES: readonly PurgedTable[] = [
 export class TypeOrmClosedOrganisationPurge implements ClosedOrganisationPurge {
   constructor(@inject(TypeOrmDatabase) private readonly db: TypeOrmDatabase) {}
 
+  async anyDue(now: Date): Promise<boolean> {
+    const [rows] = await this.db.select([this.db.sql('SELECT 1 AS due FROM organisations WHERE deletion_due_at IS NOT NULL AND deletion_due_at <= :now LIMIT 1', { now })]);
+    return rows.length > 0;
+  }
+
   async claimDue(now: Date): Promise<{ id: string } | null> {
     // Postgres passes over an organisation another process is deleting; SQLite's transactions take turns anyway.
     const skipLocked = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
