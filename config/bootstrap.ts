@@ -13,6 +13,8 @@ import { LimiterStore, PostgresLimiterStore, RedisLimiterStore, SqliteLimiterSto
 import { DependencyOutage } from '../adapters/system/dependency-outage';
 import { Logger } from '../adapters/system/logger';
 import { OutboxWorker } from '../adapters/system/outbox-worker';
+import { SweepsInTurn } from '../adapters/system/sweeps-in-turn';
+import { PurgeClosedOrganisations } from '../application/organisation/purge-closed-organisations.use-case';
 import { DeliverNotifications } from '../application/notification/deliver-notifications.use-case';
 import { NOTIFICATION_TOKENS, NotificationQueue } from '../application/notification/notification.ports';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
@@ -107,14 +109,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
     databaseOutage,
   });
   // E-mails go out where webhooks do (WEBHOOK_DELIVERY), by the same kind of worker over their own outbox; the webhooks'
-  // also sweeps the stored files nothing references.
+  // also deletes the closed organisations whose grace period is over, and sweeps the stored files nothing references.
   const clock = container.get<Clock>(SHARED_TOKENS.Clock);
   const workers = [
     new OutboxWorker(container.get(DeliverWebhooks), new PruneOutboxLog(container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue), clock), logger, {
       what: 'webhook',
       pollMs: config.webhooks.pollMs,
       databaseOutage,
-      sweep: container.get(SweepFileRemovals),
+      sweep: new SweepsInTurn([container.get(PurgeClosedOrganisations), container.get(SweepFileRemovals)]),
     }),
     new OutboxWorker(container.get(DeliverNotifications), new PruneOutboxLog(container.get<NotificationQueue>(NOTIFICATION_TOKENS.NotificationQueue), clock), logger, { what: 'e-mail', pollMs: config.webhooks.pollMs, databaseOutage }),
   ];

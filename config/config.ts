@@ -37,6 +37,8 @@ export interface AppConfig {
   publicOrigin: string | undefined;
   /** Invitation e-mails (new and resent) per organisation per day. */
   invitationsPerOrganisationPerDay: number;
+  /** Days a closed organisation can still be restored by its owner before its data is deleted (`ORGANISATION_DELETION_GRACE_DAYS`). */
+  organisationDeletionGraceDays: number;
   /** Sign-ups and invitation accepts that make an account, per client address per hour. */
   newAccountsPerClientPerHour: number;
   /** Requests an API key may make a minute, over every instance (`API_KEY_REQUESTS_PER_MINUTE`). */
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     newAccountsPerClientPerHour: integer('NEW_ACCOUNTS_PER_CLIENT_PER_HOUR', 20, 1, 1_000_000),
     apiKeyRequestsPerMinute: integer('API_KEY_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
     invitationsPerOrganisationPerDay: integer('INVITATIONS_PER_ORGANISATION_PER_DAY', 50, 1, 1_000_000),
+    organisationDeletionGraceDays: integer('ORGANISATION_DELETION_GRACE_DAYS', 30, 1, 3650),
     smtpUrl,
     mailFrom,
     workers: env.WORKERS === 'auto' ? availableParallelism() : integer('WORKERS', 1, 1, 64),

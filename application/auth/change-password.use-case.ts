@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { passwordProblems } from '../../domain/person/password-policy';
-import { NotFound, ValidationFailed } from '../../domain/shared/errors';
-import { PERSON_TOKENS, PersonRepository } from '../person/person.ports';
-import { Throttled } from '../shared/errors';
+import { ValidationFailed } from '../../domain/shared/errors';
 import { Actor } from '../shared/actor';
 import { Clock, SHARED_TOKENS } from '../shared/ports';
-import { AUTH_TOKENS, CredentialRepository, LoginThrottle, PasswordHasher, SessionStore, VerifiedCredentialCache } from './auth.ports';
+import { AUTH_TOKENS, CredentialRepository, PasswordHasher, SessionStore, VerifiedCredentialCache } from './auth.ports';
+import { PasswordConfirmation } from './password-confirmation';
 
 export interface ChangePasswordCommand {
   currentPassword: string;
@@ -19,30 +18,17 @@ export interface ChangePasswordCommand {
 @injectable()
 export class ChangePassword {
   constructor(
+    @inject(PasswordConfirmation) private readonly confirmation: PasswordConfirmation,
     @inject(AUTH_TOKENS.CredentialRepository) private readonly credentials: CredentialRepository,
     @inject(AUTH_TOKENS.PasswordHasher) private readonly hasher: PasswordHasher,
     @inject(AUTH_TOKENS.SessionStore) private readonly sessions: SessionStore,
     @inject(AUTH_TOKENS.VerifiedCredentialCache) private readonly cache: VerifiedCredentialCache,
-    @inject(AUTH_TOKENS.LoginThrottle) private readonly throttle: LoginThrottle,
-    @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  /**
-   * A wrong `current_password` is a failed login of the person's e-mail from
-   * the caller's address: a stolen session cannot guess the password faster
-   * than the login form allows (429 once the login throttle says so).
-   */
+  /** The current password first (`PasswordConfirmation`: a wrong one counts as a failed login). */
   async execute(actor: Actor, command: ChangePasswordCommand): Promise<void> {
-    const person = await this.people.findById(actor.personId);
-    if (!person) throw new NotFound();
-    const wait = await this.throttle.retryAfter(person.email, command.clientAddress);
-    if (wait !== null) throw new Throttled(wait);
-    const hash = await this.credentials.findPasswordHash(actor.personId);
-    if (!hash || !(await this.hasher.verify(command.currentPassword, hash))) {
-      await this.throttle.recordFailure(person.email, command.clientAddress);
-      throw ValidationFailed.field('current_password', 'Your current password was entered incorrectly.');
-    }
+    await this.confirmation.confirm(actor.personId, command.currentPassword, command.clientAddress);
     const problems = passwordProblems(command.newPassword);
     if (problems.length > 0) throw new ValidationFailed({ new_password: problems });
 

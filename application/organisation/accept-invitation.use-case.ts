@@ -74,6 +74,8 @@ export class AcceptInvitation {
   private async openInvitation(token: string, now: Date, options: { forUpdate?: boolean } = {}): Promise<Invitation> {
     const invitation = await this.invitations.findByTokenHash(this.tokens.hashOf(token), options);
     if (!invitation) throw new NotFound();
+    // An organisation its owner closed takes nobody in: its links answer as unknown ones.
+    if ((await this.organisations.findById(invitation.organisationId))?.isClosing !== false) throw new NotFound();
     invitation.assertOpen(now);
     return invitation;
   }

@@ -12,9 +12,15 @@ export const AUTHORISATION_POLICY = {
   'organisation.update': 'owner',
   'organisation.view_logo': 'member',
   'organisation.change_logo': 'owner',
+  /** Handing the organisation to another member, closing it, and restoring it while it is closing. */
+  'organisation.transfer_ownership': 'owner',
+  'organisation.close': 'owner',
+  'organisation.restore': 'owner',
 
   'members.list': 'member',
   'members.remove': 'owner',
+  /** Leaving on one's own (the owner may not: they hand the organisation over first). */
+  'members.leave': 'member',
 
   'invitations.create': 'owner',
   'invitations.list': 'owner',

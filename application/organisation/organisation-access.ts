@@ -9,6 +9,13 @@ import { AUTHORISATION_POLICY, Operation, roleSuffices } from './authorisation-p
 import { WebhookAudience } from '../webhook/webhook-audience';
 import { MemberOrganisation, MembershipRepository, ORGANISATION_TOKENS, OrganisationRepository } from './organisation.ports';
 
+export interface AccessOptions {
+  /** The organisation's row stays locked until the transaction ends, for a write of the organisation itself. */
+  forUpdate?: boolean;
+  /** A closing organisation is reached too (restoring it): otherwise it is a 404 for everyone. */
+  closing?: 'allowed';
+}
+
 export interface OrganisationAccessGrant {
   organisation: Organisation;
   membership: Membership;
@@ -20,7 +27,9 @@ export interface OrganisationAccessGrant {
  * The one gate to organisation-scoped data, deciding by AUTHORISATION_POLICY.
  * A caller who is not a member gets the same 404 as for an organisation that
  * does not exist (existence never leaks), as does an API key outside its own
- * organisation; a member whose role is not enough, 403.
+ * organisation, and every member of an organisation its owner closed (its
+ * owner too, but for restoring it: `closing: 'allowed'`); a member whose role
+ * is not enough, 403.
  * The membership is read from storage on every call, so a removed member is
  * refused from the next request on (the first call of a request may take it
  * as read with the request's credentials, moments before: see `Preread`).
@@ -34,12 +43,11 @@ export class OrganisationAccess {
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** `forUpdate`: the organisation's row stays locked until the transaction ends, for a write of the organisation itself. */
   async authorise(
     actor: Actor,
     organisationUniqueId: string,
     operation: Operation,
-    options: { forUpdate?: boolean } = {},
+    options: AccessOptions = {},
   ): Promise<OrganisationAccessGrant> {
     return this.authoriseRole(actor, organisationUniqueId, AUTHORISATION_POLICY[operation], options);
   }
@@ -49,9 +57,11 @@ export class OrganisationAccess {
     actor: Actor,
     organisationUniqueId: string,
     least: Role,
-    options: { forUpdate?: boolean } = {},
+    options: AccessOptions = {},
   ): Promise<OrganisationAccessGrant> {
     const { organisation, membership, member } = await this.organisationWithMembership(actor, organisationUniqueId, options);
+    // Closed by its owner: gone for everyone from that moment, as if it did not exist.
+    if (organisation.isClosing && options.closing !== 'allowed') throw new NotFound();
     // An API key reaches its own organisation alone: any other is as one the caller does not belong to.
     if (!membership || (actor.apiKey && actor.apiKey.organisationId !== organisation.id)) throw new NotFound();
     if (!roleSuffices(membership.role, least)) throw new PermissionDenied();

@@ -2,6 +2,7 @@ import { Invitation } from '../../domain/organisation/invitation';
 import { Membership, Role } from '../../domain/organisation/membership';
 import { Organisation } from '../../domain/organisation/organisation';
 import { KnownPerson } from '../shared/actor';
+import { FileNamespace } from '../shared/file-storage';
 
 /** The organisation a profile shows: the one the person joined first among those they still belong to, with their role. */
 export interface CurrentOrganisation {
@@ -31,7 +32,7 @@ export interface OrganisationRepository {
   listForPerson(personId: string): Promise<Organisation[]>;
   /** The organisation of `uniqueId` with the person's membership of it (null when they are not a member), read together. */
   findForMember(uniqueId: string, personId: string): Promise<MemberOrganisation | null>;
-  /** The organisation the person joined first among theirs (their current one), with their role in it. */
+  /** The organisation the person joined first among theirs that is not closing (their current one), with their role in it. */
   firstForPerson(personId: string): Promise<CurrentOrganisation | null>;
   existsWithUniqueId(uniqueId: string): Promise<boolean>;
   save(organisation: Organisation): Promise<void>;
@@ -46,6 +47,8 @@ export interface MembershipRepository {
   /** The organisation's members, oldest first. */
   listForOrganisation(organisationId: string): Promise<Membership[]>;
   remove(organisationId: string, personId: string): Promise<void>;
+  /** The member's role becomes `role` (the one owner's is changed by demoting them first: an organisation never has two). */
+  changeRole(organisationId: string, personId: string, role: Role): Promise<void>;
 }
 
 export interface InvitationRepository {
@@ -56,6 +59,31 @@ export interface InvitationRepository {
   save(invitation: Invitation): Promise<void>;
   /** Revokes: the invitation is gone, and its link with it. */
   delete(invitation: Invitation): Promise<void>;
+}
+
+/** A stored file a deleted row held, to be removed through `FileRemovalQueue`. */
+export interface LeftFile {
+  namespace: FileNamespace;
+  key: string;
+}
+
+/**
+ * The deletion of closed organisations' data whose grace period is over, a
+ * batch at a time, each in the caller's transaction (docs/decisions/organisation-lifecycle.md).
+ */
+export interface ClosedOrganisationPurge {
+  /** Whether any organisation's deletion is due at `now` (a read outside any transaction: the worker asks it every round). */
+  anyDue(now: Date): Promise<boolean>;
+  /**
+   * One organisation whose deletion is due at `now`, its row locked until the transaction ends; one
+   * another process holds is passed over (Postgres), so that two never delete the same one at once.
+   */
+  claimDue(now: Date): Promise<{ id: string } | null>;
+  /**
+   * Deletes at most `limit` rows of the organisation, children before what they name, and at last the
+   * organisation itself; answers the stored files the deleted rows held, and whether it is all gone.
+   */
+  deleteBatch(organisationId: string, limit: number): Promise<{ files: LeftFile[]; finished: boolean }>;
 }
 
 export interface MailMessage {
@@ -102,4 +130,7 @@ export const ORGANISATION_TOKENS = {
   InvitationQuota: Symbol.for('InvitationQuota'),
   /** The public base URL that links in e-mails point to. */
   PublicBaseUrl: Symbol.for('PublicBaseUrl'),
+  /** How long a closed organisation can be restored before its data is deleted, in milliseconds (`ORGANISATION_DELETION_GRACE_DAYS`). */
+  DeletionGraceMs: Symbol.for('OrganisationDeletionGraceMs'),
+  ClosedOrganisationPurge: Symbol.for('ClosedOrganisationPurge'),
 } as const;

@@ -4,6 +4,7 @@ import { FlexibleRateLimit } from '../../adapters/security/flexible-rate-limit';
 import { LimiterStore } from '../../adapters/security/limiter-store';
 import { AppConfig } from '../config';
 import { MembersController } from '../../adapters/http/organisation/members.controller';
+import { OrganisationLifecycleController } from '../../adapters/http/organisation/organisation-lifecycle.controller';
 import { OrganisationController } from '../../adapters/http/organisation/organisation.controller';
 import { ProfileController } from '../../adapters/http/person/profile.controller';
 import { ProfilePictureController } from '../../adapters/http/person/profile-picture.controller';
@@ -16,6 +17,7 @@ import {
 import { InMemoryInvitationRepository } from '../../adapters/persistence/in-memory/in-memory-invitation.repository';
 import { InMemoryPersonRepository, InMemoryProfileReader } from '../../adapters/persistence/in-memory/in-memory-person.repository';
 import { TypeOrmInvitationRepository } from '../../adapters/persistence/typeorm/organisation/typeorm-invitation.repository';
+import { TypeOrmClosedOrganisationPurge } from '../../adapters/persistence/typeorm/organisation/typeorm-closed-organisation.purge';
 import { Sha256TokenIssuer } from '../../adapters/security/tokens';
 import { Mailer } from '../../application/organisation/organisation.ports';
 import {
@@ -35,12 +37,15 @@ export function organisationModule(storage: Storage, mailer: Mailer, config: App
     bind(ORGANISATION_TOKENS.Mailer).toConstantValue(mailer);
     bind(ORGANISATION_TOKENS.TokenIssuer).toConstantValue(new Sha256TokenIssuer());
     bind(ORGANISATION_TOKENS.PublicBaseUrl).toConstantValue(config.publicBaseUrl);
+    bind(ORGANISATION_TOKENS.DeletionGraceMs).toConstantValue(config.organisationDeletionGraceDays * 86_400_000);
     if (storage.kind === 'typeorm') {
       bind(PERSON_TOKENS.PersonRepository).to(TypeOrmPersonRepository).inSingletonScope();
       bind(PERSON_TOKENS.ProfileReader).to(TypeOrmProfileReader).inSingletonScope();
       bind(ORGANISATION_TOKENS.OrganisationRepository).to(TypeOrmOrganisationRepository).inSingletonScope();
       bind(ORGANISATION_TOKENS.MembershipRepository).to(TypeOrmMembershipRepository).inSingletonScope();
       bind(ORGANISATION_TOKENS.InvitationRepository).to(TypeOrmInvitationRepository).inSingletonScope();
+      // In memory nothing outlives the process: there is no deletion to run in the background.
+      bind(ORGANISATION_TOKENS.ClosedOrganisationPurge).to(TypeOrmClosedOrganisationPurge).inSingletonScope();
     } else {
       const memberships = new InMemoryMembershipRepository();
       bind(ORGANISATION_TOKENS.MembershipRepository).toConstantValue(memberships);
@@ -56,6 +61,7 @@ export function organisationModule(storage: Storage, mailer: Mailer, config: App
     bind(HTTP_TOKENS.Controller).to(ProfilePictureController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(OrganisationLogoController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(MembersController).inSingletonScope();
+    bind(HTTP_TOKENS.Controller).to(OrganisationLifecycleController).inSingletonScope();
     bind(HTTP_TOKENS.Controller).to(ActivityController).inSingletonScope();
   });
 }

@@ -14,6 +14,7 @@ import { mergeNested, NestedChanges } from '../shared/nested';
 import { financialYearLabel } from './financial-year';
 import { assertUniqueIdUnchanged } from '../shared/unique-id';
 import { Picture } from '../shared/picture';
+import { InvalidTransition, ValidationFailed } from '../shared/errors';
 
 export const ORGANISATION_NAME_MAX_LENGTH = 200;
 export const VAT_RATE_LIMITS = new DecimalLimits(3, 2);
@@ -69,6 +70,10 @@ export interface OrganisationSnapshot extends OrganisationSettings {
   logo: Picture | null;
   address: Address | null;
   bankingInformation: BankingInformation | null;
+  /** When its owner closed it (null: open): from then on none of its members reaches it. */
+  closingAt: Date | null;
+  /** When a closed organisation's data is deleted, unless its owner restores it before. */
+  deletionDueAt: Date | null;
   dateCreated: Date;
   lastUpdated: Date;
 }
@@ -133,6 +138,8 @@ export class Organisation {
       logo: null,
       address: null,
       bankingInformation: null,
+      closingAt: null,
+      deletionDueAt: null,
       dateCreated: now,
       lastUpdated: now,
     });
@@ -185,6 +192,43 @@ export class Organisation {
   isLockedOn(date: CalendarDate): boolean {
     const lock = this.state.financialYearLockDate;
     return lock !== null && date.isBefore(lock);
+  }
+
+  /** Whether its owner closed it: none of its members reaches it, and its data awaits deletion. */
+  get isClosing(): boolean {
+    return this.state.closingAt !== null;
+  }
+
+  get closingAt(): Date | null {
+    return this.state.closingAt;
+  }
+
+  get deletionDueAt(): Date | null {
+    return this.state.deletionDueAt;
+  }
+
+  /** Whether a closed organisation's grace period is over at `now` (its data is then deleted, and it can no longer be restored). */
+  isDueForDeletion(now: Date): boolean {
+    return this.state.deletionDueAt !== null && this.state.deletionDueAt.getTime() <= now.getTime();
+  }
+
+  /** Its owner closes it: its data is deleted after `graceMs`, unless restored before. */
+  close(now: Date, graceMs: number): void {
+    if (this.isClosing) throw new InvalidTransition('The organisation is already closing.');
+    this.state = { ...this.state, closingAt: now, deletionDueAt: new Date(now.getTime() + graceMs), lastUpdated: now };
+  }
+
+  /** Its owner takes a closing back within the grace period: everything is as it was. */
+  reopen(now: Date): void {
+    if (!this.isClosing) throw new InvalidTransition('The organisation is not closing.');
+    if (this.isDueForDeletion(now)) throw new InvalidTransition('The grace period is over: the organisation is being deleted.');
+    this.state = { ...this.state, closingAt: null, deletionDueAt: null, lastUpdated: now };
+  }
+
+  /** Another member becomes its owner (an organisation has exactly one). */
+  handOverTo(personId: string, now: Date): void {
+    if (personId === this.state.ownerId) throw ValidationFailed.field('person', 'This person is already the owner.');
+    this.state = { ...this.state, ownerId: personId, lastUpdated: now };
   }
 
   snapshot(): OrganisationSnapshot {

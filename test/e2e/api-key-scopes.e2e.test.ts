@@ -31,6 +31,11 @@ const ROWS: readonly [method: string, route: string, scope: string][] = [
   ['GET', '/api/v1.0/organisation/:org', 'any'],
   ['PUT', '/api/v1.0/organisation/:org/update', 'never'],
   ['PATCH', '/api/v1.0/organisation/:org/update', 'never'],
+  // Closing an organisation, taking it back, handing it over and leaving it are its people's own acts.
+  ['DELETE', '/api/v1.0/organisation/:org', 'never'],
+  ['POST', '/api/v1.0/organisation/:org/restore', 'never'],
+  ['POST', '/api/v1.0/organisation/:org/transfer-ownership', 'never'],
+  ['POST', '/api/v1.0/organisation/:org/leave', 'never'],
   ['GET', '/api/v1.0/people/:personUid/picture', 'any'],
   ['GET', '/api/v1.0/organisation/:org/logo', 'any'],
   ['PUT', '/api/v1.0/organisation/:org/logo', 'never'],

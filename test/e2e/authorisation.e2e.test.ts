@@ -88,6 +88,16 @@ const freshMember = async (w: World) => {
   await addMember(w.app, w.org, person);
   return { personUid: person.personUniqueId };
 };
+/** A new organisation of the owner with the member in it (closed by the owner when `closed`): its closing, handing over or leaving changes nothing else. */
+const freshOrganisation =
+  (closed = false) =>
+  async (w: World) => {
+    const { owner, member } = w.users;
+    const org = (await owner.api.post('/api/v1.0/organisations/create/', { name: 'Fresh for the table' })).body.unique_id as string;
+    await addMember(w.app, org, member);
+    if (closed) await owner.api.delete(`/api/v1.0/organisation/${org}/`, { json: { current_password: owner.password } });
+    return { org };
+  };
 /** A new member of A alone (the callers share the host's organisation by now), with a picture. */
 const freshMemberWithPicture = async (w: World) => {
   const person = await signUp(w.app.client);
@@ -294,6 +304,25 @@ const ROWS: Row[] = [
     unchanged: readBack('/api/v1.0/organisation/:org/members'),
     expect: [204, 403, 404, 401],
   },
+  // An organisation's life: each on a fresh organisation of the owner's with the member in it.
+  {
+    method: 'DELETE',
+    route: '/api/v1.0/organisation/:org',
+    target: freshOrganisation(),
+    body: (w, caller) => ({ current_password: passwordOf(w, caller) }),
+    unchanged: readBack('/api/v1.0/organisation/:org'),
+    expect: [202, 403, 404, 401],
+  },
+  { method: 'POST', route: '/api/v1.0/organisation/:org/restore', target: freshOrganisation(true), expect: [200, 404, 404, 401] },
+  {
+    method: 'POST',
+    route: '/api/v1.0/organisation/:org/transfer-ownership',
+    target: freshOrganisation(),
+    body: (w, caller) => ({ person: w.users.member.personUniqueId, current_password: passwordOf(w, caller) }),
+    unchanged: readBack('/api/v1.0/organisation/:org/members'),
+    expect: [200, 403, 404, 401],
+  },
+  { method: 'POST', route: '/api/v1.0/organisation/:org/leave', target: freshOrganisation(), unchanged: readBack('/api/v1.0/organisation/:org/members'), expect: [409, 204, 404, 401] },
   {
     method: 'POST',
     route: '/api/v1.0/organisation/:org/invitations',

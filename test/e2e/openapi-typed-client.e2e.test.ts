@@ -218,7 +218,7 @@ describe.each(testDatabases().slice(0, 1))('a client typed by openapi-typescript
     expect(diagnostics).toBe('');
     const result = await runTour(path.join(dir, 'out/tour.js'), {
       baseUrl: app.client.baseUrl,
-      owner: { email: owner.email, password: owner.password, organisation: owner.organisationUniqueId },
+      owner: { email: owner.email, password: owner.password, organisation: owner.organisationUniqueId, personUniqueId: owner.personUniqueId },
       webhookUrl: receiver.url,
       png: PICTURE_FILES.png.bytes.toString('base64'),
       suffix: owner.organisationUniqueId.slice(0, 8).toLowerCase(),

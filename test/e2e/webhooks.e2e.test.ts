@@ -152,12 +152,15 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     const joining = await signUp(app.client, { first_name: 'Nia', last_name: 'New' });
     const invitation = await owner.api.post(`${org()}/invitations/`, { email: joining.email, role: 'member' });
     await joining.api.post(`/api/v1.0/invitations/${invitation.body.token}/accept/`);
+    // Handed over and back: each transfer changes two roles.
+    expect((await owner.api.post(`${org()}/transfer-ownership/`, { person: joining.personUniqueId, current_password: owner.password })).status).toBe(200);
+    expect((await joining.api.post(`${org()}/transfer-ownership/`, { person: owner.personUniqueId, current_password: joining.password })).status).toBe(200);
     await owner.api.delete(`${org()}/members/${joining.personUniqueId}/`);
 
     await receiver.waitFor((received) => WEBHOOK_EVENT_TYPES.every((type) => received.some((m) => m.event.type === type)));
-    await receiver.waitFor((received) => received.length >= 32);
+    await receiver.waitFor((received) => received.length >= 36);
     await new Promise((resolve) => setTimeout(resolve, 200)); // nothing more is on its way
-    expect(receiver.received).toHaveLength(32);
+    expect(receiver.received).toHaveLength(36);
 
     for (const message of receiver.received) {
       // The Standard Webhooks library verifies the signature (and the timestamp's freshness).
@@ -166,7 +169,7 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
       expect(message.event.organisation).toBe(owner.organisationUniqueId);
       expect(message.headers['content-type']).toBe('application/json');
     }
-    expect(new Set(receiver.received.map((m) => m.id)).size).toBe(32);
+    expect(new Set(receiver.received.map((m) => m.id)).size).toBe(36);
     expect(receiver.ofType('vendor.created')[0].event.data).toEqual(vendor.body);
     expect(receiver.ofType('vendor.updated')[0].event.data).toEqual(vendorChanged.body);
     expect(receiver.ofType('vendor.deleted')[0].event.data).toEqual(vendorChanged.body);
@@ -177,6 +180,8 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     expect(receiver.ofType('expense.paid')[0].event.data).toMatchObject({ unique_id: 'paid', status: 'paid' });
     expect(receiver.ofType('member.joined')[0].event.data).toMatchObject({ unique_id: joining.personUniqueId, full_name: 'Nia New', role: 'member' });
     expect(receiver.ofType('member.removed')[0].event.data).toMatchObject({ unique_id: joining.personUniqueId });
+    const rolesOf = (person: string) => receiver.ofType('member.role_changed').filter((m) => m.event.data.unique_id === person).map((m) => m.event.data.role);
+    expect({ joining: rolesOf(joining.personUniqueId), owner: rolesOf(owner.personUniqueId) }).toEqual({ joining: ['owner', 'member'], owner: ['member', 'owner'] });
     expect(receiver.ofType('project.created')[0].event.data).toEqual(project.body);
     expect(receiver.ofType('project.updated')[0].event.data).toEqual(projectChanged.body);
     expect(receiver.ofType('project.deleted')[0].event.data).toEqual(projectChanged.body);
@@ -188,7 +193,7 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
 
     const deliveries = await owner.api.get(`${hooks()}/everything/deliveries/?page_size=100`);
     expect(deliveries.status).toBe(200);
-    expect(deliveries.headers.get('X-Total-Count')).toBe('32');
+    expect(deliveries.headers.get('X-Total-Count')).toBe('36');
     expect(deliveries.body[0]).toMatchObject({ attempt: 1, succeeded: true, status_code: 200, error: null });
     await owner.api.delete(`${hooks()}/everything/`);
   });

@@ -78,9 +78,14 @@ export const ORGANISATION_DECLARATION = declareStored<OrganisationSnapshot>()({
     f.integer('purchasedSeats', { min: 0, max: PURCHASED_SEATS_MAX }),
     f.timestamp('dateCreated', { discard: 'nullable' }),
     f.timestamp('lastUpdated', { discard: 'nullable' }),
+    // Set while its owner has closed it (docs/decisions/organisation-lifecycle.md); only its owner ever reads them.
+    f.timestamp('closingAt', { nullable: true }),
+    f.timestamp('deletionDueAt', { nullable: true }),
   ],
   storage: {
     uniques: [{ name: 'uq_organisations_unique_id', columns: ['unique_id'] }],
+    // The background deletion looks for closed organisations whose grace period is over.
+    indices: [{ name: 'ix_organisations_deletion_due', columns: ['deletion_due_at'], where: 'deletion_due_at IS NOT NULL' }],
     // Always null: the previous version's column, kept while it may still run (rolling deploys).
     kept: [{ name: 'logo_url', type: { type: 'text' }, nullable: true, of: () => null }],
   },

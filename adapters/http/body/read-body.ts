@@ -40,7 +40,7 @@ export interface BodyOptions {
   fileLimit?: number;
 }
 
-/** A DELETE reads a body where its route declares one (`DELETE me/`'s password), as DRF parses any method's. */
+/** Methods whose body is never read (a DELETE's is, where its operation declares one: `DELETE me/`'s password, closing an organisation's). */
 const WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

@@ -1,6 +1,6 @@
 import { CurrentOrganisation, MemberOrganisation, MembershipRepository, OrganisationRepository } from '../../../application/organisation/organisation.ports';
 import { PersonRepository } from '../../../application/person/person.ports';
-import { Membership } from '../../../domain/organisation/membership';
+import { Membership, Role } from '../../../domain/organisation/membership';
 import { Organisation, OrganisationSnapshot } from '../../../domain/organisation/organisation';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { compare } from './in-memory-records';
@@ -35,6 +35,13 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   async remove(organisationId: string, personId: string): Promise<void> {
     const index = this.rows.findIndex((m) => m.organisationId === organisationId && m.personId === personId);
     if (index >= 0) this.rows.splice(index, 1);
+  }
+
+  async changeRole(organisationId: string, personId: string, role: Role): Promise<void> {
+    const row = this.rows.find((m) => m.organisationId === organisationId && m.personId === personId);
+    if (!row) return;
+    if (role === 'owner' && this.rows.some((m) => m.organisationId === organisationId && m.role === 'owner')) throw new Error('An organisation has one owner.');
+    row.role = role;
   }
 
   async add(membership: Membership): Promise<void> {
@@ -77,7 +84,7 @@ export class InMemoryOrganisationRepository implements OrganisationRepository {
   }
 
   async firstForPerson(personId: string): Promise<CurrentOrganisation | null> {
-    const first = (await this.memberships.listForPerson(personId)).find((m) => this.rows.has(m.organisationId));
+    const first = (await this.memberships.listForPerson(personId)).find((m) => this.rows.get(m.organisationId)?.closingAt === null);
     return first ? { organisation: Organisation.restore(this.rows.get(first.organisationId)!), role: first.role } : null;
   }
 

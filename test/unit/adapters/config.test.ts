@@ -49,6 +49,7 @@ describe('loadConfig defaults', () => {
       csrfTrustedOrigins: [],
       newAccountsPerClientPerHour: 20,
       invitationsPerOrganisationPerDay: 50,
+      organisationDeletionGraceDays: 30,
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
       workers: 1,
@@ -110,6 +111,10 @@ describe('loadConfig defaults', () => {
       smtpUrl: 'smtps://mailer:s3cret@smtp.example.com:465',
       mailFrom: 'Acme Books <books@acme.example>',
     });
+  });
+
+  it('keeps a closed organisation 30 days by default, or the days given', () => {
+    expect(loadConfig({ ORGANISATION_DELETION_GRACE_DAYS: '7' }).organisationDeletionGraceDays).toBe(7);
   });
 
   it('runs one server process by default, a given number, or one per core', () => {
@@ -192,6 +197,7 @@ describe('loadConfig validation', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535.'],
     [{ PORT: '65536' }, 'PORT must be an integer from 0 to 65535.'],
     [{ WORKERS: '0' }, 'WORKERS must be an integer from 1 to 64.'],
+    [{ ORGANISATION_DELETION_GRACE_DAYS: '0' }, 'ORGANISATION_DELETION_GRACE_DAYS must be an integer from 1 to 3650.'],
     [{ SHUTDOWN_TIMEOUT_MS: '500' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 2000 to 600000.'],
     [{ DATABASE_PIPELINES: '17' }, 'DATABASE_PIPELINES must be an integer from 0 to 16.'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL.'],

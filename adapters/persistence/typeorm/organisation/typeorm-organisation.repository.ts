@@ -69,7 +69,7 @@ export class TypeOrmOrganisationRepository implements OrganisationRepository {
   async firstForPerson(personId: string): Promise<CurrentOrganisation | null> {
     const query = this.db.sql(
       `SELECT ms.role AS membership_role, o.* FROM memberships ms JOIN ${this.db.tableOf('Organisation')} o ON o.id = ms.organisation_id
-       WHERE ms.person_id = :personId ORDER BY ms.date_joined, ms.organisation_id LIMIT 1`,
+       WHERE ms.person_id = :personId AND o.closing_at IS NULL ORDER BY ms.date_joined, ms.organisation_id LIMIT 1`,
       { personId },
     );
     const [table] = await this.db.read([forHydration(query)]);
@@ -130,6 +130,10 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
 
   async remove(organisationId: string, personId: string): Promise<void> {
     await this.db.run((m) => m.getRepository<MembershipRow>('Membership').delete({ organisation_id: organisationId, person_id: personId }));
+  }
+
+  async changeRole(organisationId: string, personId: string, role: Role): Promise<void> {
+    await this.db.run((m) => m.getRepository<MembershipRow>('Membership').update({ organisation_id: organisationId, person_id: personId }, { role }));
   }
 
   async add(membership: Membership): Promise<void> {

@@ -35,13 +35,18 @@ export class TypeOrmProfileReader implements ProfileReader {
 /** What the profile reads, from the person `p`: their row, then their role and the unique_id and name of their current organisation. */
 export const PROFILE_COLUMNS = 'p.*, ms.role AS membership_role, o.unique_id AS organisation_unique_id, o.name AS organisation_name';
 
-/** The joins of `PROFILE_COLUMNS` onto `p`: the first membership by date joined, then organisation id (NULLs for none). */
+/**
+ * The joins of `PROFILE_COLUMNS` onto `p`: the first membership by date joined, then organisation id, of an
+ * organisation that is not closing (NULLs for none).
+ */
 export function profileJoins(db: TypeOrmDatabase): string {
   const memberships = db.tableOf('Membership');
+  const organisations = db.tableOf('Organisation');
   return `LEFT JOIN ${memberships} ms ON ms.person_id = p.id AND ms.organisation_id = (
-         SELECT earliest.organisation_id FROM ${memberships} earliest WHERE earliest.person_id = p.id
+         SELECT earliest.organisation_id FROM ${memberships} earliest JOIN ${organisations} eo ON eo.id = earliest.organisation_id
+         WHERE earliest.person_id = p.id AND eo.closing_at IS NULL
          ORDER BY earliest.date_joined, earliest.organisation_id LIMIT 1)
-       LEFT JOIN ${db.tableOf('Organisation')} o ON o.id = ms.organisation_id`;
+       LEFT JOIN ${organisations} o ON o.id = ms.organisation_id`;
 }
 
 /** The profile of a row of `PROFILE_COLUMNS` read from column `from` on; null when the row has no person (a left join). */

@@ -12,6 +12,9 @@ import { anOrganisationWithAMember, InMemoryUseCases, OrganisationWithAMember, u
 const OWNER_ONLY: Operation[] = [
   'organisation.update',
   'organisation.change_logo',
+  'organisation.transfer_ownership',
+  'organisation.close',
+  'organisation.restore',
   'members.remove',
   'invitations.create',
   'invitations.list',
