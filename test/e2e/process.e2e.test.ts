@@ -19,6 +19,8 @@ function startServer(dataDir: string): Promise<ServerProcess> {
 }
 
 describe('the server process', () => {
+  // Each test starts one or two servers from the TypeScript sources (seconds each, more on a busy machine).
+  jest.setTimeout(120_000);
   let dataDir: string;
 
   beforeEach(() => {
@@ -206,7 +208,7 @@ describe('the server process', () => {
     expect(acknowledged.size).toBeGreaterThan(0);
     expect(stored.filter((name) => !acknowledged.has(name))).toEqual([]);
     expect(stored.length).toBe(acknowledged.size);
-  }, 60_000);
+  }, 120_000);
 
   it('leaves undone a request pipelined behind the last answer of a connection when SIGTERM comes', async () => {
     const server = await startServer(dataDir);
@@ -252,7 +254,7 @@ describe('the server process', () => {
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
     expect(stored).toEqual(['Pipelined first']);
-  }, 60_000);
+  }, 120_000);
 
   it('replays, after kill -9 and a restart, the answer of a create acknowledged under an Idempotency-Key', async () => {
     const server = await startServer(dataDir);
