@@ -1,13 +1,17 @@
 import { inject, injectable } from 'inversify';
-import { InUse, NotFound, PermissionDenied, ValidationFailed } from '../../domain/shared/errors';
-import { AUTH_TOKENS, CredentialRepository, LoginThrottle, PasswordHasher, VerifiedCredentialCache } from '../auth/auth.ports';
+import { InUse, NotFound, PermissionDenied } from '../../domain/shared/errors';
+import { AUTH_TOKENS, VerifiedCredentialCache } from '../auth/auth.ports';
+import { PasswordConfirmation } from '../auth/password-confirmation';
+import { ClosedOrganisationPurge, ORGANISATION_TOKENS } from '../organisation/organisation.ports';
 import { Actor } from '../shared/actor';
-import { Throttled } from '../shared/errors';
 import { FILE_REMOVAL_TOKENS, FileRemovalQueue } from '../shared/file-removals';
 import { PictureFiles } from '../shared/picture-files';
 import { Clock, SHARED_TOKENS, UnitOfWork } from '../shared/ports';
 import { PERSON_TOKENS, PersonRepository } from './person.ports';
 import { AccountErasure, PERSONAL_DATA_TOKENS } from './personal-data.ports';
+
+/** Rows deleted a statement while an organisation goes with its erased owner (all in the erasure's transaction). */
+const ERASURE_BATCH = 5_000;
 
 export interface EraseAccountCommand {
   currentPassword: string;
@@ -27,10 +31,9 @@ export class EraseAccount {
   constructor(
     @inject(PERSON_TOKENS.PersonRepository) private readonly people: PersonRepository,
     @inject(PERSONAL_DATA_TOKENS.AccountErasure) private readonly erasure: AccountErasure,
-    @inject(AUTH_TOKENS.CredentialRepository) private readonly credentials: CredentialRepository,
-    @inject(AUTH_TOKENS.PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(ORGANISATION_TOKENS.ClosedOrganisationPurge) private readonly purge: ClosedOrganisationPurge,
+    @inject(PasswordConfirmation) private readonly password: PasswordConfirmation,
     @inject(AUTH_TOKENS.VerifiedCredentialCache) private readonly cache: VerifiedCredentialCache,
-    @inject(AUTH_TOKENS.LoginThrottle) private readonly throttle: LoginThrottle,
     @inject(PictureFiles) private readonly pictures: PictureFiles,
     @inject(FILE_REMOVAL_TOKENS.FileRemovalQueue) private readonly removals: FileRemovalQueue,
     @inject(SHARED_TOKENS.UnitOfWork) private readonly unitOfWork: UnitOfWork,
@@ -39,9 +42,7 @@ export class EraseAccount {
 
   async execute(actor: Actor, command: EraseAccountCommand): Promise<void> {
     if (actor.apiKey) throw new PermissionDenied('API keys cannot be used for this operation.');
-    const person = await this.people.findById(actor.personId);
-    if (!person) throw new NotFound();
-    await this.checkPassword(actor.personId, person.email, command);
+    await this.password.confirm(actor.personId, command.currentPassword, command.clientAddress);
 
     const picture = await this.unitOfWork.transaction(async () => {
       const locked = await this.people.findById(actor.personId, { forUpdate: true });
@@ -50,11 +51,16 @@ export class EraseAccount {
       const shared = owned.filter((organisation) => organisation.otherMembers > 0);
       if (shared.length > 0) {
         const names = shared.map((organisation) => organisation.name).join(', ');
-        throw new InUse(`You own organisations that have other members (${names}): remove their members or give them another owner before deleting your account.`);
+        throw new InUse(`You own organisations that have other members (${names}): transfer their ownership to another member (transfer-ownership) or remove their members before deleting your account.`);
       }
       const now = this.clock.now();
+      // Deleted as a closed organisation is after its grace period (one mechanism, one list of its tables), at once.
       for (const organisation of owned) {
-        for (const file of await this.erasure.deleteOrganisation(organisation.id)) await this.removals.add(file.namespace, file.key, now);
+        for (let finished = false; !finished; ) {
+          const batch = await this.purge.deleteBatch(organisation.id, ERASURE_BATCH);
+          for (const file of batch.files) await this.removals.add(file.namespace, file.key, now);
+          finished = batch.finished;
+        }
       }
       const email = locked.email;
       const picture = locked.picture;
@@ -67,16 +73,5 @@ export class EraseAccount {
     this.cache.forgetPerson(actor.personId);
     await this.pictures.discard(picture);
     await this.erasure.forgetErased();
-  }
-
-  /** As a password change checks it: a wrong one is a failed login of the e-mail from the caller's address (429 past the limit). */
-  private async checkPassword(personId: string, email: string, command: EraseAccountCommand): Promise<void> {
-    const wait = await this.throttle.retryAfter(email, command.clientAddress);
-    if (wait !== null) throw new Throttled(wait);
-    const hash = await this.credentials.findPasswordHash(personId);
-    if (!hash || !(await this.hasher.verify(command.currentPassword, hash))) {
-      await this.throttle.recordFailure(email, command.clientAddress);
-      throw ValidationFailed.field('current_password', 'Your current password was entered incorrectly.');
-    }
   }
 }

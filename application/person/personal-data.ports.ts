@@ -1,16 +1,9 @@
-import { FileNamespace } from '../shared/file-storage';
 
 /** An organisation the person owns, and whether anyone else belongs to it. */
 export interface OwnedOrganisation {
   id: string;
   name: string;
   otherMembers: number;
-}
-
-/** A stored file a removed record held, to be removed after the commit. */
-export interface LeftFile {
-  namespace: FileNamespace;
-  key: string;
 }
 
 /**
@@ -21,8 +14,6 @@ export interface LeftFile {
  */
 export interface AccountErasure {
   ownedOrganisations(personId: string): Promise<OwnedOrganisation[]>;
-  /** Deletes an organisation and every record it holds; answers the files they held. */
-  deleteOrganisation(organisationId: string): Promise<LeftFile[]>;
   /** Deletes what belongs to the person alone; `email` is the address they had (invitations to it, stored answers naming it). */
   eraseBelongings(personId: string, email: string): Promise<void>;
   /** After the commit: asks the storage to let no copy of the erased values linger (SQLite's write-ahead log). */

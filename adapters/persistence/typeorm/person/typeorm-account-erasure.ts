@@ -1,46 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { AccountErasure, LeftFile, OwnedOrganisation } from '../../../../application/person/personal-data.ports';
+import { AccountErasure, OwnedOrganisation } from '../../../../application/person/personal-data.ports';
 import { emailKey } from '../../../../domain/person/email-address';
-import { DECLARED_RESOURCES } from '../../../declaration/declared-resources';
-import { ResourceDeclaration } from '../../../declaration/resource-declaration';
 import { NamedParameters, TypeOrmDatabase } from '../engine';
 
 /** Tries at checkpointing between the writer's transactions, 10 ms apart: a busy writer is busy for milliseconds. */
 const CHECKPOINT_ATTEMPTS = 100;
 
 /**
- * The declared tables in an order that deletes a row before the rows it
- * names (a contact before its group, an expense before its account): each
- * table after every table whose references name it.
- */
-export function deletionOrder(declarations: readonly ResourceDeclaration[]): string[] {
-  const names = new Map(
-    declarations.map((declaration) => [
-      declaration.table,
-      new Set(declaration.fields.flatMap(({ type }) => (type.type === 'reference' ? [type.table] : type.type === 'parent' ? [type.parent.table] : []))),
-    ]),
-  );
-  const order: string[] = [];
-  const visiting = new Set<string>();
-  const visit = (table: string) => {
-    if (order.includes(table) || visiting.has(table)) return;
-    visiting.add(table);
-    for (const [other, named] of names) if (other !== table && named.has(table)) visit(other);
-    order.push(table);
-  };
-  for (const table of names.keys()) visit(table);
-  return order;
-}
-
-const DELETION_ORDER = deletionOrder(DECLARED_RESOURCES);
-
-/**
- * Erasing an account in SQL, in the use case's transaction. An organisation
- * deleted with its owner has its declared records deleted table by table
- * (the triggers that count them write to the organisation's counters, which
- * a cascade from the organisation would make them do after the counters
- * went), then the tables without a key to it (history, imports), then the
- * organisation, whose cascades take the rest; the person's row itself is the
+ * Erasing an account in SQL, in the use case's transaction: what belongs to
+ * the person alone. An organisation that goes with its owner is deleted as a
+ * closed one is (`ClosedOrganisationPurge`); the person's row itself is the
  * repository's, kept as a tombstone.
  */
 @injectable()
@@ -66,19 +35,6 @@ export class TypeOrmAccountErasure implements AccountErasure {
       ),
     ]);
     return rows.map((row) => ({ id: String(row.id), name: String(row.name), otherMembers: Number(row.others) }));
-  }
-
-  async deleteOrganisation(organisationId: string): Promise<LeftFile[]> {
-    const [receipts, logos] = await this.db.select([
-      this.db.sql('SELECT receipt_key AS key FROM expenses WHERE organisation_id = :organisationId AND receipt_key IS NOT NULL', { organisationId }),
-      this.db.sql('SELECT logo_key AS key FROM organisations WHERE id = :organisationId AND logo_key IS NOT NULL', { organisationId }),
-    ]);
-    for (const table of [...DELETION_ORDER, 'record_counts', 'history', 'imports']) await this.write(`DELETE FROM ${table} WHERE organisation_id = :organisationId`, { organisationId });
-    await this.write('DELETE FROM organisations WHERE id = :organisationId', { organisationId });
-    return [
-      ...receipts.map((row) => ({ namespace: 'receipts' as const, key: String(row.key) })),
-      ...logos.map((row) => ({ namespace: 'pictures' as const, key: String(row.key) })),
-    ];
   }
 
   async eraseBelongings(personId: string, email: string): Promise<void> {
