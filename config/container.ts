@@ -79,7 +79,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     apiKeyModule(storage, config, limiters),
     notificationModule(storage),
     reportModule(storage),
-    importModule(storage),
+    importModule(storage, config),
   );
   return container;
 }

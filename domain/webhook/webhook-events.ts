@@ -30,6 +30,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'project.deleted',
   'member.joined',
   'member.removed',
+  'import.completed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -57,6 +57,7 @@ describe('loadConfig defaults', () => {
       redisTimeouts: { commandMs: 100, connectMs: 1000 },
       storage: { kind: 'local' },
       webhooks: { deliver: true, pollMs: 1000 },
+      importSyncMaxRows: 1000,
       corsOrigins: [],
       metricsToken: undefined,
     });
