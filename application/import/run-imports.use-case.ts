@@ -11,7 +11,7 @@ import { ClaimedImport, ImportLog, ImportRowSource, KeptImport } from './import.
 /** Rows committed (`valid_rows`) or checked and rolled back (the check pass) together, with the import's progress. */
 export const IMPORT_CHUNK_ROWS = 500;
 /** How long a claim holds without being renewed: a worker renews it every third of this while it runs. */
-export const IMPORT_LEASE_MS = 60_000;
+export const IMPORT_LEASE_MS = 15_000;
 
 /** What a background import needs of the rest of the service. */
 export interface RunImportsParts {
