@@ -23,6 +23,7 @@ import { peakRss, serviceArgs, startServer } from './server-process';
 export type ImportMode = 'valid_rows' | 'all_or_nothing';
 
 const EMAIL = 'owner@import.bench';
+const METRICS = randomBytes(16).toString('hex');
 const PASSWORD = 'a long and correct passphrase';
 
 export async function runImportBench(root: string, rows: number, modes: readonly ImportMode[] = ['valid_rows', 'all_or_nothing']): Promise<void> {
@@ -39,6 +40,7 @@ export async function runImportBench(root: string, rows: number, modes: readonly
       LOG_LEVEL: 'silent',
       NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '1000000',
       WEBHOOK_POLL_MS: '200',
+      METRICS_TOKEN: METRICS,
     },
   });
   try {
@@ -50,21 +52,31 @@ export async function runImportBench(root: string, rows: number, modes: readonly
     console.log(`import: ${rows} vendors, SQLite; direct inserts (the bench's seeding): ${rate(rows, direct)}`);
 
     for (const mode of modes) {
+      // Basic's first check is a scrypt hash (128 MiB at N = 2^17): done before the idle figure, then remembered
+      // (BASIC_AUTH_CACHE_SECONDS) through the polls, so that the peak is the import's own.
+      await request(base, 'GET', '/api/v1.0/auth/me/', { auth });
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const idleMb = server.rssMb();
+      const idleHeap = await heapMb(base);
       const writes: number[] = [];
       const started = Date.now();
-      const { result: ended, peakMb } = await peakRss(server, async () => {
-        const accepted = await request(base, 'POST', `${org}/imports/`, { auth, form: { file: vendorsCsv(mode, rows), resource: 'vendors', mode } });
-        if (accepted.status !== 202) throw new Error(`the import was not accepted: ${accepted.status} ${JSON.stringify(accepted.body)}`);
-        return untilEnded(base, auth, String(accepted.headers.get('location')), mode === 'all_or_nothing' ? () => timedCreate(base, auth, org, writes) : undefined);
-      });
+      // The request's own peak (it reads the file twice and stores it; its Basic check may be a scrypt hash), then the background run's.
+      const { result: accepted, peakMb: postPeakMb } = await peakRss(server, () =>
+        request(base, 'POST', `${org}/imports/`, { auth, form: { file: vendorsCsv(mode, rows), resource: 'vendors', mode } }),
+      );
+      if (accepted.status !== 202) throw new Error(`the import was not accepted: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+      const { result: ended, peakMb } = await peakRss(server, () =>
+        untilEnded(base, auth, String(accepted.headers.get('location')), mode === 'all_or_nothing' ? () => timedCreate(base, auth, org, writes) : undefined),
+      );
       const seconds = (Date.now() - started) / 1000;
       const body = ended as Record<string, unknown>;
       console.log(
         `${mode.padEnd(15)} ${body.status} ${body.created} created in ${seconds.toFixed(1)} s: ${rate(rows, seconds)}; ` +
-          `RSS idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB (+${(peakMb - idleMb).toFixed(0)} MB; goal within 50 MB: ${peakMb - idleMb <= 50 ? 'met' : 'missed'})`,
+          `RSS idle ${idleMb.toFixed(0)} MB, peak while it ran ${peakMb.toFixed(0)} MB (+${(peakMb - idleMb).toFixed(0)} MB; goal within 50 MB: ${peakMb - idleMb <= 50 ? 'met' : 'missed'}); ` +
+          `peak of the POST ${postPeakMb.toFixed(0)} MB`,
       );
+      const heap = await heapMb(base);
+      console.log(`  V8 heap (used / total), MB: idle ${idleHeap.used} / ${idleHeap.total}, after ${heap.used} / ${heap.total}; external ${heap.external} MB`);
       if (writes.length > 0) {
         const sorted = [...writes].sort((a, b) => a - b);
         console.log(`  a vendor created every 200 ms meanwhile: ${writes.length} creates, p50 ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, slowest ${sorted[sorted.length - 1].toFixed(0)} ms (the one writer held by the write pass)`);
@@ -87,6 +99,13 @@ async function directInsertRate(rows: number): Promise<number> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The server's V8 heap and external memory now (`/metrics`), in MB. */
+async function heapMb(base: string): Promise<{ used: number; total: number; external: number }> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS}` } })).text();
+  const value = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024);
+  return { used: value('nodejs_heap_size_used_bytes'), total: value('nodejs_heap_size_total_bytes'), external: value('nodejs_external_memory_bytes') };
 }
 
 const rate = (rows: number, seconds: number) => `${Math.round(rows / seconds)} rows/s`;
