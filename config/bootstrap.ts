@@ -15,6 +15,7 @@ import { Logger } from '../adapters/system/logger';
 import { OutboxWorker } from '../adapters/system/outbox-worker';
 import { SweepsInTurn } from '../adapters/system/sweeps-in-turn';
 import { PurgeClosedOrganisations } from '../application/organisation/purge-closed-organisations.use-case';
+import { RunImports } from '../application/import/run-imports.use-case';
 import { DeliverNotifications } from '../application/notification/deliver-notifications.use-case';
 import { NOTIFICATION_TOKENS, NotificationQueue } from '../application/notification/notification.ports';
 import { DeliverWebhooks } from '../application/webhook/deliver-webhooks.use-case';
@@ -110,6 +111,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
   });
   // E-mails go out where webhooks do (WEBHOOK_DELIVERY), by the same kind of worker over their own outbox; the webhooks'
   // also deletes the closed organisations whose grace period is over, and sweeps the stored files nothing references.
+  // Background imports run there too, claimed by the same kind of worker.
   const clock = container.get<Clock>(SHARED_TOKENS.Clock);
   const workers = [
     new OutboxWorker(container.get(DeliverWebhooks), new PruneOutboxLog(container.get<WebhookQueue>(WEBHOOK_TOKENS.WebhookQueue), clock), logger, {
@@ -119,9 +121,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Application>
       sweep: new SweepsInTurn([container.get(PurgeClosedOrganisations), container.get(SweepFileRemovals)]),
     }),
     new OutboxWorker(container.get(DeliverNotifications), new PruneOutboxLog(container.get<NotificationQueue>(NOTIFICATION_TOKENS.NotificationQueue), clock), logger, { what: 'e-mail', pollMs: config.webhooks.pollMs, databaseOutage }),
+    // Background imports, claimed as deliveries are: one at a time per process (each is a long run of writes); nothing to prune.
+    new OutboxWorker(container.get(RunImports), { execute: async () => false }, logger, { what: 'import', pollMs: config.webhooks.pollMs, maxInFlight: 1, databaseOutage }),
   ];
   if (options.deliverWebhooks ?? config.webhooks.deliver) for (const worker of workers) worker.start();
   const close = async () => {
+    // A background import stops after its chunk and lets its claim go, rather than hold the shutdown for minutes.
+    container.get(RunImports).stop();
     await Promise.all(workers.map((worker) => worker.stop()));
     databaseOutage.close();
     await limiters.close();

@@ -70,6 +70,8 @@ export interface AppConfig {
    * deliveries (`WEBHOOK_POLL_MS`).
    */
   webhooks: { deliver: boolean; pollMs: number };
+  /** The most rows a CSV import runs within its request (`IMPORT_SYNC_MAX_ROWS`); a larger file runs in the background. */
+  importSyncMaxRows: number;
   /** The bearer token `GET /metrics` takes (`METRICS_TOKEN`, a secret); absent: metrics are not served. */
   metricsToken: string | undefined;
 }
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     storage: storageConfig(env, problems, { flag, integer }),
     webhooks: { deliver: flag('WEBHOOK_DELIVERY', true), pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000) },
+    importSyncMaxRows: integer('IMPORT_SYNC_MAX_ROWS', 1000, 0, 1000),
     metricsToken: secret(env, 'METRICS_TOKEN', problems),
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);

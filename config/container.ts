@@ -80,7 +80,7 @@ export async function buildContainer(parts: ContainerParts): Promise<Container> 
     apiKeyModule(storage, config, limiters),
     notificationModule(storage, config),
     reportModule(storage),
-    importModule(storage),
+    importModule(storage, config),
     personalDataModule(storage),
   );
   return container;

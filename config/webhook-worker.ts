@@ -7,7 +7,7 @@ import { loadConfig } from './config';
 /**
  * `npm run webhooks`: delivers webhooks and e-mails (their two outboxes) without serving HTTP, beside servers
  * started with `WEBHOOK_DELIVERY=off` (or beside any others: each delivery is
- * claimed by one worker), and sweeps the stored files to remove with them.
+ * claimed by one worker), sweeps the stored files to remove with them, and runs background CSV imports.
  * Same configuration as the server; SIGTERM lets the
  * round in progress finish, then exits 0.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FILE_EXTENSIONS, FileContentType } from '../../domain/shared/file-type';
 
 /** `<owner id>/<random uuid>.<ext>`: nothing of it comes from the client. */
-const KEY = /^[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|png|jpg|webp)$/;
+const KEY = /^[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|png|jpg|webp|csv)$/;
 
 /** A new key for a file of `ownerId`, named by its detected type. */
 export function newFileKey(ownerId: string, contentType: FileContentType): string {

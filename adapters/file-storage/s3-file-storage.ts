@@ -30,7 +30,7 @@ function awsSdk(): AwsSdk {
  * stay there so that the objects already stored keep their keys; their first
  * segment is always an internal id, never the name of another namespace's folder.
  */
-const FOLDERS: Readonly<Record<FileNamespace, string>> = { receipts: '', pictures: 'pictures' };
+const FOLDERS: Readonly<Record<FileNamespace, string>> = { receipts: '', pictures: 'pictures', imports: 'imports' };
 
 /**
  * S3's smallest part (every part but the last). An upload holds one part in

@@ -9,8 +9,11 @@ import { RecordView } from '../records/record-views';
 /** `all_or_nothing`: one transaction, nothing written on any error; `valid_rows`: each good row written on its own. */
 export type ImportMode = 'all_or_nothing' | 'valid_rows';
 
-/** `checked`: a dry run; `done`: written; `failed`: an `all_or_nothing` import that met a bad row, nothing written. */
-export type ImportStatus = 'checked' | 'done' | 'failed';
+/**
+ * `queued`: a background import waiting for a worker; `running`: a worker has it;
+ * `checked`: a dry run; `done`: written; `failed`: an `all_or_nothing` import that met a bad row, nothing written.
+ */
+export type ImportStatus = 'queued' | 'running' | 'checked' | 'done' | 'failed';
 
 /**
  * One row of a file, as the adapter read it: its number in the file, the
@@ -29,6 +32,17 @@ export interface RowError {
   row: number;
   errors: FieldErrors;
 }
+
+/** What an import did so far: the rows read (`rowsDone`) and what became of them. */
+export interface ImportCounts {
+  rowsDone: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  invalid: number;
+}
+
+export const NO_COUNTS: Readonly<ImportCounts> = { rowsDone: 0, created: 0, updated: 0, unchanged: 0, invalid: 0 };
 
 export interface ImportResult {
   status: ImportStatus;
@@ -93,19 +107,31 @@ export class ImportRecords<T extends KeptRecord<S>, S extends OrganisationRecord
   }
 
   private async run(actor: Actor, place: RecordPlace, rows: AsyncIterable<ImportRow>, status: ImportStatus): Promise<ImportResult> {
-    const result: ImportResult = { status, rows: 0, created: 0, updated: 0, unchanged: 0, invalid: 0, errors: [] };
+    const errors: RowError[] = [];
+    const counts = await this.rows(actor, place, rows, { ...NO_COUNTS }, (error) => errors.push(error));
+    return { status, rows: counts.rowsDone, created: counts.created, updated: counts.updated, unchanged: counts.unchanged, invalid: counts.invalid, errors };
+  }
+
+  /**
+   * Imports `rows` in the current transaction (or each on its own), counting
+   * on from `counts`: each bad row is handed to `refused` as it comes, so that
+   * nothing holds the errors of a whole file. A failure other than a row's
+   * (the database away) is thrown.
+   */
+  async rows(actor: Actor, place: RecordPlace, rows: AsyncIterable<ImportRow> | Iterable<ImportRow>, counts: ImportCounts, refused: (error: RowError) => void): Promise<ImportCounts> {
+    const tally = { ...counts };
     for await (const row of rows) {
-      result.rows += 1;
+      tally.rowsDone += 1;
       try {
-        result[await this.importRow(actor, place, row)] += 1;
+        tally[await this.importRow(actor, place, row)] += 1;
       } catch (error) {
         const errors = errorsOf(error);
         if (errors === undefined) throw error;
-        result.invalid += 1;
-        result.errors.push({ row: row.row, errors });
+        tally.invalid += 1;
+        refused({ row: row.row, errors });
       }
     }
-    return result;
+    return tally;
   }
 
   private async importRow(actor: Actor, place: RecordPlace, row: ImportRow): Promise<'created' | 'updated' | 'unchanged'> {

@@ -2,9 +2,11 @@ import { inject, injectable } from 'inversify';
 import { OrganisationAccess } from '../organisation/organisation-access';
 import { Actor } from '../shared/actor';
 import { Clock, IdGenerator, SHARED_TOKENS } from '../shared/ports';
-import { IMPORT_TOKENS, ImportLog, KeptImport } from './import.ports';
+import { ImportResult } from './import-records';
+import { ERRORS_IN_BODY, IMPORT_TOKENS, ImportLog, KeptImport } from './import.ports';
 
-export type ImportToKeep = Omit<KeptImport, 'id' | 'uniqueId' | 'organisationId' | 'createdById' | 'dateCreated'>;
+/** An import that ran within its request, as `ImportRecords` answered it, with what was asked. */
+export type ImportToKeep = ImportResult & Pick<KeptImport, 'resource' | 'mode' | 'dryRun' | 'unknownColumns'>;
 
 /** Keeps an import that ran (its rows were written, or not, by `ImportRecords`), so that it can be read again. */
 @injectable()
@@ -18,8 +20,20 @@ export class KeepImport {
 
   async execute(actor: Actor, organisationUniqueId: string, ran: ImportToKeep): Promise<KeptImport> {
     const { organisation } = await this.access.authoriseRole(actor, organisationUniqueId, 'member');
-    const kept: KeptImport = { ...ran, id: this.ids.next(), uniqueId: this.ids.next(), organisationId: organisation.id, createdById: actor.personId, dateCreated: this.clock.now() };
-    await this.log.add(kept);
+    const now = this.clock.now();
+    const { errors, ...result } = ran;
+    const kept: KeptImport = {
+      ...result,
+      rowsDone: ran.rows,
+      errors: errors.slice(0, ERRORS_IN_BODY),
+      id: this.ids.next(),
+      uniqueId: this.ids.next(),
+      organisationId: organisation.id,
+      createdById: actor.personId,
+      dateCreated: now,
+      dateFinished: now,
+    };
+    await this.log.add(kept, errors);
     return kept;
   }
 }

@@ -5,7 +5,7 @@ import { IncomingFile } from './incoming-file';
  * The kinds of file kept apart from one another: each has a storage of its
  * own, and a key of one names nothing in another.
  */
-export type FileNamespace = 'receipts' | 'pictures';
+export type FileNamespace = 'receipts' | 'pictures' | 'imports';
 
 /** Where uploaded files live. Keys are chosen by the storage, never by the client. */
 export interface FileStorage {
@@ -25,4 +25,6 @@ export const FILE_STORAGE_TOKENS = {
   Receipts: Symbol.for('ReceiptStorage'),
   /** Profile pictures and organisation logos. */
   Pictures: Symbol.for('PictureStorage'),
+  /** The files of background imports, kept until each import ends. */
+  Imports: Symbol.for('ImportFileStorage'),
 } as const satisfies Record<string, symbol>;

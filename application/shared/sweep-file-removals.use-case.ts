@@ -29,9 +29,10 @@ export class SweepFileRemovals {
     @inject(FILE_REMOVAL_TOKENS.FileRemovalQueue) private readonly removals: FileRemovalQueue,
     @inject(FILE_STORAGE_TOKENS.Receipts) receipts: FileStorage,
     @inject(FILE_STORAGE_TOKENS.Pictures) pictures: FileStorage,
+    @inject(FILE_STORAGE_TOKENS.Imports) imports: FileStorage,
     @inject(SHARED_TOKENS.Clock) private readonly clock: Clock,
   ) {
-    this.storages = { receipts, pictures };
+    this.storages = { receipts, pictures, imports };
   }
 
   async execute(): Promise<Sweep> {

@@ -1,4 +1,5 @@
 import type { WebhookEventType } from '../../domain/webhook/webhook-events';
+import type { KeptImport } from '../import/import.ports';
 import type { MemberView } from '../organisation/list-members.use-case';
 import type { RecordView } from '../records/record-views';
 
@@ -9,6 +10,7 @@ import type { RecordView } from '../records/record-views';
  */
 export type EventSubject =
   | { model: 'member'; view: MemberView }
+  | { model: 'import'; view: KeptImport }
   | { model: string; declared: true; view: RecordView };
 
 /** Something that happened to one record of an organisation. */

@@ -10,7 +10,7 @@ import { AppConfig } from '../config';
 import { Storage } from './storage';
 
 /**
- * Uploaded files, a storage per namespace (receipts, pictures): on local disk
+ * Uploaded files, a storage per namespace (receipts, pictures, background imports' files): on local disk
  * in `DATA_DIR`, in one S3 bucket (one client for both), or in memory for use-case tests;
  * images among them are re-encoded by sharp, in use-case tests too (it needs no I/O).
  */
@@ -18,16 +18,19 @@ export function fileStorageModule(storage: Storage, config: AppConfig, logger?: 
   return new ContainerModule(({ bind }) => {
     let receipts: FileStorage;
     let pictures: FileStorage;
+    let imports: FileStorage;
     if (storage.kind === 'memory') {
-      [receipts, pictures] = [new InMemoryFileStorage(), new InMemoryFileStorage()];
+      [receipts, pictures, imports] = [new InMemoryFileStorage(), new InMemoryFileStorage(), new InMemoryFileStorage()];
     } else if (config.storage.kind === 's3') {
       const bucket = new S3FileStorage(config.storage, 'receipts', logger);
-      [receipts, pictures] = [bucket, bucket.inNamespace('pictures')];
+      [receipts, pictures, imports] = [bucket, bucket.inNamespace('pictures'), bucket.inNamespace('imports')];
     } else {
-      [receipts, pictures] = [new LocalDiskFileStorage(config.dataDir, 'receipts'), new LocalDiskFileStorage(config.dataDir, 'pictures')];
+      const onDisk = (namespace: 'receipts' | 'pictures' | 'imports') => new LocalDiskFileStorage(config.dataDir, namespace);
+      [receipts, pictures, imports] = [onDisk('receipts'), onDisk('pictures'), onDisk('imports')];
     }
     bind(FILE_STORAGE_TOKENS.Receipts).toConstantValue(receipts);
     bind(FILE_STORAGE_TOKENS.Pictures).toConstantValue(pictures);
+    bind(FILE_STORAGE_TOKENS.Imports).toConstantValue(imports);
     bind(IMAGE_TOKENS.Reencoder).toConstantValue(new SharpImageReencoder());
   });
 }

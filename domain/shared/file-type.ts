@@ -2,12 +2,12 @@
  * The kinds of file the service keeps (receipts, pictures), each judged by its
  * first bytes: never by the client's file name or declared type.
  */
-export type FileContentType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp';
+export type FileContentType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp' | 'text/csv';
 
 /** The raster images among them, which are re-encoded on upload. */
-export type ImageContentType = Exclude<FileContentType, 'application/pdf'>;
+export type ImageContentType = Exclude<FileContentType, 'application/pdf' | 'text/csv'>;
 
-export const isImage = (type: FileContentType): type is ImageContentType => type !== 'application/pdf';
+export const isImage = (type: FileContentType): type is ImageContentType => type.startsWith('image/');
 
 /** The extension a stored or downloaded file gets, from its detected type. */
 export const FILE_EXTENSIONS: Readonly<Record<FileContentType, string>> = {
@@ -15,6 +15,8 @@ export const FILE_EXTENSIONS: Readonly<Record<FileContentType, string>> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
+  // A background import's file, kept until the import ends (never detected: the import reads it as CSV).
+  'text/csv': 'csv',
 };
 
 /** Enough for every signature `detectFileType` knows (WebP's ends at byte 12). */

@@ -31,6 +31,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'member.joined',
   'member.removed',
   'member.role_changed',
+  'import.completed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

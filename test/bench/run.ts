@@ -7,6 +7,7 @@ import { createDataSource } from '../../adapters/persistence/typeorm/data-source
 import { migrateExclusively } from '../../adapters/persistence/typeorm/engine/migrate';
 import { migrations } from '../../adapters/persistence/typeorm/registry';
 import { runAbuse } from './abuse';
+import { ImportMode, runImportBench } from './import';
 import { Load, LoadGenerator, loadGenerator, RequestKind } from './load';
 import { BENCH_EMAIL, BENCH_PASSWORD, seed, SeedSizes } from '../../config/seeding/bulk-seed';
 import { BASIC_AUTHORIZATION, BENCH_KEY_REQUESTS_PER_MINUTE, bearerAuthorization } from './credentials';
@@ -44,7 +45,8 @@ import { Auth, BASELINE_VENDORS, Engine, goals, KEY_SCENARIOS, Measurement, prin
  * service's node (`--cpu-prof --cpu-prof-dir=DIR` profiles it under the load);
  * BENCH_SERVER_LOG=FILE keeps its request log.
  *
- * `--abuse` measures what anonymous abuse costs everyone else instead (abuse.ts).
+ * `--abuse` measures what anonymous abuse costs everyone else instead (abuse.ts); `--import [--rows 100000] [--import-modes …]`
+ * a background CSV import of that many vendors against direct inserts, and its memory (import.ts).
  *
  * With `--vendors` above 10 000 it measures how lists scale instead: page 1,
  * page 200 and a search on that many vendors against the same on 10 000.
@@ -68,6 +70,8 @@ interface Options {
   rounds: number;
   reseed: boolean;
   abuse: boolean;
+  importRows: number | null;
+  importModes: ImportMode[];
   tries: number;
   idleWait: number;
 }
@@ -117,6 +121,8 @@ function parseOptions(argv: string[]): Options {
     rounds: number('rounds', 3),
     reseed: argv.includes('--reseed'),
     abuse: argv.includes('--abuse'),
+    importRows: argv.includes('--import') ? number('rows', 100_000) : null,
+    importModes: (value('import-modes') ?? 'valid_rows,all_or_nothing').split(',') as ImportMode[],
     tries: Math.max(1, number('tries', 3)),
     idleWait: number('idle-wait', 300),
   };
@@ -125,6 +131,7 @@ function parseOptions(argv: string[]): Options {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options.abuse) return runAbuse(ROOT, options.seconds);
+  if (options.importRows !== null) return runImportBench(ROOT, options.importRows, options.importModes, { direct: !process.argv.includes('--no-direct') });
   const generator = loadGenerator();
   mkdirSync(WORK, { recursive: true });
   console.log(

@@ -49,6 +49,7 @@ const ROWS: readonly [method: string, route: string, scope: string][] = [
   ['POST', '/api/v1.0/invitations/:token/accept', 'never'],
   ['GET', '/api/v1.0/organisation/:org/activity', '*:read'],
   ['POST', '/api/v1.0/organisation/:org/imports', '*:write'],
+  ['GET', '/api/v1.0/organisation/:org/imports', '*:read'],
   ['GET', '/api/v1.0/organisation/:org/imports/:id', '*:read'],
   ['GET', '/api/v1.0/organisation/:org/imports/:id/errors', '*:read'],
   ['GET', '/api/v1.0/organisation/:org/projects', 'expenses:read'],

@@ -293,6 +293,8 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/v1.0/organisation/:org/reports/expenses', query: 'group_by=month', expect: [200, 200, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:org/reports/pipeline', expect: [200, 200, 404, 401] },
   { method: 'POST', route: '/api/v1.0/organisation/:org/imports', form: importForm, unchanged: readBack('/api/v1.0/organisation/:org/clients'), expect: [201, 201, 404, 401] },
+  // The list of imports: the member sees their own (none), the owner every one.
+  { method: 'GET', route: '/api/v1.0/organisation/:org/imports', expect: [200, 200, 404, 401] },
   // The owner's import: the member who ran none of it sees nothing of it.
   { method: 'GET', route: '/api/v1.0/organisation/:org/imports/:id', target: ownersImport, expect: [200, 404, 404, 401] },
   { method: 'GET', route: '/api/v1.0/organisation/:org/imports/:id/errors', target: ownersImport, expect: [200, 404, 404, 401] },

@@ -214,9 +214,9 @@ describe.each(testDatabases().slice(0, 1))('the OpenAPI document served on $name
         !pathTemplate.endsWith('/errors/') &&
         (operations.get?.parameters?.some((p: any) => p.name === 'page') || pathTemplate.includes('/reports/')),
     );
-    // The lists of the resources, members, invitations, organisations, webhooks and API keys, and the activity
+    // The lists of the resources, members, invitations, organisations, webhooks, API keys and imports, and the activity
     // (histories, webhook deliveries and an import's errors have paging only); and the four reports (two of them not paged).
-    expect(lists.length).toBe(19);
+    expect(lists.length).toBe(20);
     for (const [pathTemplate, operations] of lists) {
       const url = pathTemplate.replace(/\{(\w+)\}/g, (_m: string, name: string) => ids[name]);
       const query = operations.get.parameters.filter((p: any) => p.in === 'query');

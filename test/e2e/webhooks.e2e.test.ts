@@ -23,7 +23,8 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
   beforeAll(async () => {
     const database = await factory.create();
     dispose = database.dispose;
-    app = await startTestApp(database, { env: FAST_POLL });
+    // Every import in the background (a file of one row too), so that one sends `import.completed`.
+    app = await startTestApp(database, { env: { ...FAST_POLL, IMPORT_SYNC_MAX_ROWS: '0' } });
     owner = await signUp(app.client, { first_name: 'Olive', last_name: 'Owner' });
     member = await signUp(app.client, { first_name: 'Mo', last_name: 'Member' });
     stranger = await signUp(app.client);
@@ -157,10 +158,17 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     expect((await joining.api.post(`${org()}/transfer-ownership/`, { person: owner.personUniqueId, current_password: joining.password })).status).toBe(200);
     await owner.api.delete(`${org()}/members/${joining.personUniqueId}/`);
 
+    // A dry run writes nothing (no vendor event): its end alone is announced.
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ resource: 'vendors', dry_run: 'true' })) form.append(name, value);
+    form.append('file', new Blob(['name\nChecked Co\n'], { type: 'text/csv' }), 'vendors.csv');
+    const imported = await member.api.request('POST', `${org()}/imports/`, { multipart: form });
+    expect(imported.status).toBe(202);
+
     await receiver.waitFor((received) => WEBHOOK_EVENT_TYPES.every((type) => received.some((m) => m.event.type === type)));
-    await receiver.waitFor((received) => received.length >= 36);
+    await receiver.waitFor((received) => received.length >= 37);
     await new Promise((resolve) => setTimeout(resolve, 200)); // nothing more is on its way
-    expect(receiver.received).toHaveLength(36);
+    expect(receiver.received).toHaveLength(37);
 
     for (const message of receiver.received) {
       // The Standard Webhooks library verifies the signature (and the timestamp's freshness).
@@ -169,7 +177,7 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
       expect(message.event.organisation).toBe(owner.organisationUniqueId);
       expect(message.headers['content-type']).toBe('application/json');
     }
-    expect(new Set(receiver.received.map((m) => m.id)).size).toBe(36);
+    expect(new Set(receiver.received.map((m) => m.id)).size).toBe(37);
     expect(receiver.ofType('vendor.created')[0].event.data).toEqual(vendor.body);
     expect(receiver.ofType('vendor.updated')[0].event.data).toEqual(vendorChanged.body);
     expect(receiver.ofType('vendor.deleted')[0].event.data).toEqual(vendorChanged.body);
@@ -185,6 +193,9 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
     expect(receiver.ofType('project.created')[0].event.data).toEqual(project.body);
     expect(receiver.ofType('project.updated')[0].event.data).toEqual(projectChanged.body);
     expect(receiver.ofType('project.deleted')[0].event.data).toEqual(projectChanged.body);
+    const { errors, ...checked } = (await member.api.get(`${org()}/imports/${imported.body.unique_id}/`)).body;
+    expect(receiver.ofType('import.completed')[0].event.data).toEqual(checked);
+    expect([checked.status, checked.created, errors]).toEqual(['checked', 1, []]);
     // One record's events arrive in the order they were committed.
     const ofExpense = (id: string) => receiver.received.filter((m) => m.event.data.unique_id === id && m.event.type.startsWith('expense.')).map((m) => m.event.type);
     expect(ofExpense('paid')).toEqual(['expense.created', 'expense.updated', 'expense.submitted', 'expense.approved', 'expense.paid']);
@@ -193,7 +204,7 @@ describe.each(testDatabases())('webhooks on $name', (factory) => {
 
     const deliveries = await owner.api.get(`${hooks()}/everything/deliveries/?page_size=100`);
     expect(deliveries.status).toBe(200);
-    expect(deliveries.headers.get('X-Total-Count')).toBe('36');
+    expect(deliveries.headers.get('X-Total-Count')).toBe('37');
     expect(deliveries.body[0]).toMatchObject({ attempt: 1, succeeded: true, status_code: 200, error: null });
     await owner.api.delete(`${hooks()}/everything/`);
   });

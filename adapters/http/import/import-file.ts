@@ -4,12 +4,6 @@ import { ValidationFailed } from '../../../domain/shared/errors';
 
 /** The most rows a file may hold (its header aside). */
 export const IMPORT_MAX_ROWS = 100_000;
-/**
- * The most rows imported within a request. Larger files are for a background
- * import, not built yet: within a request, an `all_or_nothing` import holds
- * its transaction (on SQLite, the one writer) for as long as it runs.
- */
-export const IMPORT_MAX_ROWS_NOW = 1_000;
 /** The largest file taken, in bytes (30 MiB). */
 export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 

@@ -74,6 +74,7 @@ const HEADERS: Record<string, JsonSchema> = {
   'Set-Cookie': { description: '`sessionid` (HttpOnly) and `csrftoken`.', required: true, schema: { type: 'string', pattern: 'sessionid=' } },
   'Content-Disposition': { description: 'The file name.', required: true, schema: { type: 'string', pattern: '^attachment; filename=' } },
   'Cache-Control': { description: 'For the caller alone: shared caches must not keep it.', required: true, schema: { type: 'string', pattern: '^private' } },
+  Location: { description: 'Where what was accepted is read: its path, to poll.', required: true, schema: { type: 'string', pattern: '^/api/' } },
   'WWW-Authenticate': {
     description: 'The Basic challenge; the Bearer one when the request sent an API key.',
     required: true,

@@ -7,6 +7,8 @@ const ok = (json: WireSchema<unknown>, headers?: Answer['headers']): Answer => (
 export const answers = {
   ok,
   created: (json: WireSchema<unknown>, headers?: Answer['headers']): Answer => ({ status: 201, description: 'Created', json, headers }),
+  /** Taken, to run in the background: the body says where it stands, `Location` where to read it again. */
+  accepted: (json: WireSchema<unknown>): Answer => ({ status: 202, description: 'Accepted: it runs in the background', json, headers: { Location: true } }),
   noContent: (headers?: Answer['headers']): Answer => ({ status: 204, description: 'No content', headers }),
   /** A report: its JSON, or with `format=csv` its rows as a file. */
   table: (json: WireSchema<unknown>, description: string): Answer => ({

@@ -8,7 +8,7 @@ import { WireSchema } from './wire-schema';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Response headers the API description names (`components.headers`). */
-export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition' | 'Idempotent-Replayed' | 'ETag' | 'Cache-Control';
+export type DocumentedHeader = 'X-Total-Count' | 'Link' | 'Set-Cookie' | 'Content-Disposition' | 'Idempotent-Replayed' | 'ETag' | 'Cache-Control' | 'Location';
 
 /** One success answer of an operation. */
 export interface Answer {

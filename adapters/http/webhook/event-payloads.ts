@@ -1,5 +1,6 @@
 import { EventSubject } from '../../../application/webhook/record-events';
 import { EventPayloads } from '../../../application/webhook/webhook.ports';
+import { presentImportSummary } from '../import/import.presenter';
 import { presentMember } from '../organisation/members.presenter';
 import { declarationOf } from '../../declaration/declared-resources';
 import { presenterOf } from '../declared/declared-presenter';
@@ -17,6 +18,9 @@ export class PresentedEventPayloads implements EventPayloads {
     switch (subject.model) {
       case 'member':
         return presentMember(subject.view);
+      case 'import':
+        // The import's body without its bad rows: those are read from its `errors/` list.
+        return presentImportSummary(subject.view);
     }
   }
 }

@@ -59,6 +59,7 @@ describe('loadConfig defaults', () => {
       storage: { kind: 'local' },
       webhooks: { deliver: true, pollMs: 1000 },
       notificationHour: 8,
+      importSyncMaxRows: 1000,
       corsOrigins: [],
       metricsToken: undefined,
     });

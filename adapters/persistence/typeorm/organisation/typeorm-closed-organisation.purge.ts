@@ -41,7 +41,9 @@ const PURGED_TABLES: readonly PurgedTable[] = [
   of('accounts'),
   of('api_keys'),
   of('invitations'),
-  of('imports'),
+  // An import's bad rows (no key of the organisation's), then the import with its file while it still waits to run.
+  { table: 'import_errors', key: 'import_id', where: 'import_id IN (SELECT id FROM imports WHERE organisation_id = :organisationId)' },
+  of('imports', 'id', { namespace: 'imports', column: 'file_key' }),
   of('history'),
   of('memberships', 'person_id'),
   // Kept by the triggers of the tables above as their rows go: emptied after them.
