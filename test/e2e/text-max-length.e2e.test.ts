@@ -20,7 +20,7 @@ import { servedRoutes, startTestApp, TestApp } from '../support/test-app';
 const tooLong = (max: number) => [`Ensure this field has no more than ${max} characters.`];
 
 /** Fields that name another record: a value of any length is refused for naming none, not for its length. */
-const REFERENCES = new Set(['account_id', 'vendor_id', 'employee_id', 'client', 'sales_stage', 'project_id', 'client_id', 'manager_id']);
+const REFERENCES = new Set(['account_id', 'vendor_id', 'employee_id', 'client', 'sales_stage', 'project_id', 'client_id', 'manager_id', 'assigned_to_id']);
 
 interface Target {
   operation: DocumentedOperation;
