@@ -10,8 +10,11 @@ import { startTestApp, TestApp } from '../support/test-app';
 const redisUrl = process.env.TEST_REDIS_URL;
 const describeWithRedis = redisUrl ? describe : describe.skip;
 const TOKEN = 'metrics-token-for-tests';
-/** Far below the 3.5 s a request waited for Redis before; the rest is the request's own work. */
-const BOUND_MS = 600;
+/**
+ * Far below the 3.5 s a request waited for Redis before; the rest is the request's own work, which in the
+ * whole suite (other test files' servers busy on both cores) reached 606 ms of 16 clients' sign-ins.
+ */
+const BOUND_MS = 1_500;
 const CLIENTS = 16;
 
 /**
