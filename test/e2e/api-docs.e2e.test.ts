@@ -10,6 +10,8 @@ import { startTestApp, TestApp } from '../support/test-app';
 const BODILESS_WRITES = [
   'POST /api/v1.0/auth/logout',
   'POST /api/v1.0/organisation/:org/invitations/:invitationUid/resend',
+  'POST /api/v1.0/organisation/:org/leave',
+  'POST /api/v1.0/organisation/:org/restore',
   'POST /api/v1.0/organisation/:org/webhooks/:id/ping',
 ];
 
