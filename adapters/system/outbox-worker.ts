@@ -120,7 +120,8 @@ export class OutboxWorker {
     try {
       while (!this.stopped && (await sweep.execute()).more);
     } catch (error) {
-      this.logger.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'A sweep of the files to remove failed.');
+      // The database going away in the middle of a sweep is the outage's to say, as in a round.
+      this.failed(error, 'A background sweep (closed organisations, files to remove) failed.');
     }
   }
 
