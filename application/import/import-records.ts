@@ -99,7 +99,7 @@ export class ImportRecords<T extends KeptRecord<S>, S extends OrganisationRecord
         if (options.dryRun) throw new RolledBack(result);
         if (result.invalid > 0) throw new RolledBack({ ...result, status: 'failed', created: 0, updated: 0 });
         return result;
-      });
+      }, { bulk: true });
     } catch (error) {
       if (error instanceof RolledBack) return error.result;
       throw error;

@@ -39,6 +39,12 @@ export interface ImportWork {
 /** A background import a worker claimed: `claimToken` names the claim, lost once another worker takes it over. */
 export interface ClaimedImport extends KeptImport, ImportWork {
   claimToken: string;
+  /**
+   * The claims of the import so far, this one included, less those let go at
+   * a shutdown (`release`): each of the others ended in a failure or with its
+   * process, before the import did.
+   */
+  claims: number;
 }
 
 /** How an import's progress moves on: the counts so far, the bad rows of this step, and when it ends. */
@@ -65,11 +71,13 @@ export interface ImportLog {
   /**
    * Claims one unfinished import (queued, or running under a lease that
    * lapsed) until `leaseUntil`, as outbox deliveries are claimed: one worker
-   * alone gets it. It becomes `running`, its claim `claimToken`.
+   * alone gets it. It becomes `running`, its claim `claimToken`, counted in `claims`.
    */
   claim(now: Date, leaseUntil: Date, claimToken: string): Promise<ClaimedImport | null>;
   /** Extends the lease while the claim is still this one's; false once it is lost. */
   renew(id: string, claimToken: string, leaseUntil: Date): Promise<boolean>;
+  /** Lets the claim go at `now` (a shutdown), for a worker to take over at once; it does not count among the claims. */
+  release(id: string, claimToken: string, now: Date): Promise<void>;
   /**
    * Records progress in the current transaction (the counts, this step's bad
    * rows, a longer lease, the end), while the claim is still this one's;

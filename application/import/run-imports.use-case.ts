@@ -1,3 +1,4 @@
+import { NotFound, PermissionDenied } from '../../domain/shared/errors';
 import { RecordPlace } from '../records/record-context';
 import { actingOf, Actor } from '../shared/actor';
 import { FileRemovalQueue } from '../shared/file-removals';
@@ -10,6 +11,14 @@ import { ClaimedImport, ImportLog, ImportRowSource, KeptImport } from './import.
 
 /** Rows committed (`valid_rows`) or checked and rolled back (the check pass) together, with the import's progress. */
 export const IMPORT_CHUNK_ROWS = 500;
+/** An import's transactions hold many rows: each is a transaction of its own (`UnitOfWork.transaction`). */
+const BULK = { bulk: true } as const;
+/**
+ * The most claims of an import that end without it (a failure other than a bad
+ * row: its file or the database away, its process dying): the next claim ends
+ * it as failed instead of running it again.
+ */
+export const IMPORT_MAX_CLAIMS = 5;
 /** How long a claim holds without being renewed: a worker renews it every third of this while it runs. */
 export const IMPORT_LEASE_MS = 15_000;
 
@@ -99,9 +108,10 @@ export class RunImports {
     heartbeat.unref();
     const actor: Actor = claimed.actor;
     try {
-      await acting.run(actingOf(actor), () => this.runAs(actor, claimed));
+      if (claimed.claims > IMPORT_MAX_CLAIMS) await this.abandon(claimed);
+      else await acting.run(actingOf(actor), () => this.runAs(actor, claimed));
     } catch (error) {
-      if (error instanceof Stopping) await log.renew(claimed.id, claimed.claimToken, this.parts.clock.now()).catch(() => undefined);
+      if (error instanceof Stopping) await log.release(claimed.id, claimed.claimToken, this.parts.clock.now()).catch(() => undefined);
       // Any other failure (the database away) is the worker's to log: the claim lapses and a worker takes the import over.
       else if (!(error instanceof ClaimLost)) throw error;
     } finally {
@@ -112,18 +122,43 @@ export class RunImports {
   private async runAs(actor: Actor, claimed: ClaimedImport): Promise<void> {
     const records = this.parts.targets[claimed.resource];
     const place: RecordPlace = claimed.contactGroup === null ? claimed.organisationUniqueId : { organisation: claimed.organisationUniqueId, parent: claimed.contactGroup };
-    await records.authorise(actor, place);
+    try {
+      await records.authorise(actor, place);
+    } catch (error) {
+      // The importer may no longer write there (they left, the organisation closed): no later claim would do better.
+      if (!(error instanceof NotFound || error instanceof PermissionDenied)) throw error;
+      return this.finish(claimed, this.written(claimed, countsOf(claimed)), 'failed', [{ row: this.nextRow(claimed), errors: { non_field_errors: [error.message] } }]);
+    }
     const step = (rows: ImportRow[], counts: ImportCounts) => this.chunk(records, actor, place, claimed, rows, counts);
-    const counts = await this.inChunks(claimed, claimed.mode === 'valid_rows' && !claimed.dryRun ? step : (rows, from) => this.check(records, actor, place, claimed, rows, from));
-    if (claimed.mode === 'valid_rows' && !claimed.dryRun) return this.finish(claimed, counts, 'done');
+    const counts = await this.inChunks(claimed, writesAsItGoes(claimed) ? step : (rows, from) => this.check(records, actor, place, claimed, rows, from));
+    if (writesAsItGoes(claimed)) return this.finish(claimed, counts, 'done');
     if (claimed.dryRun) return this.finish(claimed, counts, 'checked');
     if (counts.invalid > 0) return this.finish(claimed, { ...counts, created: 0, updated: 0 }, 'failed');
     await this.write(records, actor, place, claimed);
   }
 
+  /** An import claimed too often without ending: failed, on the row it stood at, with what it wrote (`valid_rows`) kept. */
+  private async abandon(claimed: ClaimedImport): Promise<void> {
+    const kept = writesAsItGoes(claimed) ? 'the rows before it were written' : 'nothing was written';
+    const detail =
+      `The import was interrupted ${IMPORT_MAX_CLAIMS} times before it ended (its file or the database unavailable, or its process ` +
+      `stopping) and was abandoned at this row: ${kept}. Import the file again.`;
+    await this.finish(claimed, this.written(claimed, countsOf(claimed)), 'failed', [{ row: this.nextRow(claimed), errors: { non_field_errors: [detail] } }]);
+  }
+
+  /** What an import that ends before its end wrote: its counts for `valid_rows`, none created or updated otherwise. */
+  private written(claimed: ClaimedImport, counts: ImportCounts): ImportCounts {
+    return writesAsItGoes(claimed) ? counts : { ...counts, created: 0, updated: 0 };
+  }
+
+  /** The file's row the import stands at (the header is row 1): the next to do, or the last once every row was read. */
+  private nextRow(claimed: ClaimedImport): number {
+    return Math.min(claimed.rowsDone + 1, Math.max(claimed.rows, 1)) + 1;
+  }
+
   /** The rows after those already done, a chunk at a time through `step`, which answers the counts after it. */
   private async inChunks(claimed: ClaimedImport, step: (rows: ImportRow[], counts: ImportCounts) => Promise<ImportCounts>): Promise<ImportCounts> {
-    let counts: ImportCounts = { rowsDone: claimed.rowsDone, created: claimed.created, updated: claimed.updated, unchanged: claimed.unchanged, invalid: claimed.invalid };
+    let counts = countsOf(claimed);
     let chunk: ImportRow[] = [];
     for await (const row of this.parts.source.rows(claimed, claimed.rowsDone)) {
       chunk.push(row);
@@ -143,7 +178,7 @@ export class RunImports {
       const after = await records.rows(actor, place, rows, counts, (error) => errors.push(error));
       await this.progress(claimed, { counts: after, errors, leaseUntil: this.leaseUntil() });
       return after;
-    });
+    }, BULK);
   }
 
   /** The check pass: the chunk's rows as the import would write them, rolled back; then the progress. */
@@ -159,7 +194,7 @@ export class RunImports {
     try {
       await this.parts.unitOfWork.transaction(async () => {
         throw new RolledBack(await work(), []);
-      });
+      }, BULK);
     } catch (error) {
       if (error instanceof RolledBack) return error.counts;
       throw error;
@@ -179,7 +214,7 @@ export class RunImports {
         const counts = await records.rows(actor, place, this.parts.source.rows(claimed, 0), { ...NO_COUNTS }, (error) => errors.push(error));
         if (counts.invalid > 0) throw new RolledBack({ ...counts, created: 0, updated: 0 }, errors);
         await this.ended(claimed, counts, [], 'done');
-      });
+      }, BULK);
     } catch (error) {
       if (!(error instanceof RolledBack)) throw error;
       return this.finish(claimed, error.counts, 'failed', error.errors);
@@ -198,7 +233,7 @@ export class RunImports {
     const at = this.parts.clock.now();
     await this.progress(claimed, { counts, errors, leaseUntil: at, finish: { status, at } });
     await this.parts.removals.add('imports', claimed.fileKey, at);
-    const { actor, contactGroup, fileKey, fileSize, claimToken, organisationUniqueId, ...kept } = claimed;
+    const { actor, contactGroup, fileKey, fileSize, claimToken, claims, organisationUniqueId, ...kept } = claimed;
     const view: KeptImport = { ...kept, ...counts, status, dateFinished: at, errors: [] };
     await this.parts.events.publish({
       organisation: { id: claimed.organisationId, uniqueId: organisationUniqueId },
@@ -221,4 +256,15 @@ export class RunImports {
       // Still recorded for removal: the sweep tries again.
     }
   }
+}
+
+/** `valid_rows` (not a dry run): each chunk's rows committed as it goes. */
+function writesAsItGoes(claimed: ClaimedImport): boolean {
+  return claimed.mode === 'valid_rows' && !claimed.dryRun;
+}
+
+/** The counts an import had when it was claimed. */
+function countsOf(claimed: ClaimedImport): ImportCounts {
+  const { rowsDone, created, updated, unchanged, invalid } = claimed;
+  return { rowsDone, created, updated, unchanged, invalid };
 }

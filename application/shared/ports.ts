@@ -13,14 +13,23 @@ export interface IdGenerator {
   next(): string;
 }
 
+/** How a transaction runs: `UnitOfWork.transaction`. */
+export interface TransactionOptions {
+  serializable?: boolean;
+  bulk?: boolean;
+}
+
 export interface UnitOfWork {
   /**
    * Runs `work` in one database transaction: all of it is committed, or none.
    * `serializable`: as if alone (SQLite's writes always are; on Postgres a
    * transaction that read what another changed meanwhile fails with
    * `ConcurrentModification`).
+   * `bulk`: many rows (an import's write pass): a database transaction of its
+   * own, never a savepoint in one shared with other writes (SQLite's group
+   * commit), for which SQLite would keep a copy of every page it changes.
    */
-  transaction<T>(work: () => Promise<T>, options?: { serializable?: boolean }): Promise<T>;
+  transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Whether the caller already runs inside a transaction (one that `transaction` joins). */
   readonly inTransaction: boolean;
   /**

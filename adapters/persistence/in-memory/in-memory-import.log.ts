@@ -8,6 +8,7 @@ interface Entry {
   work: ImportWork | null;
   claimToken: string | null;
   claimedUntil: number | null;
+  claims: number;
 }
 
 const unfinished = (kept: KeptImport) => kept.status === 'queued' || kept.status === 'running';
@@ -17,11 +18,11 @@ export class InMemoryImportLog implements ImportLog {
   private readonly entries = new Map<string, Entry>();
 
   async add(kept: KeptImport, errors: RowError[]): Promise<void> {
-    this.entries.set(kept.id, { kept: structuredClone({ ...kept, errors: [] }), errors: structuredClone(errors), work: null, claimToken: null, claimedUntil: null });
+    this.entries.set(kept.id, { kept: structuredClone({ ...kept, errors: [] }), errors: structuredClone(errors), work: null, claimToken: null, claimedUntil: null, claims: 0 });
   }
 
   async queue(kept: KeptImport, work: ImportWork): Promise<void> {
-    this.entries.set(kept.id, { kept: structuredClone(kept), errors: [], work: structuredClone(work), claimToken: null, claimedUntil: null });
+    this.entries.set(kept.id, { kept: structuredClone(kept), errors: [], work: structuredClone(work), claimToken: null, claimedUntil: null, claims: 0 });
   }
 
   async find(organisationId: string, uniqueId: string): Promise<KeptImport | null> {
@@ -44,9 +45,9 @@ export class InMemoryImportLog implements ImportLog {
   async claim(now: Date, leaseUntil: Date, claimToken: string): Promise<ClaimedImport | null> {
     const entry = [...this.entries.values()].find((item) => unfinished(item.kept) && (item.claimedUntil === null || item.claimedUntil <= now.getTime()));
     if (!entry || !entry.work) return null;
-    Object.assign(entry, { claimToken, claimedUntil: leaseUntil.getTime() });
+    Object.assign(entry, { claimToken, claimedUntil: leaseUntil.getTime(), claims: entry.claims + 1 });
     entry.kept.status = 'running';
-    return structuredClone({ ...entry.kept, ...entry.work, claimToken });
+    return structuredClone({ ...entry.kept, ...entry.work, claimToken, claims: entry.claims });
   }
 
   async renew(id: string, claimToken: string, leaseUntil: Date): Promise<boolean> {
@@ -54,6 +55,12 @@ export class InMemoryImportLog implements ImportLog {
     if (!entry || entry.claimToken !== claimToken || !unfinished(entry.kept)) return false;
     entry.claimedUntil = leaseUntil.getTime();
     return true;
+  }
+
+  async release(id: string, claimToken: string, now: Date): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry || entry.claimToken !== claimToken || !unfinished(entry.kept)) return;
+    Object.assign(entry, { claimedUntil: now.getTime(), claims: entry.claims - 1 });
   }
 
   async progress(id: string, claimToken: string, progress: ImportProgress): Promise<boolean> {

@@ -91,6 +91,50 @@ describe('SQLite group commit', () => {
     expect(seen).toEqual(people);
   });
 
+  it('runs a bulk unit (an import) as a transaction of its own between the groups of the units around it, in no savepoint', async () => {
+    const statements: string[] = [];
+    const logQuery = (sql: string, parameters?: unknown[]) => statements.push(sql.startsWith('INSERT') ? `INSERT ${String(parameters?.[0])}` : sql);
+    db.dataSource.setOptions({ logging: true, logger: { logQuery, logQueryError() {}, logQuerySlow() {}, logSchemaBuild() {}, logMigration() {}, log() {} } });
+    const small = (prefix: string) => Array.from({ length: 8 }, (_, n) => db.transaction(() => insert(`${prefix}${n}`)));
+    await Promise.all([
+      ...small('before-'),
+      db.transaction(
+        async () => {
+          for (let n = 0; n < 50; n++) await insert(`bulk-${n}`);
+        },
+        { bulk: true },
+      ),
+      ...small('after-'),
+    ]);
+    // The bulk unit's 50 inserts, together, after a BEGIN of their own and before a COMMIT of their own.
+    const bulkStart = statements.indexOf('INSERT bulk-0');
+    const bulkEnd = statements.indexOf('INSERT bulk-49');
+    expect(statements.slice(bulkStart, bulkEnd + 1)).toEqual(Array.from({ length: 50 }, (_, n) => `INSERT bulk-${n}`));
+    expect(statements[bulkStart - 1]).toBe('BEGIN IMMEDIATE TRANSACTION');
+    expect(statements[bulkEnd + 1]).toBe('COMMIT');
+    // The units around it still share their commits.
+    expect(statements.filter((sql) => sql === 'COMMIT').length).toBeLessThan(1 + 16);
+    expect((observer.prepare('SELECT COUNT(*) AS n FROM scratch').get() as { n: number }).n).toBe(66);
+  });
+
+  it('rolls a failing bulk unit back whole, and commits the units around it', async () => {
+    await insert('taken');
+    const outcomes = await Promise.allSettled([
+      db.transaction(() => insert('before')),
+      db.transaction(
+        async () => {
+          await insert('bulk-first');
+          await insert('taken'); // a unique violation half-way through
+        },
+        { bulk: true },
+      ),
+      db.transaction(() => insert('after')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(committed('bulk-first').n).toBe(0);
+    expect(committed('before').n + committed('after').n).toBe(2);
+  });
+
   it('keeps a unit that runs on its own as durable as before: one unit, one commit', async () => {
     await db.transaction(() => insert('alone'));
     expect(committed('alone').n).toBe(1);

@@ -16,6 +16,10 @@ const held = (alias: string) => `EXISTS (
   SELECT 1 FROM memberships m JOIN persons p ON p.id = m.person_id
   WHERE m.organisation_id = ${alias}.organisation_id AND m.person_id = ${alias}.created_by_id AND p.is_active = true)`;
 
+/** The held keys of a prefix, as the key's own row (`r`) and as the row that authenticates a request (`who`). */
+const HELD_BY_PREFIX = `r.prefix = :prefix AND ${held('r')}`;
+const HELD_BY_PREFIX_WHO = `who.prefix = :prefix AND ${held('who')}`;
+
 /** API keys, declared, with authentication's look-up by prefix, the last use, and a leaving member's revocation. */
 @injectable()
 export class TypeOrmApiKeyRepository extends TypeOrmDeclaredRecords<ApiKey> implements ApiKeyRepository {
@@ -29,10 +33,10 @@ export class TypeOrmApiKeyRepository extends TypeOrmDeclaredRecords<ApiKey> impl
 
   async findHeldByPrefix(prefix: string, preread?: Preread): Promise<{ keys: ApiKey[]; prereads?: Prereads }> {
     if (preread) {
-      const found = await this.prereads.read<never>('ApiKey', `who.prefix = :prefix AND ${held('who')}`, { prefix }, preread, 'created_by_id');
+      const found = await this.prereads.read<never>('ApiKey', HELD_BY_PREFIX_WHO, { prefix }, preread, 'created_by_id');
       return found ? { keys: [this.restored(found.row)], prereads: found.prereads } : { keys: [] };
     }
-    const rows = await this.rows(`r.prefix = :prefix AND ${held('r')}`, { prefix });
+    const rows = await this.rows(HELD_BY_PREFIX, { prefix });
     return { keys: rows.map((row) => this.restored(row)) };
   }
 

@@ -13,6 +13,12 @@ import {
 } from '../organisation/typeorm-organisation.repository';
 import { PROFILE_COLUMNS, profileJoins, profileOf } from '../person/typeorm-profile.reader';
 
+/** A statement's text, and where what is read along starts in its columns. */
+interface Statement {
+  text: string;
+  from: number;
+}
+
 /**
  * The row that authenticates a request (the caller's credential, session or
  * API key, `who`) and what the request reads first (`Preread`), in one statement: the
@@ -22,8 +28,11 @@ import { PROFILE_COLUMNS, profileJoins, profileOf } from '../person/typeorm-prof
 export class TypeOrmPrereads {
   private readonly organisations: OrganisationMapper;
   private readonly people: DeclaredMapper<Person>;
-  /** Each statement's text and where what is read along starts in its columns, made once (two tables, two reads). */
-  private readonly statements = new Map<string, { text: string; from: number }>();
+  /**
+   * Each statement's text and where what is read along starts in its columns, made once: found by the
+   * condition, a constant of each caller's (whose hash V8 keeps), rather than by a key made afresh each request.
+   */
+  private readonly statements = new Map<string, { entity: string; person: string; organisation?: Statement; profile?: Statement }>();
 
   constructor(
     private readonly db: TypeOrmDatabase,
@@ -35,7 +44,7 @@ export class TypeOrmPrereads {
 
   /**
    * The row of `entity` that `where` finds (the first, should there be several), with what `preread` names for the
-   * person its column `person` names; null without that row.
+   * person its column `person` names; null without that row. `where` is a constant of the caller's.
    */
   async read<Row>(
     entity: 'Credential' | 'Session' | 'ApiKey',
@@ -57,9 +66,11 @@ export class TypeOrmPrereads {
   }
 
   /** The statement: the authenticating row's columns first (`who`), then what is read along. */
-  private statementOf(entity: string, where: string, ofOrganisation: boolean, person: string): { text: string; from: number } {
-    const key = `${entity} ${ofOrganisation ? 'organisation' : 'profile'} ${person} ${where}`;
-    let statement = this.statements.get(key);
+  private statementOf(entity: string, where: string, ofOrganisation: boolean, person: string): Statement {
+    let made = this.statements.get(where);
+    if (made === undefined) this.statements.set(where, (made = { entity, person }));
+    else if (made.entity !== entity || made.person !== person) throw new Error(`One condition read for two rows: ${where}`);
+    let statement = ofOrganisation ? made.organisation : made.profile;
     if (statement === undefined) {
       const columns = this.db.columnsOf(entity);
       const who = columns.map((column) => `who."${column}"`).join(', ');
@@ -71,7 +82,9 @@ export class TypeOrmPrereads {
         : `SELECT ${who}, ${PROFILE_COLUMNS} ${driving}
            LEFT JOIN ${this.db.tableOf('Person')} p ON p.id = who.${person} ${profileJoins(this.db)}
            WHERE ${where}`;
-      this.statements.set(key, (statement = { text, from: columns.length }));
+      statement = { text, from: columns.length };
+      if (ofOrganisation) made.organisation = statement;
+      else made.profile = statement;
     }
     return statement;
   }

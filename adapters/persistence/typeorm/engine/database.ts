@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../../../application/shared/ports';
+import { TransactionOptions, UnitOfWork } from '../../../../application/shared/ports';
 import { ConcurrentModification } from '../../../../domain/shared/errors';
 import { Dialect } from './dialect';
 import { EntitySql } from './entity-sql';
@@ -262,7 +262,7 @@ export class TypeOrmDatabase implements UnitOfWork {
    * back is sent first (the use case's errors stay the use case's, for
    * whoever runs it inside a transaction of its own: an idempotent request).
    */
-  async transaction<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
+  async transaction<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const current = this.scope.current();
     if (!current) {
       const held = this.scope.heldTransaction();
@@ -299,7 +299,7 @@ export class TypeOrmDatabase implements UnitOfWork {
    * statements joining it, for what the request settles last. A `work` that
    * fails rolls it back, and the request may open another.
    */
-  private openHeld<T>(held: HeldTransaction, work: () => Promise<T>, options: { serializable?: boolean }): Promise<T> {
+  private openHeld<T>(held: HeldTransaction, work: () => Promise<T>, options: TransactionOptions): Promise<T> {
     held.opening = true;
     let last!: (settled: () => Promise<void>) => void;
     const settled = new Promise<() => Promise<void>>((resolve) => (last = resolve));
@@ -331,9 +331,9 @@ export class TypeOrmDatabase implements UnitOfWork {
    * in it may be sent after it returns, with what follows in the
    * transaction, or its commit.
    */
-  together<T>(work: () => Promise<T>, options: { serializable?: boolean } = {}): Promise<T> {
+  together<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     if (this.scope.current()) return work();
-    if (this.sqlite) return this.sqlite.exclusively(work);
+    if (this.sqlite) return this.sqlite.exclusively(work, { alone: options.bulk === true });
     if (!options.serializable) return this.postgres!.transaction(work, options);
     return this.postgres!.transaction(work, options).catch((error: unknown) => {
       // 40001: another transaction changed what this one read; 40P01: the two waited on each other.

@@ -81,10 +81,13 @@ export class SqliteEngine {
     }
   }
 
-  /** `work` alone on the writer, in a transaction of its own committed with others waiting (group commit). */
-  exclusively<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * `work` alone on the writer, committed with others waiting (group commit),
+   * or, `alone`, as a transaction of its own (see `SqliteGroupCommit.submit`).
+   */
+  exclusively<T>(work: (manager: EntityManager) => Promise<T>, options: { alone?: boolean } = {}): Promise<T> {
     this.writer ??= new SqliteGroupCommit(this.dataSource);
-    return this.writer.submit((manager) => this.scope.within(manager, () => work(manager)));
+    return this.writer.submit((manager) => this.scope.within(manager, () => work(manager)), options);
   }
 
   /**

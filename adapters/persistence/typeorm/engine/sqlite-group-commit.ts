@@ -15,6 +15,8 @@ const GROUP_WINDOW_MS = 10;
 
 interface Job {
   work(manager: EntityManager): Promise<unknown>;
+  /** Runs as a transaction of its own, not in a savepoint of a group. */
+  alone: boolean;
   resolve(result: unknown): void;
   reject(error: unknown): void;
 }
@@ -31,6 +33,15 @@ interface Job {
  * only after its group's COMMIT returned: nothing is acknowledged before it is
  * durable. If the COMMIT fails, or SQLite itself abandoned the transaction (as
  * it may on a full disk or an I/O error), every unit of the group is rejected.
+ *
+ * A unit of many rows (an import's write pass) runs alone instead, as the
+ * whole transaction: in a savepoint, SQLite copies each page the unit changes
+ * into the savepoint's sub-journal before changing it and keeps the copies
+ * until the savepoint ends, so that it can roll back to it; with
+ * `temp_store = MEMORY` (`SqliteEngine`) that is memory, a copy of every page
+ * the whole import touched (140 MB for 100 000 rows into a database that
+ * held as many), and writing it grew slower with its size (4 s became 236 s).
+ * A transaction's own rollback needs no such copy in WAL mode.
  */
 export class SqliteGroupCommit {
   private readonly pending: Job[] = [];
@@ -53,13 +64,13 @@ export class SqliteGroupCommit {
    * the caller's context carries (the acting person its history names) is
    * its own.
    */
-  submit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  submit<T>(work: (manager: EntityManager) => Promise<T>, options: { alone?: boolean } = {}): Promise<T> {
     // An AsyncResource run in its scope, not `AsyncResource.bind`: Node 20's `bind` defines a deprecated
     // `asyncResource` property on each function it binds, two `deprecate` wrappers a write.
     const context = new AsyncResource('SqliteGroupCommit');
     const inContext = (manager: EntityManager) => context.runInAsyncScope(work, null, manager);
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ work: inContext, resolve: resolve as (result: unknown) => void, reject });
+      this.pending.push({ work: inContext, alone: options.alone === true, resolve: resolve as (result: unknown) => void, reject });
       if (!this.writing) void this.drain();
     });
   }
@@ -74,12 +85,18 @@ export class SqliteGroupCommit {
   }
 
   private async commitGroup(): Promise<void> {
+    if (this.pending[0].alone) return this.commitAlone(this.pending.shift()!);
     const runner = this.dataSource.createQueryRunner();
     const succeeded: { job: Job; result: unknown }[] = [];
     try {
       await beginImmediately(runner);
       const closes = performance.now() + this.groupWindowMs;
-      while (succeeded.length < this.groupLimit && performance.now() < closes && (this.pending.length > 0 || (await this.othersArrived()))) {
+      while (
+        succeeded.length < this.groupLimit &&
+        performance.now() < closes &&
+        (this.pending.length > 0 || (await this.othersArrived())) &&
+        !this.pending[0].alone
+      ) {
         const job = this.pending.shift()!;
         const outcome = await this.runInSavepoint(runner, job);
         if (outcome.ok) succeeded.push({ job, result: outcome.result });
@@ -91,6 +108,29 @@ export class SqliteGroupCommit {
     } catch (error) {
       if (this.connection.inTransaction) await runner.rollbackTransaction().catch(() => undefined);
       for (const { job } of succeeded) job.reject(error);
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** A unit that runs alone: the whole transaction, rolled back whole when it fails. */
+  private async commitAlone(job: Job): Promise<void> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await beginImmediately(runner);
+      let result: unknown;
+      try {
+        result = await job.work(runner.manager);
+      } catch (error) {
+        if (this.connection.inTransaction) await runner.rollbackTransaction().catch(() => undefined);
+        job.reject(error);
+        return;
+      }
+      await runner.commitTransaction();
+      job.resolve(result);
+    } catch (error) {
+      if (this.connection.inTransaction) await runner.rollbackTransaction().catch(() => undefined);
+      job.reject(error);
     } finally {
       await runner.release();
     }

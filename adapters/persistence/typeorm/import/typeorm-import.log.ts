@@ -71,7 +71,7 @@ export class TypeOrmImportLog implements ImportLog {
     if (found.length === 0) return null;
     const skipLocked = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
     const [claimed] = await this.returning(
-      `UPDATE imports SET status = 'running', claim_token = :claimToken, claimed_until = :lease WHERE id IN (
+      `UPDATE imports SET status = 'running', claim_token = :claimToken, claimed_until = :lease, claims = claims + 1 WHERE id IN (
          SELECT id FROM imports WHERE ${due} ORDER BY date_created, id LIMIT 1${skipLocked})
        RETURNING *`,
       { now: now.getTime(), lease: leaseUntil.getTime(), claimToken },
@@ -85,6 +85,7 @@ export class TypeOrmImportLog implements ImportLog {
       fileKey: String(claimed.file_key),
       fileSize: Number(claimed.file_size),
       claimToken,
+      claims: Number(claimed.claims),
     };
   }
 
@@ -95,6 +96,14 @@ export class TypeOrmImportLog implements ImportLog {
       lease: leaseUntil.getTime(),
     });
     return renewed.length > 0;
+  }
+
+  async release(id: string, claimToken: string, now: Date): Promise<void> {
+    await this.write(`UPDATE imports SET claimed_until = :now, claims = claims - 1 WHERE id = :id AND claim_token = :claimToken AND ${UNFINISHED}`, {
+      id,
+      claimToken,
+      now: now.getTime(),
+    });
   }
 
   async progress(id: string, claimToken: string, progress: ImportProgress): Promise<boolean> {
