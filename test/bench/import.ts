@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { seed } from '../../config/seeding/bulk-seed';
 import { peakRss, serviceArgs, startServer } from './server-process';
 
 /**
  * `npm run bench -- --import [--rows 100000] [--import-modes valid_rows,all_or_nothing] [--no-direct]`: a background CSV import of
- * that many vendors (issue 45), on SQLite, the service in its own process
+ * that many vendors (issue 45), on SQLite (and on Postgres, in a schema of its own of
+ * TEST_DATABASE_URL's database, with `--engines postgres` or by default when it is set), the service in its own process
  * with the production settings, against the rate at which the bench's seeding
  * inserts vendors directly (its repository, batches of rows, no use cases).
  *
@@ -26,8 +28,14 @@ const EMAIL = 'owner@import.bench';
 const METRICS = randomBytes(16).toString('hex');
 const PASSWORD = 'a long and correct passphrase';
 
-export async function runImportBench(root: string, rows: number, modes: readonly ImportMode[] = ['valid_rows', 'all_or_nothing'], options: { direct?: boolean } = {}): Promise<void> {
-  const direct = options.direct === false ? null : await directInsertRate(rows);
+export async function runImportBench(
+  root: string,
+  rows: number,
+  modes: readonly ImportMode[] = ['valid_rows', 'all_or_nothing'],
+  options: { direct?: boolean; engine?: 'sqlite' | 'postgres' } = {},
+): Promise<void> {
+  const engine = options.engine ?? 'sqlite';
+  const direct = options.direct === false ? null : await directInsertRate(rows, engine);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'import-bench-'));
   const server = await startServer({
     args: serviceArgs(root),
@@ -36,7 +44,7 @@ export async function runImportBench(root: string, rows: number, modes: readonly
       NODE_ENV: 'production',
       FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: await freshDatabase(engine),
       LOG_LEVEL: 'silent',
       NEW_ACCOUNTS_PER_CLIENT_PER_HOUR: '1000000',
       WEBHOOK_POLL_MS: '200',
@@ -49,7 +57,7 @@ export async function runImportBench(root: string, rows: number, modes: readonly
     const signedUp = await request(base, 'POST', '/api/v1.0/auth/signup/', { json: { email: EMAIL, password: PASSWORD, first_name: 'Ida', last_name: 'Importer', organisation_name: 'Import bench' } });
     if (signedUp.status !== 201) throw new Error(`the bench account was not created: ${signedUp.status} ${JSON.stringify(signedUp.body)}`);
     const org = `/api/v1.0/organisation/${(signedUp.body as { organisation: { unique_id: string } }).organisation.unique_id}`;
-    console.log(`import: ${rows} vendors, SQLite; direct inserts (the bench's seeding): ${direct === null ? 'not measured (--no-direct)' : rate(rows, direct)}`);
+    console.log(`import: ${rows} vendors, ${engine === 'sqlite' ? 'SQLite' : 'Postgres'}; direct inserts (the bench's seeding): ${direct === null ? 'not measured (--no-direct)' : rate(rows, direct)}`);
 
     for (const mode of modes) {
       // Basic's first check is a scrypt hash (128 MiB at N = 2^17): done before the idle figure, then remembered
@@ -88,17 +96,36 @@ export async function runImportBench(root: string, rows: number, modes: readonly
   }
 }
 
-/** Seconds the bench's seeding takes to insert `rows` vendors (with the sign-up it starts with) into a fresh SQLite database. */
-async function directInsertRate(rows: number): Promise<number> {
+/** Seconds the bench's seeding takes to insert `rows` vendors (with the sign-up it starts with) into a fresh database. */
+async function directInsertRate(rows: number, engine: 'sqlite' | 'postgres'): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'import-bench-direct-'));
   try {
+    const databaseUrl = await freshDatabase(engine);
     const started = Date.now();
-    const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PUBLIC_BASE_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent' };
+    const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PUBLIC_BASE_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent' };
     await seed(env, { vendors: rows, expenses: 0 }, () => undefined);
     return (Date.now() - started) / 1000;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The `DATABASE_URL` of an empty database: SQLite's in the data directory (''), or the schema `import_bench` of TEST_DATABASE_URL's database, made afresh. */
+async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<string> {
+  if (engine === 'sqlite') return '';
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('Postgres needs TEST_DATABASE_URL');
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS import_bench CASCADE');
+    await client.query('CREATE SCHEMA import_bench');
+  } finally {
+    await client.end();
+  }
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', '-c search_path=import_bench');
+  return withSchema.toString();
 }
 
 /** The server's V8 heap and external memory now (`/metrics`), in MB. */

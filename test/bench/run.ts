@@ -131,7 +131,10 @@ function parseOptions(argv: string[]): Options {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options.abuse) return runAbuse(ROOT, options.seconds);
-  if (options.importRows !== null) return runImportBench(ROOT, options.importRows, options.importModes, { direct: !process.argv.includes('--no-direct') });
+  if (options.importRows !== null) {
+    for (const engine of options.engines) await runImportBench(ROOT, options.importRows, options.importModes, { direct: !process.argv.includes('--no-direct'), engine });
+    return;
+  }
   const generator = loadGenerator();
   mkdirSync(WORK, { recursive: true });
   console.log(
