@@ -25,9 +25,10 @@ export interface UnitOfWork {
    * `serializable`: as if alone (SQLite's writes always are; on Postgres a
    * transaction that read what another changed meanwhile fails with
    * `ConcurrentModification`).
-   * `bulk`: many rows (an import's write pass): a database transaction of its
-   * own, never a savepoint in one shared with other writes (SQLite's group
-   * commit), for which SQLite would keep a copy of every page it changes.
+   * `bulk`: many rows (an import's): a database transaction of its own, never
+   * a savepoint in one shared with other writes (SQLite's group commit), for
+   * which SQLite would keep a copy of every page it changes; on Postgres its
+   * statements are planned for the tables as they grow, not once.
    */
   transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Whether the caller already runs inside a transaction (one that `transaction` joins). */

@@ -295,4 +295,16 @@ describeOnPostgres('Postgres round trips', () => {
     const [[outside]] = await db.select([db.sql('SHOW transaction_isolation')]);
     expect(outside.transaction_isolation).toBe('read committed');
   });
+
+  it("plans a bulk transaction's statements at each run, in its first round trip, and no other transaction's", async () => {
+    // A generic plan made while a table was empty walks the wrong index once it holds thousands of rows (an import).
+    const planning = () => db.sql('SHOW plan_cache_mode');
+    const inBulk = await db.transaction(async () => (await db.select([planning()]))[0][0], { bulk: true });
+    expect(inBulk.plan_cache_mode).toBe('force_custom_plan');
+    expect(roundTrips.count).toBe(2); // START with its SET LOCAL and the read; the COMMIT
+    const inOther = await db.transaction(async () => (await db.select([planning()]))[0][0]);
+    expect(inOther.plan_cache_mode).toBe('auto');
+    const [[outside]] = await db.select([planning()]);
+    expect(outside.plan_cache_mode).toBe('auto');
+  });
 });

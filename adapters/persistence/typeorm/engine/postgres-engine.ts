@@ -70,7 +70,7 @@ export class PostgresEngine {
    * The TypeORM query runner of that connection is marked as in a
    * transaction, so that TypeORM's own writes join it rather than open one.
    */
-  async transaction<T>(work: () => Promise<T>, options: { serializable?: boolean }): Promise<T> {
+  async transaction<T>(work: () => Promise<T>, options: { serializable?: boolean; bulk?: boolean }): Promise<T> {
     const runner = this.dataSource.createQueryRunner() as PostgresQueryRunner;
     const logging = Boolean(this.dataSource.options.logging);
     const connections: TransactionConnections = {
