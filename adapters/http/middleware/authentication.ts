@@ -43,10 +43,10 @@ export type PrereadOf = (ctx: Context) => Preread | undefined;
  */
 export function authenticated(authenticate: Authenticate, authenticateKey: AuthenticateApiKey, options: AuthenticationOptions = {}) {
   return async function requireCredentials(ctx: Context, next: Next): Promise<void> {
-    const header = ctx.get('Authorization');
-    const basic = readBasicCredentials(header);
+    const parts = authorizationParts(ctx.get('Authorization'));
+    const basic = basicCredentialsOf(parts);
     const preread = options.preread?.(ctx);
-    const key = basic ? null : readApiKey(header);
+    const key = basic ? null : apiKeyOf(parts);
     if (key !== null) {
       const { actor, allowance } = await authenticateKey.execute(key, ctx.ip, preread);
       setRateLimitHeaders(ctx, allowance);
@@ -72,9 +72,17 @@ export function authenticated(authenticate: Authenticate, authenticateKey: Authe
   };
 }
 
+/** An `Authorization` header's scheme and what follows it, split once for every scheme that reads it. */
+function authorizationParts(header: string): string[] {
+  return header.trim().split(/\s+/);
+}
+
 /** DRF's BasicAuthentication: null when the header is not Basic at all. */
 export function readBasicCredentials(header: string): { email: string; password: string } | null {
-  const parts = header.trim().split(/\s+/);
+  return basicCredentialsOf(authorizationParts(header));
+}
+
+function basicCredentialsOf(parts: string[]): { email: string; password: string } | null {
   if (parts[0]?.toLowerCase() !== 'basic') return null;
   if (parts.length === 1) throw new AuthenticationFailed('Invalid basic header. No credentials provided.');
   if (parts.length > 2) {
@@ -99,8 +107,7 @@ export function setRateLimitHeaders(ctx: Context, allowance: Allowance): void {
 }
 
 /** The key of `Authorization: Bearer <key>` or `Token <key>`; null when the header is neither scheme. */
-export function readApiKey(header: string): string | null {
-  const parts = header.trim().split(/\s+/);
+function apiKeyOf(parts: string[]): string | null {
   const scheme = parts[0]?.toLowerCase();
   if (scheme !== 'bearer' && scheme !== 'token') return null;
   // DRF's TokenAuthentication's messages.
