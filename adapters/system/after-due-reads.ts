@@ -24,6 +24,17 @@ export function dueReadsDone(): Promise<void> {
   return new Promise((resolve) => afterDueReads(resolve));
 }
 
+/**
+ * Runs `callback` once the loop has polled its sockets and handled the reads
+ * due, wherever it is called from: work that ran without the loop turning
+ * lets the requests received meanwhile go first. An immediate set in the
+ * check phase runs in the next turn's, after its poll; one set anywhere else
+ * may run in this turn's, before it: hence two.
+ */
+export function afterNextReads(callback: () => void): void {
+  setImmediate(() => setImmediate(callback));
+}
+
 function runDue(): void {
   const due = waiting;
   waiting = [];

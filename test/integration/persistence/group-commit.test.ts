@@ -135,6 +135,33 @@ describe('SQLite group commit', () => {
     expect(committed('before').n + committed('after').n).toBe(2);
   });
 
+  it('lets a request received while a bulk unit ran write before the bulk unit that follows it', async () => {
+    const order: string[] = [];
+    const bulkUnit = (n: number) =>
+      db.transaction(
+        async () => {
+          // A chunk's synchronous work: the loop does not turn while it runs.
+          const until = performance.now() + 20;
+          while (performance.now() < until);
+          await insert(`bulk-${n}`);
+        },
+        { bulk: true },
+      );
+    const chunks = (async () => {
+      for (let n = 0; n < 5; n++) {
+        await bulkUnit(n);
+        order.push(`bulk-${n}`);
+      }
+    })();
+    // Arrives (as a request's I/O would) while the first chunk runs.
+    const request = new Promise((resolve) => setTimeout(resolve, 5))
+      .then(() => insert('request'))
+      .then(() => order.push('request'));
+    await Promise.all([chunks, request]);
+    expect(order.indexOf('request')).toBeLessThanOrEqual(2);
+    expect(order).toHaveLength(6);
+  });
+
   it('keeps a unit that runs on its own as durable as before: one unit, one commit', async () => {
     await db.transaction(() => insert('alone'));
     expect(committed('alone').n).toBe(1);
