@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { API_KEY_MARK, API_KEY_PREFIX_LENGTH, ApiKey, LAST_USE_PRECISION_MS } from '../../domain/api-key/api-key';
+import { API_KEY_MARK, API_KEY_PREFIX_LENGTH, ApiKeyCredential, isUsableAt, isUseWorthRecording, LAST_USE_PRECISION_MS } from '../../domain/api-key/api-key';
 import { AUTH_TOKENS, LoginThrottle, VerifiedCredentialCache } from '../auth/auth.ports';
 import { Actor } from '../shared/actor';
 import { Preread, Prereads } from '../shared/preread';
@@ -47,16 +47,16 @@ export class AuthenticateApiKey {
     const remembered = wellFormed ? this.verified.lookup(presented, now) : null;
     // Remembered: the stored hash it was verified against is the proof (an equality of two digests, neither secret).
     const matches = remembered
-      ? (candidate: ApiKey) => candidate.secretHash === remembered.storedHash
-      : (candidate: ApiKey) => this.box.digestMatches(presented, candidate.secretHash);
-    let found: { keys: ApiKey[]; prereads?: Prereads } = wellFormed ? await this.keys.findHeldByPrefix(prefix, preread) : { keys: [] };
+      ? (candidate: ApiKeyCredential) => candidate.secretHash === remembered.storedHash
+      : (candidate: ApiKeyCredential) => this.box.digestMatches(presented, candidate.secretHash);
+    let found: { keys: ApiKeyCredential[]; prereads?: Prereads } = wellFormed ? await this.keys.findHeldByPrefix(prefix, preread) : { keys: [] };
     let key = found.keys.find(matches);
     // Another key of the same prefix came with the preread: every key of the prefix, without it.
     if (!key && preread && found.keys.length > 0) {
       found = await this.keys.findHeldByPrefix(prefix);
       key = found.keys.find(matches);
     }
-    if (!key || !key.isUsableAt(now)) {
+    if (!key || !isUsableAt(key, now)) {
       const wait = await this.throttle.retryAfter(prefix, clientAddress);
       if (wait !== null) throw new Throttled(wait);
       await this.throttle.recordFailure(prefix, clientAddress);
@@ -64,9 +64,8 @@ export class AuthenticateApiKey {
     }
     if (!remembered) this.verified.remember(presented, { personId: key.createdById, storedHash: key.secretHash }, now);
     const allowance = await this.requests.take(key.id);
-    if (key.isUseWorthRecording(now)) await this.keys.recordUse(key.id, now, new Date(now.getTime() - LAST_USE_PRECISION_MS));
-    const { id, uniqueId, name, scopes, organisationId } = key;
-    const apiKey = { id, uniqueId, name, prefix: key.prefix, organisationId, scopes };
-    return { actor: { personId: key.createdById, apiKey, preread: found.prereads }, allowance };
+    if (isUseWorthRecording(key, now)) await this.keys.recordUse(key.id, now, new Date(now.getTime() - LAST_USE_PRECISION_MS));
+    const { id, uniqueId, name, organisationId, scopes } = key;
+    return { actor: { personId: key.createdById, apiKey: { id, uniqueId, name, prefix, organisationId, scopes }, preread: found.prereads }, allowance };
   }
 }

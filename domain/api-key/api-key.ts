@@ -36,6 +36,24 @@ export interface ApiKeySnapshot {
   revokedAt: Date | null;
 }
 
+/**
+ * What authenticating a request needs of a key, and all that is read of it
+ * then: not its dates of making and of change.
+ */
+export type ApiKeyCredential = Readonly<
+  Pick<ApiKeySnapshot, 'id' | 'uniqueId' | 'organisationId' | 'name' | 'prefix' | 'secretHash' | 'scopes' | 'expiresAt' | 'lastUsedAt' | 'createdById' | 'revokedAt'>
+>;
+
+/** Whether the key authenticates at `now`: neither revoked nor expired. */
+export function isUsableAt(key: Pick<ApiKeyCredential, 'revokedAt' | 'expiresAt'>, now: Date): boolean {
+  return key.revokedAt === null && (key.expiresAt === null || now.getTime() < key.expiresAt.getTime());
+}
+
+/** Whether a use at `now` is worth writing down (see `LAST_USE_PRECISION_MS`). */
+export function isUseWorthRecording(key: Pick<ApiKeyCredential, 'lastUsedAt'>, now: Date): boolean {
+  return key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() >= LAST_USE_PRECISION_MS;
+}
+
 export interface ApiKeyChanges {
   uniqueId?: string;
   name?: string;
@@ -136,18 +154,16 @@ export class ApiKey extends OrganisationRecord<ApiKeySnapshot> {
     this.state = { ...this.state, revokedAt: now, lastUpdated: now };
   }
 
-  /** Whether the key authenticates at `now`: neither revoked nor expired. */
   isUsableAt(now: Date): boolean {
-    return this.state.revokedAt === null && (this.state.expiresAt === null || now.getTime() < this.state.expiresAt.getTime());
+    return isUsableAt(this.state, now);
   }
 
   allows(needed: ScopeNeeded): boolean {
     return scopesAllow(this.state.scopes, needed);
   }
 
-  /** Whether a use at `now` is worth writing down (see `LAST_USE_PRECISION_MS`). */
   isUseWorthRecording(now: Date): boolean {
-    return this.state.lastUsedAt === null || now.getTime() - this.state.lastUsedAt.getTime() >= LAST_USE_PRECISION_MS;
+    return isUseWorthRecording(this.state, now);
   }
 }
 

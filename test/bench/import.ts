@@ -63,7 +63,7 @@ export async function runImportBench(
     for (const mode of modes) {
       // Basic's first check is a scrypt hash (128 MiB at N = 2^17): done before the idle figure, then remembered
       // (BASIC_AUTH_CACHE_SECONDS) through the polls, so that the peak is the import's own.
-      await request(base, 'GET', '/api/v1.0/auth/me/', { auth });
+      await request(base, 'GET', '/api/v1.0/me/', { auth });
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const idleMb = server.rssMb();
       const idleHeap = await heapMb(base);

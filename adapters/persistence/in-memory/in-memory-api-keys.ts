@@ -1,5 +1,5 @@
 import { ApiKeyRepository } from '../../../application/api-key/api-key.ports';
-import { ApiKey, ApiKeySnapshot } from '../../../domain/api-key/api-key';
+import { ApiKey, ApiKeyCredential, ApiKeySnapshot } from '../../../domain/api-key/api-key';
 import { API_KEY_DECLARATION } from '../../declaration/api-key/api-key.declaration';
 import { InMemoryDeclaredRecords } from './in-memory-declared-records';
 
@@ -13,8 +13,8 @@ export class InMemoryApiKeyRepository extends InMemoryDeclaredRecords<ApiKey> im
     super(API_KEY_DECLARATION);
   }
 
-  async findHeldByPrefix(prefix: string): Promise<{ keys: ApiKey[] }> {
-    return { keys: (this.every() as ApiKeySnapshot[]).filter((row) => row.prefix === prefix).map(ApiKey.restore) };
+  async findHeldByPrefix(prefix: string): Promise<{ keys: ApiKeyCredential[] }> {
+    return { keys: (this.every() as ApiKeySnapshot[]).filter((row) => row.prefix === prefix).map((row) => ApiKey.restore(row).snapshot()) };
   }
 
   async recordUse(keyId: string, now: Date, recordedSince: Date): Promise<void> {

@@ -1,4 +1,5 @@
 import { TypeOrmDatabase } from '../../../adapters/persistence/typeorm/engine/database';
+import { API_KEY_TOKENS, ApiKeyRepository } from '../../../application/api-key/api-key.ports';
 import { forHydration } from '../../../adapters/persistence/typeorm/engine/sql';
 import { signUp } from '../../support/accounts';
 import { testDatabases, TestDatabase } from '../../support/databases';
@@ -15,6 +16,8 @@ describe.each(testDatabases())('lean reads on $name', (factory) => {
   let database: TestDatabase;
   let app: TestApp;
   let db: TypeOrmDatabase;
+  let organisationUniqueId: string;
+  let keyPrefix: string;
 
   beforeAll(async () => {
     database = await factory.create();
@@ -43,6 +46,13 @@ describe.each(testDatabases())('lean reads on $name', (factory) => {
       status: 'submitted',
     });
     expect(expense.status).toBe(201);
+    organisationUniqueId = owner.organisationUniqueId;
+    await owner.api.post(`${org}/api-keys/create/`, { name: 'Sync', scopes: ['vendors:read'] });
+    const key = await owner.api.post(`${org}/api-keys/create/`, { name: 'Books', scopes: ['expenses:write', 'vendors:read'], expires_at: '2036-01-01T00:00:00Z' });
+    expect(key.status).toBe(201);
+    keyPrefix = key.body.prefix;
+    // A use written, so that each of the credential's timestamps holds a date.
+    expect((await app.client.request('GET', '/api/v1.0/me/', { headers: { Authorization: `Bearer ${key.body.key}` } })).status).toBe(200);
   });
 
   afterAll(async () => {
@@ -93,5 +103,21 @@ describe.each(testDatabases())('lean reads on $name', (factory) => {
     expect(outside.people.map((p) => p.id)).toEqual((await db.findBy<{ id: string }>('Person', {}, ['id'])).map((p) => p.id));
     expect(outside.organisations.map((o) => o.id)).toEqual(expect.arrayContaining((await db.findBy<{ id: string }>('Organisation', {})).map((o) => o.id)));
     expect(await db.transaction(sides)).toEqual(outside);
+  });
+
+  it("reads of an API key what authenticating with it needs, as the whole record holds it, with or without what its request reads first", async () => {
+    const keys = app.application.container.get<ApiKeyRepository>(API_KEY_TOKENS.ApiKeyRepository);
+    const held = await keys.findHeldByPrefix(keyPrefix);
+    const [record] = await keys.findByIds(held.keys[0].organisationId, [held.keys[0].id]);
+    const { dateCreated: _made, lastUpdated: _changed, ...credential } = record.snapshot();
+    expect(credential.lastUsedAt).toBeInstanceOf(Date);
+    expect(credential.expiresAt).toEqual(new Date('2036-01-01T00:00:00Z'));
+    expect(held.keys).toEqual([credential]);
+    const withProfile = await keys.findHeldByPrefix(keyPrefix, { profile: true });
+    expect(withProfile.keys).toEqual([credential]);
+    expect(withProfile.prereads?.profile?.person.id).toBe(credential.createdById);
+    const withOrganisation = await keys.findHeldByPrefix(keyPrefix, { organisation: organisationUniqueId });
+    expect(withOrganisation.keys).toEqual([credential]);
+    expect(withOrganisation.prereads?.organisation?.found).not.toBeNull();
   });
 });

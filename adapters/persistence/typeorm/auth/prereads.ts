@@ -32,7 +32,7 @@ export class TypeOrmPrereads {
    * Each statement's text and where what is read along starts in its columns, made once: found by the
    * condition, a constant of each caller's (whose hash V8 keeps), rather than by a key made afresh each request.
    */
-  private readonly statements = new Map<string, { entity: string; person: string; organisation?: Statement; profile?: Statement }>();
+  private readonly statements = new Map<string, { entity: string; person: string; only?: readonly string[]; organisation?: Statement; profile?: Statement }>();
 
   constructor(
     private readonly db: TypeOrmDatabase,
@@ -44,17 +44,18 @@ export class TypeOrmPrereads {
 
   /**
    * The row of `entity` that `where` finds (the first, should there be several), with what `preread` names for the
-   * person its column `person` names; null without that row. `where` is a constant of the caller's.
+   * person its column `person` names; null without that row. `where` is a constant of the caller's. With `columns`,
+   * only those of the row are read (the others are undefined).
    */
   async read<Row>(
     entity: 'Credential' | 'Session' | 'ApiKey',
     where: string,
     parameters: NamedParameters,
     preread: Preread,
-    person = 'person_id',
+    options: { person?: string; columns?: readonly string[] } = {},
   ): Promise<{ row: Row; prereads: Prereads } | null> {
     const ofOrganisation = 'organisation' in preread;
-    const { text, from } = this.statementOf(entity, where, ofOrganisation, person);
+    const { text, from } = this.statementOf(entity, where, ofOrganisation, options.person ?? 'person_id', options.columns);
     const query = this.db.sql(text, ofOrganisation ? Object.assign({ uniqueId: preread.organisation }, parameters) : parameters);
     const [table] = await this.db.read([forHydration(query)]);
     if (table.rows.length === 0) return null;
@@ -66,13 +67,13 @@ export class TypeOrmPrereads {
   }
 
   /** The statement: the authenticating row's columns first (`who`), then what is read along. */
-  private statementOf(entity: string, where: string, ofOrganisation: boolean, person: string): Statement {
+  private statementOf(entity: string, where: string, ofOrganisation: boolean, person: string, only: readonly string[] | undefined): Statement {
     let made = this.statements.get(where);
-    if (made === undefined) this.statements.set(where, (made = { entity, person }));
-    else if (made.entity !== entity || made.person !== person) throw new Error(`One condition read for two rows: ${where}`);
+    if (made === undefined) this.statements.set(where, (made = { entity, person, only }));
+    else if (made.entity !== entity || made.person !== person || made.only !== only) throw new Error(`One condition read for two rows: ${where}`);
     let statement = ofOrganisation ? made.organisation : made.profile;
     if (statement === undefined) {
-      const columns = this.db.columnsOf(entity);
+      const columns = only ?? this.db.columnsOf(entity);
       const who = columns.map((column) => `who."${column}"`).join(', ');
       const driving = `FROM ${this.db.tableOf(entity)} who`;
       const text = ofOrganisation

@@ -54,11 +54,12 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
   private readonly snapshotOf: Restore;
   private readonly kept: readonly KeptColumn[];
   private readonly scoped: boolean;
+  private readonly fields: readonly DeclaredField[];
 
   constructor(declaration: StoredDeclaration, box: SecretBox) {
     this.restore = declaration.restore as unknown as (snapshot: Snapshot) => T;
     this.scoped = !declaration.unscoped;
-    const fields = storedFields(declaration);
+    const fields = (this.fields = storedFields(declaration));
     const packs = new Map<string, DecodedTexts<Record<string, unknown>>>();
     this.codecs = fields.flatMap((field) => (field.packed === undefined ? [codecOf(field, box)] : packedCodecs(field, fields, packs)));
     this.kept = declaration.storage.kept ?? [];
@@ -71,6 +72,25 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
 
   toDomain(row: Row): T {
     return this.restore(this.snapshotOf(row));
+  }
+
+  /**
+   * Some of the snapshot's properties (with its `id`, and `organisationId` when
+   * scoped), for a read that needs no more of the row: the columns to read, and
+   * the object of those properties that a row of those columns makes, each
+   * decoded as `toDomain` decodes it. No entity is restored.
+   */
+  partOf<P extends string>(properties: readonly P[]): { columns: string[]; read(row: Row): Record<P | 'id', unknown> } {
+    const wanted = new Set<string>(properties);
+    const fields = this.fields.filter((field) => wanted.has(field.property));
+    if (fields.length !== wanted.size) throw new Error(`Not stored fields of the declaration: ${properties.join(', ')}`);
+    const columns = fields.flatMap((field) => {
+      if (field.packed !== undefined) return [field.packed];
+      if (field.type.type === 'picture' || field.type.type === 'file') return Object.values(fileColumnsOf(field));
+      return [columnOf(field)];
+    });
+    const read = restoreOf(this.codecs.filter((codec) => codec.property !== undefined && wanted.has(codec.property)), this.scoped);
+    return { columns: [...new Set([...(this.scoped ? ['id', 'organisation_id'] : ['id']), ...columns])], read: read as (row: Row) => Record<P | 'id', unknown> };
   }
 
   toPersistence(record: T): Row {

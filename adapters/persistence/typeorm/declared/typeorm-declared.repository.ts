@@ -28,6 +28,8 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
   implements RecordRepository<T>
 {
   protected readonly table: RecordTable<Row, T, string>;
+  /** The declaration's mapper (the table's), for reads of part of a record (`partOf`). */
+  protected readonly mapper: DeclaredMapper<T>;
   private readonly equalities: EqualityFilter[];
   /** Inclusive bounds on a column: `>=` the `from` filter's value, `<=` the `to` filter's. */
   private readonly ranges: { from: string; to: string; column: string }[];
@@ -46,9 +48,10 @@ export class TypeOrmDeclaredRecords<T extends { readonly id: string }>
       sortKeys[field.ordering] =
         field.orderPrefix === undefined ? { column, nullable: field.nullable || undefined } : { column: orderPrefixColumnOf(field), then: column, nullable: field.nullable || undefined };
     }
+    this.mapper = new DeclaredMapper<T>(declaration, box);
     this.table = {
       entity: entityOf(declaration),
-      mapper: new DeclaredMapper<T>(declaration, box),
+      mapper: this.mapper,
       model: declaration.names.one,
       inUse: declaration.storage.inUse,
       raced: declaration.storage.raced && [...declaration.storage.raced],
