@@ -133,7 +133,7 @@ export class RunImports {
     const counts = await this.inChunks(claimed, writesAsItGoes(claimed) ? step : (rows, from) => this.check(records, actor, place, claimed, rows, from));
     if (writesAsItGoes(claimed)) return this.finish(claimed, counts, 'done');
     if (claimed.dryRun) return this.finish(claimed, counts, 'checked');
-    if (counts.invalid > 0) return this.finish(claimed, { ...counts, created: 0, updated: 0 }, 'failed');
+    if (counts.invalid > 0) return this.finish(claimed, noneWritten(counts), 'failed');
     await this.write(records, actor, place, claimed);
   }
 
@@ -148,7 +148,7 @@ export class RunImports {
 
   /** What an import that ends before its end wrote: its counts for `valid_rows`, none created or updated otherwise. */
   private written(claimed: ClaimedImport, counts: ImportCounts): ImportCounts {
-    return writesAsItGoes(claimed) ? counts : { ...counts, created: 0, updated: 0 };
+    return writesAsItGoes(claimed) ? counts : noneWritten(counts);
   }
 
   /** The file's row the import stands at (the header is row 1): the next to do, or the last once every row was read. */
@@ -212,7 +212,7 @@ export class RunImports {
       await this.parts.unitOfWork.transaction(async () => {
         const errors: RowError[] = [];
         const counts = await records.rows(actor, place, this.parts.source.rows(claimed, 0), { ...NO_COUNTS }, (error) => errors.push(error));
-        if (counts.invalid > 0) throw new RolledBack({ ...counts, created: 0, updated: 0 }, errors);
+        if (counts.invalid > 0) throw new RolledBack(noneWritten(counts), errors);
         await this.ended(claimed, counts, [], 'done');
       }, BULK);
     } catch (error) {
@@ -256,6 +256,11 @@ export class RunImports {
       // Still recorded for removal: the sweep tries again.
     }
   }
+}
+
+/** The counts of an import that wrote nothing: its rows' checks, none created or updated. */
+function noneWritten(counts: ImportCounts): ImportCounts {
+  return { ...counts, created: 0, updated: 0 };
 }
 
 /** `valid_rows` (not a dry run): each chunk's rows committed as it goes. */
