@@ -40,9 +40,21 @@ export interface ApiKeySnapshot {
  * What authenticating a request needs of a key, and all that is read of it
  * then: not its dates of making and of change.
  */
-export type ApiKeyCredential = Readonly<
-  Pick<ApiKeySnapshot, 'id' | 'uniqueId' | 'organisationId' | 'name' | 'prefix' | 'secretHash' | 'scopes' | 'expiresAt' | 'lastUsedAt' | 'createdById' | 'revokedAt'>
->;
+export const API_KEY_CREDENTIAL = [
+  'id',
+  'organisationId',
+  'uniqueId',
+  'name',
+  'prefix',
+  'secretHash',
+  'scopes',
+  'expiresAt',
+  'lastUsedAt',
+  'createdById',
+  'revokedAt',
+] as const satisfies readonly (keyof ApiKeySnapshot)[];
+
+export type ApiKeyCredential = Readonly<Pick<ApiKeySnapshot, (typeof API_KEY_CREDENTIAL)[number]>>;
 
 /** Whether the key authenticates at `now`: neither revoked nor expired. */
 export function isUsableAt(key: Pick<ApiKeyCredential, 'revokedAt' | 'expiresAt'>, now: Date): boolean {
@@ -154,16 +166,8 @@ export class ApiKey extends OrganisationRecord<ApiKeySnapshot> {
     this.state = { ...this.state, revokedAt: now, lastUpdated: now };
   }
 
-  isUsableAt(now: Date): boolean {
-    return isUsableAt(this.state, now);
-  }
-
   allows(needed: ScopeNeeded): boolean {
     return scopesAllow(this.state.scopes, needed);
-  }
-
-  isUseWorthRecording(now: Date): boolean {
-    return isUseWorthRecording(this.state, now);
   }
 }
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { ApiKeyRepository } from '../../../../application/api-key/api-key.ports';
 import { SecretBox, SHARED_TOKENS } from '../../../../application/shared/ports';
-import { ApiKey, ApiKeyCredential } from '../../../../domain/api-key/api-key';
+import { API_KEY_CREDENTIAL, ApiKey, ApiKeyCredential } from '../../../../domain/api-key/api-key';
 import { API_KEY_DECLARATION } from '../../../declaration/api-key/api-key.declaration';
 import { DeclaredRow } from '../declared/declared-mapper';
 import { TypeOrmDeclaredRecords } from '../declared/typeorm-declared.repository';
@@ -21,30 +21,18 @@ const held = (alias: string) => `EXISTS (
 const HELD_BY_PREFIX = `r.prefix = :prefix AND ${held('r')}`;
 const HELD_BY_PREFIX_WHO = `who.prefix = :prefix AND ${held('who')}`;
 
-/** What authentication reads of a key, on every keyed request: not its dates of making and change, nor a whole `ApiKey`. */
-const CREDENTIAL: readonly Exclude<keyof ApiKeyCredential, 'id' | 'organisationId'>[] = [
-  'uniqueId',
-  'name',
-  'prefix',
-  'secretHash',
-  'scopes',
-  'expiresAt',
-  'lastUsedAt',
-  'createdById',
-  'revokedAt',
-];
-
 /** API keys, declared, with authentication's look-up by prefix, the last use, and a leaving member's revocation. */
 @injectable()
 export class TypeOrmApiKeyRepository extends TypeOrmDeclaredRecords<ApiKey> implements ApiKeyRepository {
   /** A key's look-up with what its request reads first (the organisation of its path, or the profile). */
   private readonly prereads: TypeOrmPrereads;
+  /** What authentication reads of a key on every keyed request (`API_KEY_CREDENTIAL`): not a whole `ApiKey`. */
   private readonly credential: { columns: readonly string[]; read(row: DeclaredRow): ApiKeyCredential };
 
   constructor(@inject(TypeOrmDatabase) db: TypeOrmDatabase, @inject(SHARED_TOKENS.SecretBox) box: SecretBox) {
     super(db, box, API_KEY_DECLARATION);
     this.prereads = new TypeOrmPrereads(db, box);
-    const { columns, read } = this.mapper.partOf(CREDENTIAL);
+    const { columns, read } = this.mapper.partOf(API_KEY_CREDENTIAL);
     this.credential = { columns, read: read as (row: DeclaredRow) => ApiKeyCredential };
   }
 

@@ -75,13 +75,13 @@ export class DeclaredMapper<T> implements RowMapper<Row, T> {
   }
 
   /**
-   * Some of the snapshot's properties (with its `id`, and `organisationId` when
-   * scoped), for a read that needs no more of the row: the columns to read, and
+   * Some of the snapshot's properties (always with its `id`, and its
+   * `organisationId` when scoped), for a read that needs no more of the row: the columns to read, and
    * the object of those properties that a row of those columns makes, each
    * decoded as `toDomain` decodes it. No entity is restored.
    */
   partOf<P extends string>(properties: readonly P[]): { columns: string[]; read(row: Row): Record<P | 'id', unknown> } {
-    const wanted = new Set<string>(properties);
+    const wanted = new Set<string>(properties.filter((property) => property !== 'id' && property !== 'organisationId'));
     const fields = this.fields.filter((field) => wanted.has(field.property));
     if (fields.length !== wanted.size) throw new Error(`Not stored fields of the declaration: ${properties.join(', ')}`);
     const columns = fields.flatMap((field) => {

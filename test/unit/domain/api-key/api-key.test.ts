@@ -1,4 +1,4 @@
-import { ApiKey, LAST_USE_PRECISION_MS } from '../../../../domain/api-key/api-key';
+import { ApiKey, isUsableAt, isUseWorthRecording, LAST_USE_PRECISION_MS } from '../../../../domain/api-key/api-key';
 import { API_KEY_SCOPES, scopesAllow } from '../../../../domain/api-key/api-key-scope';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 
@@ -60,13 +60,13 @@ describe('an API key', () => {
 
   it('works until it expires or is revoked', () => {
     const expiring = aKey({ expiresAt: at('2026-04-01T00:00:00Z') });
-    expect(expiring.isUsableAt(at('2026-03-31T23:59:59Z'))).toBe(true);
-    expect(expiring.isUsableAt(at('2026-04-01T00:00:00Z'))).toBe(false);
+    expect(isUsableAt(expiring.snapshot(), at('2026-03-31T23:59:59Z'))).toBe(true);
+    expect(isUsableAt(expiring.snapshot(), at('2026-04-01T00:00:00Z'))).toBe(false);
 
     const key = aKey();
-    expect(key.isUsableAt(at('2036-01-01T00:00:00Z'))).toBe(true);
+    expect(isUsableAt(key.snapshot(), at('2036-01-01T00:00:00Z'))).toBe(true);
     key.revoke(at('2026-03-02T00:00:00Z'));
-    expect(key.isUsableAt(at('2026-03-02T00:00:00Z'))).toBe(false);
+    expect(isUsableAt(key.snapshot(), at('2026-03-02T00:00:00Z'))).toBe(false);
     // Revoked once: a second revoke keeps the first time.
     key.revoke(at('2026-03-03T00:00:00Z'));
     expect(key.revokedAt).toEqual(at('2026-03-02T00:00:00Z'));
@@ -84,9 +84,9 @@ describe('an API key', () => {
 
   it('says its use is worth writing down at most once a minute', () => {
     const key = aKey();
-    expect(key.isUseWorthRecording(made)).toBe(true);
+    expect(isUseWorthRecording(key.snapshot(), made)).toBe(true);
     const used = ApiKey.restore({ ...key.snapshot(), lastUsedAt: made });
-    expect(used.isUseWorthRecording(new Date(made.getTime() + LAST_USE_PRECISION_MS - 1))).toBe(false);
-    expect(used.isUseWorthRecording(new Date(made.getTime() + LAST_USE_PRECISION_MS))).toBe(true);
+    expect(isUseWorthRecording(used.snapshot(), new Date(made.getTime() + LAST_USE_PRECISION_MS - 1))).toBe(false);
+    expect(isUseWorthRecording(used.snapshot(), new Date(made.getTime() + LAST_USE_PRECISION_MS))).toBe(true);
   });
 });
