@@ -179,7 +179,8 @@ const ERRORS = {
   415: ['UnsupportedMediaType', errorResponse('A content type the operation does not take.', 'Detail')],
   429: ['Throttled', errorResponse(
       'Too many attempts: failed logins (Basic credentials or API keys on any operation, the login, a password change), an API key\'s ' +
-        'requests beyond its limit a minute (with `RateLimit-*`), new accounts from one ' +
+        'requests beyond its limit a minute (with `RateLimit-*`, which its other answers carry too once half the minute\'s ' +
+        'requests are used), new accounts from one ' +
         'client address (sign-up, accepting an invitation without credentials), or invitation e-mails of one organisation.',
       'Detail',
       ['Retry-After'],
