@@ -103,9 +103,10 @@ function basicCredentialsOf(parts: string[]): { email: string; password: string 
  * Whether an answer within the limit tells what is left of it: once half the
  * window's requests are used. The draft lets a server leave the fields out
  * while a quota is far from exhausted (its "Performance Considerations"):
- * three header fields on every keyed answer cost a keyed `/me/` about 1 % of
- * its CPU and 1.6 KB of garbage (docs/performance.md), to tell a client that
- * nothing constrains it yet. A 429 always carries them (`error-handler.ts`).
+ * three header fields on every keyed answer were most of what a keyed `/me/`
+ * cost beyond Basic's, 1.6 KB of garbage among it (docs/performance.md), to
+ * tell a client that nothing constrains it yet. A 429 always carries them
+ * (`error-handler.ts`).
  */
 function isNearExhaustion(allowance: Allowance): boolean {
   return allowance.remaining * 2 <= allowance.limit;
