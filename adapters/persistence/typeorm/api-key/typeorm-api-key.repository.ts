@@ -10,8 +10,9 @@ import { TypeOrmDatabase } from '../engine';
 import { Preread, Prereads } from '../../../../application/shared/preread';
 
 /**
- * Whether the person of the key `alias` still belongs to its organisation with an active account: read with the key,
- * so that a member removed, or an account closed, on any instance ends the key at once.
+ * Whether the person of the key `alias` still belongs to its organisation with an active account, read with the key.
+ * A removal revokes its member's keys; this holds when a create authorised just before the removal wrote its key after
+ * the revocation ran (docs/decisions/api-keys.md).
  */
 const held = (alias: string) => `EXISTS (
   SELECT 1 FROM memberships m JOIN persons p ON p.id = m.person_id
