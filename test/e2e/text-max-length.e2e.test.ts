@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DECLARED_RESOURCES } from '../../adapters/declaration/declared-resources';
 import { DocumentedOperation } from '../../adapters/http/shared/operation';
 import { JsonSchema } from '../../adapters/http/validation/fields';
 import { InputClass, inputsOf } from '../../adapters/http/validation/input';
@@ -20,7 +21,7 @@ import { servedRoutes, startTestApp, TestApp } from '../support/test-app';
 const tooLong = (max: number) => [`Ensure this field has no more than ${max} characters.`];
 
 /** Fields that name another record: a value of any length is refused for naming none, not for its length. */
-const REFERENCES = new Set(['account_id', 'vendor_id', 'employee_id', 'client', 'sales_stage', 'project_id', 'client_id', 'manager_id', 'assigned_to_id']);
+const REFERENCES = new Set(DECLARED_RESOURCES.flatMap((declaration) => declaration.fields.filter((field) => field.type.type === 'reference').map((field) => field.wire)));
 
 interface Target {
   operation: DocumentedOperation;
